@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { useT } from "~/i18n";
+import { LocalLink } from "./ui/LocalLink.tsx";
+
+/** The 404 page body; the path that was asked for is logged for whoever debugs links. */
+export function NotFound() {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <section className="container-page grid min-h-[60dvh] place-content-center py-24 text-center">
+      <p className="brand-gradient-text font-mono text-7xl font-bold sm:text-8xl" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{t.notFound.heading}</h1>
+      <p className="mt-4 text-fg-muted">{t.notFound.description}</p>
+      <LocalLink
+        to="/"
+        className="mx-auto mt-8 inline-flex rounded-full bg-accent px-6 py-3 font-medium text-accent-fg transition hover:bg-accent-strong"
+      >
+        {t.notFound.returnHome}
+      </LocalLink>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useLocation } from "react-router";
+import { useT } from "~/i18n";
+import { mainNav, portfolioNav } from "~/routing/nav.ts";
+import { LocalLink, LocalNavLink } from "../ui/LocalLink.tsx";
+import { AuthButtons } from "./AuthButtons.tsx";
+import { LanguageToggle } from "./LanguageToggle.tsx";
+import { navLinkClass } from "./nav-styles.ts";
+import { PortfolioMenu } from "./PortfolioMenu.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
+
+export function Header() {
+  const { t } = useT();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes whenever the page changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const [home, ...rest] = mainNav;
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-bg/85 backdrop-blur supports-[backdrop-filter]:bg-bg/70">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <LocalLink to="/" aria-label={t.header.logoLabel} className="flex items-center gap-2.5 rounded-lg">
+          <span
+            aria-hidden="true"
+            className="brand-gradient grid size-9 place-items-center rounded-xl font-mono text-sm font-bold text-accent-fg"
+          >
+            RW
+          </span>
+          <span className="hidden font-semibold tracking-tight sm:inline">Rafael Werneck</span>
+        </LocalLink>
+
+        <nav aria-label={t.header.mainNav} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {home && <MainLink to={home.to} label={t.header[home.label]} />}
+            {rest.slice(0, 2).map((item) => (
+              <MainLink key={item.to} to={item.to} label={t.header[item.label]} />
+            ))}
+            <li>
+              <PortfolioMenu />
+            </li>
+            {rest.slice(2).map((item) => (
+              <MainLink key={item.to} to={item.to} label={t.header[item.label]} />
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <LanguageToggle />
+          <div className="hidden sm:flex">
+            <AuthButtons />
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-2 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t.header.closeMenu : t.header.openMenu}
+            onClick={() => setMenuOpen((open) => !open)}
+            data-testid="mobile-menu-button"
+          >
+            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label={t.header.mainNav}
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-bg lg:hidden"
+        data-testid="mobile-menu"
+      >
+        <div className="container-page py-4">
+          <ul className="grid gap-1">
+            {mainNav.map((item) => (
+              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} onChoose={() => setMenuOpen(false)} />
+            ))}
+          </ul>
+          <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wider text-fg-muted">{t.header.portfolio}</p>
+          <ul className="mt-1 grid gap-1">
+            {portfolioNav.map((item) => (
+              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} onChoose={() => setMenuOpen(false)} />
+            ))}
+          </ul>
+          <div className="mt-4 border-t border-line pt-4 sm:hidden">
+            <AuthButtons />
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function MainLink({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <LocalNavLink to={to} className={({ isActive }) => navLinkClass(isActive)}>
+        {label}
+      </LocalNavLink>
+    </li>
+  );
+}
+
+function MobileLink({ to, label, onChoose }: { to: string; label: string; onChoose: () => void }) {
+  return (
+    <li>
+      <LocalNavLink
+        to={to}
+        onClick={onChoose}
+        className={({ isActive }) =>
+          `block rounded-lg px-3 py-2.5 text-base ${
+            isActive ? "bg-accent-soft font-medium text-accent-soft-fg" : "text-fg hover:bg-surface-2"
+          }`
+        }
+      >
+        {label}
+      </LocalNavLink>
+    </li>
+  );
+}

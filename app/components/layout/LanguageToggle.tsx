@@ -1,0 +1,32 @@
+import { Link, useLocation } from "react-router";
+import { htmlLang, type Lang, switchLangPath, useT } from "~/i18n";
+
+/** Remembers the language choice for the head script's redirect on later visits. */
+export function rememberLanguage(lang: Lang) {
+  try {
+    localStorage.setItem("language", lang);
+  } catch {
+    // Without storage the link still switches the page; only the memory is lost.
+  }
+}
+
+/** Goes to the same page in the other language and remembers the choice. */
+export function LanguageToggle({ className = "" }: { className?: string }) {
+  const { lang, t } = useT();
+  const location = useLocation();
+  const other: Lang = lang === "pt" ? "en" : "pt";
+  const to = switchLangPath(location.pathname, other) + location.search + location.hash;
+  return (
+    <Link
+      to={to}
+      hrefLang={htmlLang[other]}
+      lang={htmlLang[other]}
+      onClick={() => rememberLanguage(other)}
+      aria-label={t.header.switchLanguage}
+      className={`inline-flex h-10 min-w-10 items-center justify-center rounded-full px-2 text-sm font-semibold text-fg-muted transition hover:bg-surface-2 hover:text-fg ${className}`}
+      data-testid="language-toggle"
+    >
+      {t.header.switchLanguageShort}
+    </Link>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Language of a URL and the same page in the other language. Portuguese lives
+ * at the unprefixed paths, English under `/en`.
+ */
+export const languages = ["pt", "en"] as const;
+export type Lang = (typeof languages)[number];
+export const defaultLang: Lang = "pt";
+
+/** BCP 47 tags for `<html lang>`, `hreflang` and `og:locale`. */
+export const htmlLang: Record<Lang, string> = { pt: "pt-BR", en: "en" };
+export const ogLocale: Record<Lang, string> = { pt: "pt_BR", en: "en_US" };
+
+const EN_PREFIX = "/en";
+
+export function isLang(value: unknown): value is Lang {
+  return value === "pt" || value === "en";
+}
+
+/**
+ * The language a path is written in.
+ * @example langFromPath("/en/about") // "en"
+ */
+export function langFromPath(pathname: string): Lang {
+  return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`) ? "en" : "pt";
+}
+
+/**
+ * The language-neutral path: what the path is once any `/en` prefix is removed.
+ * @example stripLang("/en/about") // "/about"
+ */
+export function stripLang(pathname: string): string {
+  if (langFromPath(pathname) === "pt") return pathname || "/";
+  const rest = pathname.slice(EN_PREFIX.length);
+  return rest === "" ? "/" : rest;
+}
+
+/**
+ * A language-neutral path (may carry `?query` and `#hash`) in the given language.
+ * @example localizePath("/about", "en") // "/en/about"
+ */
+export function localizePath(path: string, lang: Lang): string {
+  if (!path.startsWith("/")) throw new Error(`localizePath expects an absolute path, got "${path}"`);
+  if (lang === "pt") return path;
+  if (path === "/") return EN_PREFIX;
+  if (path.startsWith("/?") || path.startsWith("/#")) return EN_PREFIX + path.slice(1);
+  return EN_PREFIX + path;
+}
+
+/**
+ * The same page in another language.
+ * @example switchLangPath("/en/blog", "pt") // "/blog"
+ */
+export function switchLangPath(pathname: string, to: Lang): string {
+  return localizePath(stripLang(pathname), to);
+}

@@ -1,0 +1,85 @@
+import { type ReactNode, useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { Toaster } from "sonner";
+import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
+import { Footer } from "~/components/layout/Footer.tsx";
+import { Header } from "~/components/layout/Header.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { htmlLang, useT } from "~/i18n";
+import { headScript, themeColors } from "~/lib/head-script.ts";
+import { useNonce } from "~/lib/nonce.ts";
+import type { Route } from "./+types/root";
+import "./styles/app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { lang, t } = useT();
+  const nonce = useNonce();
+  return (
+    // The head script sets the theme class and colour scheme before React hydrates.
+    <html lang={htmlLang[lang]} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={themeColors.light} />
+        <script nonce={nonce} suppressHydrationWarning>
+          {headScript}
+        </script>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          {t.a11y.skipToContent}
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // A marker for tests and tools that need to know client behaviour is live.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster position="top-center" richColors closeButton />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1} className="container-page py-24 text-center outline-none">
+        <title>{t.error.title}</title>
+        <h1 className="text-3xl font-bold tracking-tight">{t.error.heading}</h1>
+        <p className="mt-4 text-fg-muted">{t.error.description}</p>
+        <LocalLink to="/" className="mt-8 inline-flex rounded-full bg-accent px-5 py-2.5 font-medium text-accent-fg">
+          {t.error.returnHome}
+        </LocalLink>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { type RouteConfig, route } from "@react-router/dev/routes";
+import { languages, localizePath } from "./i18n/paths.ts";
+import { pageRoutes } from "./routing/pages.ts";
+
+// Each page is mounted twice, at its Portuguese path and under `/en`, with one
+// route module; ids are prefixed by language so both can coexist.
+export default languages.flatMap((lang) => [
+  ...pageRoutes.map((page) => route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` })),
+  route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
+]) satisfies RouteConfig;

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/** Sets stored preferences before any page script runs, as a returning visitor has them. */
+export async function storePreferences(page: Page, prefs: { theme?: "light" | "dark"; language?: "pt" | "en" }) {
+  await page.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) if (value) localStorage.setItem(key, value);
+  }, prefs);
+}
+
+/** Runs axe-core on the page as it is and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so client-side behaviour can be exercised. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  // Every test fails if the page breaks its own Content-Security-Policy.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction("__reportCsp", (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+            `${event.violatedDirective} blocked ${event.blockedURI} on ${location.pathname}`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, violations.join("\n")).toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,56 @@
+import { expect, test, waitForHydration } from "../fixtures.ts";
+
+test("every kind of response carries the security headers", async ({ request }) => {
+  for (const path of ["/", "/en/about", "/nope", "/favicon.svg"]) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
+test("prerendered pages allow their inline scripts by hash, rendered pages by nonce", async ({ request }) => {
+  const staticCsp = (await request.get("/about")).headers()["content-security-policy"] ?? "";
+  expect(staticCsp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(staticCsp).toContain("frame-ancestors 'none'");
+
+  const first = (await request.get("/nope")).headers()["content-security-policy"] ?? "";
+  const second = (await request.get("/nope")).headers()["content-security-policy"] ?? "";
+  expect(first).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+';/);
+  expect(first).not.toBe(second);
+});
+
+test("pages hydrate under their policy, prerendered and rendered alike", async ({ page }) => {
+  // The fixture fails this test on any CSP violation.
+  for (const path of ["/", "/en/projects", "/en/nope"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+});
+
+test("fingerprinted assets are cached for a year, pages revalidate", async ({ page, request }) => {
+  const assets: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/assets/")) assets.push(response.url());
+  });
+  const pageResponse = await page.goto("/");
+  expect(pageResponse?.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  await waitForHydration(page);
+  expect(assets.length).toBeGreaterThan(0);
+  const asset = await request.get(assets[0] ?? "");
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("text responses are compressed", async ({ request }) => {
+  const response = await request.get("/en/about", { headers: { "accept-encoding": "gzip" } });
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("oversized and unsized request bodies are refused before they are read", async ({ request }) => {
+  const big = await request.post("/contact", {
+    data: "x".repeat(1024 * 1024 + 1),
+    headers: { "content-type": "text/plain" },
+  });
+  expect(big.status()).toBe(413);
+});
