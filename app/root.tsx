@@ -1,7 +1,7 @@
+import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { Toaster } from "sonner";
-import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";

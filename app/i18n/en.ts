@@ -1,3 +1,6 @@
+import { auth } from "./en/auth.ts";
+import { home } from "./en/home.ts";
+import { portfolio } from "./en/portfolio.ts";
 import type { Dictionary } from "./pt.ts";
 
 /** English UI strings, checked key for key against the Portuguese ones. */
@@ -145,4 +148,7 @@ export const en = {
       heading: "Manage Blogs",
     },
   },
+  portfolio,
+  home,
+  auth,
 } satisfies Dictionary;

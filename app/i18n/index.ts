@@ -1,10 +1,10 @@
 import { useLocation } from "react-router";
 import { en } from "./en.ts";
-import { langFromPath, type Lang } from "./paths.ts";
+import { type Lang, langFromPath } from "./paths.ts";
 import { type Dictionary, pt } from "./pt.ts";
 
-export type { Dictionary } from "./pt.ts";
 export * from "./paths.ts";
+export type { Dictionary } from "./pt.ts";
 
 export const dictionaries: Record<Lang, Dictionary> = { pt, en };
 

@@ -2,6 +2,10 @@
  * Portuguese UI strings: the reference dictionary. Every other language is
  * typed against this one, so a missing key fails the typecheck.
  */
+import { auth } from "./pt/auth.ts";
+import { home } from "./pt/home.ts";
+import { portfolio } from "./pt/portfolio.ts";
+
 export const pt = {
   meta: {
     siteName: "Rafael Werneck · Desenvolvedor Full-Stack",
@@ -146,6 +150,10 @@ export const pt = {
       heading: "Gerenciar Blogs",
     },
   },
+  // Areas with many strings live in their own files, one per area and language.
+  portfolio,
+  home,
+  auth,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */

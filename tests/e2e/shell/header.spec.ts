@@ -114,8 +114,8 @@ test("the footer has the site navigation, six socials, the e-mail, three songs a
     ["Companies", "/en/companies"],
     ["Services", "/en/services"],
     ["Blog", "/en/blog"],
-  ]) {
-    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href ?? "");
+  ] as const) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
   const socials = footer.getByTestId("footer-socials").getByRole("link");
   await expect(socials).toHaveCount(6);

@@ -1,0 +1,7 @@
+/** Portuguese strings of sign-in, sessions and the admin guard. */
+export const auth = {
+  loginError: "Erro ao fazer login com GitHub",
+  logoutSuccess: "Logout realizado com sucesso",
+  logoutError: "Erro ao fazer logout",
+  loginRequired: "Você precisa estar logado para acessar esta página",
+};
