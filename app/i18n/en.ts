@@ -1,4 +1,5 @@
 import { auth } from "./en/auth.ts";
+import { blog } from "./en/blog.ts";
 import { home } from "./en/home.ts";
 import { portfolio } from "./en/portfolio.ts";
 import type { Dictionary } from "./pt.ts";
@@ -151,4 +152,5 @@ export const en = {
   portfolio,
   home,
   auth,
+  blog,
 } satisfies Dictionary;

@@ -3,6 +3,7 @@
  * typed against this one, so a missing key fails the typecheck.
  */
 import { auth } from "./pt/auth.ts";
+import { blog } from "./pt/blog.ts";
 import { home } from "./pt/home.ts";
 import { portfolio } from "./pt/portfolio.ts";
 
@@ -154,6 +155,7 @@ export const pt = {
   portfolio,
   home,
   auth,
+  blog,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */

@@ -1,0 +1,19 @@
+import type { Dictionary } from "../pt.ts";
+
+/** English strings of the public blog. */
+export const blog = {
+  copy: "Copy",
+  copied: "Copied!",
+  copyFailed: "Could not copy",
+  back: "Back to blog",
+  readingTime: "{minutes} min read",
+  publishedOn: "Published on {date}",
+  previous: "Previous article",
+  next: "Next article",
+  moreTags: "+{count}",
+  tagsLabel: "Tags",
+  readArticle: "Read article",
+  feedTitle: "Rafael Werneck's blog",
+  feedDescription: "Articles on full-stack development, bots, cloud, automation and project management.",
+  subscribe: "Subscribe via RSS",
+} satisfies Dictionary["blog"];

@@ -1,0 +1,151 @@
+/**
+ * The one Markdown pipeline of the site: static articles, published posts and
+ * the admin's live preview all render through it, so a preview is exactly the
+ * public page. Untrusted input is safe: raw HTML is dropped, then the tree is
+ * sanitized (no scripts, event handlers, `javascript:`/`data:` URLs) before
+ * our own trusted additions (highlighting, copy buttons) are made.
+ */
+import type { Element, ElementContent, Root } from "hast";
+import { toString as hastToString } from "hast-util-to-string";
+import bash from "highlight.js/lib/languages/bash";
+import css from "highlight.js/lib/languages/css";
+import diff from "highlight.js/lib/languages/diff";
+import dockerfile from "highlight.js/lib/languages/dockerfile";
+import ini from "highlight.js/lib/languages/ini";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import nginx from "highlight.js/lib/languages/nginx";
+import python from "highlight.js/lib/languages/python";
+import sql from "highlight.js/lib/languages/sql";
+import typescript from "highlight.js/lib/languages/typescript";
+import xml from "highlight.js/lib/languages/xml";
+import yaml from "highlight.js/lib/languages/yaml";
+import rehypeHighlight from "rehype-highlight";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { visit } from "unist-util-visit";
+import { dictionaries, type Lang } from "~/i18n";
+
+export interface RenderedMarkdown {
+  /** Sanitized HTML, ready for `dangerouslySetInnerHTML`. */
+  html: string;
+  /** Words of running text, for the reading time. */
+  words: number;
+}
+
+const WORDS_PER_MINUTE = 200;
+
+/**
+ * Minutes it takes to read a text of this many words, at least one.
+ * @example readingMinutes(450) // 3
+ */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+const languages = {
+  bash,
+  css,
+  diff,
+  dockerfile,
+  ini,
+  javascript,
+  json,
+  nginx,
+  python,
+  sql,
+  typescript,
+  xml,
+  yaml,
+};
+const aliases = {
+  bash: ["sh", "shell", "zsh", "console"],
+  javascript: ["js", "jsx", "mjs"],
+  typescript: ["ts", "tsx"],
+  xml: ["html", "svg"],
+  yaml: ["yml"],
+  ini: ["toml", "env"],
+};
+
+/** Only web links and same-site paths survive; images may not come from `data:` either. */
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: ["http", "https"] },
+};
+
+function isExternal(href: unknown): boolean {
+  return typeof href === "string" && /^https?:\/\//i.test(href);
+}
+
+/** Our trusted additions, made after sanitizing: copy buttons, safe external links, lazy images. */
+function rehypeSiteEnhancements(options: { copyLabel: string }) {
+  return (tree: Root) => {
+    visit(tree, "element", (node: Element, index, parent) => {
+      if (node.tagName === "a" && isExternal(node.properties.href)) {
+        node.properties.target = "_blank";
+        node.properties.rel = ["noopener", "noreferrer"];
+      }
+      if (node.tagName === "img") {
+        node.properties.loading = "lazy";
+        node.properties.decoding = "async";
+      }
+      if (node.tagName === "table" && parent && index !== undefined) {
+        // Wide tables scroll inside their own box instead of the page on phones.
+        parent.children[index] = {
+          type: "element",
+          tagName: "div",
+          properties: { className: ["table-scroll"] },
+          children: [node],
+        };
+        return "skip";
+      }
+      if (node.tagName === "pre" && parent && index !== undefined) {
+        const button: ElementContent = {
+          type: "element",
+          tagName: "button",
+          properties: { type: "button", className: ["copy-code"], dataCopyCode: "" },
+          children: [{ type: "text", value: options.copyLabel }],
+        };
+        parent.children[index] = {
+          type: "element",
+          tagName: "div",
+          properties: { className: ["code-block"] },
+          children: [button, node],
+        };
+        return "skip";
+      }
+      return undefined;
+    });
+  };
+}
+
+function createProcessor(lang: Lang) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype)
+    .use(rehypeSanitize, schema)
+    .use(rehypeHighlight, { languages, aliases, detect: false })
+    .use(rehypeSiteEnhancements, { copyLabel: dictionaries[lang].blog.copy })
+    .use(rehypeStringify)
+    .freeze();
+}
+
+const processors = { pt: createProcessor("pt"), en: createProcessor("en") };
+
+/**
+ * Markdown to sanitized HTML with highlighted code, in the reader's language
+ * (the copy buttons are labelled in it).
+ * @example renderMarkdown("**hi**", "en").html // "<p><strong>hi</strong></p>"
+ */
+export function renderMarkdown(markdown: string, lang: Lang): RenderedMarkdown {
+  const processor = processors[lang];
+  const tree = processor.runSync(processor.parse(markdown)) as Root;
+  const text = hastToString(tree);
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return { html: processor.stringify(tree), words };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { readingMinutes, renderMarkdown } from "~/server/blog/markdown.server.ts";
+
+const html = (markdown: string) => renderMarkdown(markdown, "en").html;
+
+/** Attribute names of every tag in serialized HTML (values are always double-quoted and escaped). */
+function attributeNames(markup: string): string[] {
+  const names: string[] = [];
+  for (const tag of markup.matchAll(/<[a-z][a-z0-9]*((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>/gi)) {
+    for (const attribute of (tag[1] ?? "").matchAll(/\s([^\s=>]+)(?:="[^"]*")?/g)) names.push(attribute[1] ?? "");
+  }
+  return names;
+}
+
+describe("renderMarkdown neutralizes hostile input", () => {
+  it.each([
+    ["a script tag", "<script>alert(1)</script>"],
+    ["a script inside a paragraph", "hello <script>alert(1)</script> world"],
+    ["an event handler on raw HTML", '<img src="x" onerror="alert(1)">'],
+    ["an event handler on a div", '<div onmouseover="alert(1)">hover</div>'],
+    ["an iframe", '<iframe src="https://evil.example"></iframe>'],
+    ["a style tag", "<style>body{display:none}</style>"],
+    ["a javascript: link", "[click](javascript:alert(1))"],
+    ["an encoded javascript: link", "[click](jav&#x61;script:alert(1))"],
+    ["a mixed-case javascript: link", "[click](JaVaScRiPt:alert(1))"],
+    ["a javascript: autolink", "<javascript:alert(1)>"],
+    ["a data: link", "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"],
+    ["a data: image", "![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)"],
+    ["a vbscript: link", "[x](vbscript:msgbox(1))"],
+    ["an svg with onload", '<svg onload="alert(1)"></svg>'],
+    ["a form", '<form action="https://evil.example"><input name="password"></form>'],
+    ["an object", '<object data="evil.swf"></object>'],
+    ["a link reference with javascript:", "[x][1]\n\n[1]: javascript:alert(1)"],
+    ["an image title breaking out", '![a](https://x.example/a.png "title\\" onerror=\\"alert(1)")'],
+  ])("%s", (_name, markdown) => {
+    const out = html(markdown);
+    expect(out).not.toMatch(/<script|<iframe|<style|<object|<form|<svg/i);
+    expect(attributeNames(out).filter((name) => /^on/i.test(name))).toEqual([]);
+    expect(out).not.toMatch(/(href|src)="\s*(javascript|data|vbscript):/i);
+  });
+});
+
+describe("renderMarkdown renders ordinary Markdown", () => {
+  it.each([
+    ["a heading", "## Setup", "<h2>Setup</h2>"],
+    ["emphasis", "**bold** and _italic_", "<p><strong>bold</strong> and <em>italic</em></p>"],
+    ["an unordered list", "- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"],
+    ["an ordered list", "1. one\n2. two", "<ol>\n<li>one</li>\n<li>two</li>\n</ol>"],
+    ["inline code", "use `npm test`", "<code>npm test</code>"],
+    ["a blockquote", "> quoted", "<blockquote>\n<p>quoted</p>\n</blockquote>"],
+    ["a same-site link", "[about](/about)", '<a href="/about">about</a>'],
+    ["a strikethrough", "~~old~~", "<del>old</del>"],
+  ])("%s", (_name, markdown, expected) => {
+    expect(html(markdown)).toContain(expected);
+  });
+
+  it("opens external links in a new tab without an opener", () => {
+    expect(html("[docs](https://react.dev)")).toContain(
+      '<a href="https://react.dev" target="_blank" rel="noopener noreferrer">docs</a>',
+    );
+  });
+
+  it("renders tables inside a scrolling box", () => {
+    const out = html("| a | b |\n| - | - |\n| 1 | 2 |");
+    expect(out).toMatch(/<div class="table-scroll"><table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>[\s\S]*<\/table><\/div>/);
+  });
+
+  it("lazy-loads images and keeps their alt text", () => {
+    expect(html("![A cat](https://example.com/cat.png)")).toContain(
+      '<img src="https://example.com/cat.png" alt="A cat" loading="lazy" decoding="async">',
+    );
+  });
+
+  it("highlights fenced code on the server and adds a labelled copy button", () => {
+    const out = html("```ts\nconst answer: number = 42;\n```");
+    expect(out).toContain('<div class="code-block"><button type="button" class="copy-code" data-copy-code="">Copy</button>');
+    expect(out).toContain('<code class="hljs language-ts">');
+    expect(out).toContain('<span class="hljs-keyword">const</span>');
+    expect(renderMarkdown("```\nplain\n```", "pt").html).toContain(">Copiar</button>");
+  });
+
+  it("leaves code of an unknown language unhighlighted but escaped", () => {
+    const out = html("```brainfuck\n<script>++</script>\n```");
+    expect(out).toContain("&#x3C;script>++&#x3C;/script>");
+    expect(out).not.toContain("<script>");
+  });
+});
+
+describe("reading time", () => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [200, 1],
+    [201, 2],
+    [1000, 5],
+  ])("%i words take %i min", (words, minutes) => {
+    expect(readingMinutes(words)).toBe(minutes);
+  });
+
+  it("counts the words of the rendered text", () => {
+    expect(renderMarkdown("one two **three**", "en").words).toBe(3);
+  });
+});
