@@ -1,0 +1,128 @@
+/**
+ * The floating terminal's brain: one typed line in, the lines to print (and
+ * perhaps a page to go to) out. Pure, so every command is unit-tested without
+ * a browser; the component only adds timing and focus.
+ */
+import { companies } from "~/content/companies.ts";
+import { tr } from "~/content/localized.ts";
+import { projects } from "~/content/projects.ts";
+import { serviceCategories } from "~/content/services.ts";
+import { dictionaries, format, type Lang, localizePath } from "~/i18n";
+import { site } from "~/site.config.ts";
+import {
+  commandWords,
+  directoryPaths,
+  pagePaths,
+  pageWords,
+  shownCommands,
+  shownDirectories,
+  shownPages,
+  type TopicCommand,
+} from "./vocabulary.ts";
+
+export interface TerminalResult {
+  /** Lines to print, in order. */
+  lines: string[];
+  /** Wipe everything printed so far before printing `lines`. */
+  clear?: true;
+  /** A path in the current language to go to once the redirect delay has passed. */
+  navigate?: string;
+}
+
+/**
+ * Runs one line typed into the terminal. Returns `null` for a blank line,
+ * which the terminal ignores.
+ * @example interpret("open projects", "en") // { lines: ["Redirecting to /en/projects..."], navigate: "/en/projects" }
+ */
+export function interpret(input: string, lang: Lang): TerminalResult | null {
+  const typed = input.trim();
+  if (typed === "") return null;
+  const t = dictionaries[lang].home.terminal;
+  const [head = "", ...rest] = typed.split(/\s+/);
+  const word = head.toLowerCase();
+  const argument = rest.join(" ");
+
+  if (word === "open") {
+    if (argument === "") return { lines: [format(t.openUsage, { pages: shownPages[lang].join(", ") })] };
+    const page = pageWords[argument.toLowerCase()];
+    if (!page) return { lines: [format(t.pageNotFound, { x: argument })] };
+    return redirect(pagePaths[page], lang);
+  }
+  if (word === "cd") {
+    const target = directoryPaths[argument.toLowerCase()];
+    if (!target) return { lines: [format(t.directoryNotFound, { x: argument })] };
+    return redirect(target, lang);
+  }
+
+  const command = rest.length === 0 ? commandWords[word] : undefined;
+  if (!command) return { lines: [format(t.notFound, { x: typed })] };
+  if (command === "clear") return { lines: [], clear: true };
+  return { lines: topicLines(command, lang) };
+}
+
+function redirect(path: string, lang: Lang): TerminalResult {
+  const target = localizePath(path, lang);
+  return { lines: [format(dictionaries[lang].home.terminal.redirecting, { path: target })], navigate: target };
+}
+
+const bullet = (text: string) => `  • ${text}`;
+
+function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string[] {
+  const t = dictionaries[lang].home.terminal;
+  switch (command) {
+    case "help":
+      return helpLines(lang);
+    case "about":
+      return t.about.split("\n");
+    case "projects":
+      return [t.projectsTitle, ...projects.map((project) => bullet(tr(project.title, lang))), t.projectsHint];
+    case "contact":
+      return format(t.contact, { email: site.email, phone: site.phoneDisplay, location: site.location }).split("\n");
+    case "companies":
+      return [
+        t.companiesTitle,
+        ...companies.map((company) => bullet(`${company.name}: ${tr(company.description, lang)}`)),
+        t.companiesHint,
+      ];
+    case "services":
+      return [t.servicesTitle, ...serviceCategories.map((service) => bullet(tr(service.title, lang))), t.servicesHint];
+    case "blog":
+      return t.blog.split("\n");
+    case "certificates":
+      return t.certificates.split("\n");
+    case "whoami":
+      return t.whoami.split("\n");
+  }
+}
+
+function helpLines(lang: Lang): string[] {
+  const t = dictionaries[lang].home.terminal;
+  const [help, about, projectsWord, contact, companiesWord, services, blog, certificates, whoami, clear] =
+    shownCommands[lang];
+  const rows: [string | undefined, string][] = [
+    [help, t.helpHelp],
+    [about, t.helpAbout],
+    [projectsWord, t.helpProjects],
+    [contact, t.helpContact],
+    [companiesWord, t.helpCompanies],
+    [services, t.helpServices],
+    [blog, t.helpBlog],
+    [certificates, t.helpCertificates],
+    [whoami, t.helpWhoami],
+    [clear, t.helpClear],
+    [`open <${shownPages[lang].join("|")}>`, t.helpOpen],
+    [`cd ${shownDirectories[lang].join(" ")}`, t.helpCd],
+  ];
+  const width = 14;
+  return [
+    t.helpTitle,
+    ...rows
+      .map(([name = "", description]) =>
+        name.length < width
+          ? `  ${name.padEnd(width)}${description}`
+          : `  ${name}\n  ${"".padEnd(width)}${description}`,
+      )
+      .flatMap((row) => row.split("\n")),
+    t.helpKeys,
+  ];
+}

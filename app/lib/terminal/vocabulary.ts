@@ -1,0 +1,92 @@
+/**
+ * The words the terminal understands, in both languages. Kept apart from the
+ * interpreter so Tab completion offers exactly what the interpreter accepts.
+ */
+import type { Lang } from "~/i18n/paths.ts";
+
+export type TopicCommand =
+  | "help"
+  | "about"
+  | "projects"
+  | "contact"
+  | "companies"
+  | "services"
+  | "blog"
+  | "certificates"
+  | "whoami"
+  | "clear";
+
+/** Every spelling of every command, lowercased, pointing at what it does. */
+export const commandWords: Readonly<Record<string, TopicCommand>> = {
+  help: "help",
+  sobre: "about",
+  about: "about",
+  projetos: "projects",
+  projects: "projects",
+  contato: "contact",
+  contact: "contact",
+  empresas: "companies",
+  companies: "companies",
+  servicos: "services",
+  serviços: "services",
+  services: "services",
+  blog: "blog",
+  certificados: "certificates",
+  certificates: "certificates",
+  whoami: "whoami",
+  clear: "clear",
+};
+
+export type TerminalPage = "contact" | "projects" | "about" | "companies" | "services" | "blog" | "certificates";
+
+/** Where `open {page}` goes, as a language-neutral path. */
+export const pagePaths: Readonly<Record<TerminalPage, string>> = {
+  contact: "/contact",
+  projects: "/projects",
+  about: "/about",
+  companies: "/companies",
+  services: "/services",
+  blog: "/blog",
+  certificates: "/certificates",
+};
+
+/** Every page name `open` accepts, in both languages. */
+export const pageWords: Readonly<Record<string, TerminalPage>> = {
+  contact: "contact",
+  contato: "contact",
+  projects: "projects",
+  projetos: "projects",
+  about: "about",
+  sobre: "about",
+  companies: "companies",
+  empresas: "companies",
+  services: "services",
+  servicos: "services",
+  serviços: "services",
+  blog: "blog",
+  certificates: "certificates",
+  certificados: "certificates",
+};
+
+/** The directories `cd` knows; both spellings lead to the projects page. */
+export const directoryPaths: Readonly<Record<string, string>> = {
+  "/projetos": "/projects",
+  "/projects": "/projects",
+};
+
+/** The spelling shown (in help and completion) for each command, per language. */
+export const shownCommands: Readonly<Record<Lang, readonly string[]>> = {
+  pt: ["help", "sobre", "projetos", "contato", "empresas", "servicos", "blog", "certificados", "whoami", "clear"],
+  en: ["help", "about", "projects", "contact", "companies", "services", "blog", "certificates", "whoami", "clear"],
+};
+
+/** The page names shown (in help, usage and completion) per language. */
+export const shownPages: Readonly<Record<Lang, readonly string[]>> = {
+  pt: ["contato", "projetos", "sobre", "empresas", "servicos", "blog", "certificados"],
+  en: ["contact", "projects", "about", "companies", "services", "blog", "certificates"],
+};
+
+export const shownDirectories: Readonly<Record<Lang, readonly string[]>> = {
+  pt: ["/projetos"],
+  en: ["/projects"],
+};
