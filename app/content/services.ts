@@ -445,7 +445,7 @@ export const serviceCategories = [
         "Time for meetings",
       ],
     },
-    technologies: ["Arquitetura de software", "TypeScript", "Node.js", "AWS", "Scrum", "Kanban"],
+    technologies: ["Domain-Driven Design", "TypeScript", "Node.js", "AWS", "Scrum", "Kanban"],
     deliveryTime: { pt: "Flexível", en: "Flexible" },
     pricing: { brl: 200, usd: 40, per: "hour" },
     clientProjects: [

@@ -1,9 +1,40 @@
-import { StaticPageHeader } from "~/components/ui/StaticPage.tsx";
+import { CtaPanel } from "~/components/portfolio/CtaPanel.tsx";
+import { ProjectCard } from "~/components/portfolio/ProjectCard.tsx";
+import { QuoteButton } from "~/components/portfolio/QuoteButton.tsx";
+import { buttonSecondary } from "~/components/portfolio/styles.ts";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { projects } from "~/content/projects.ts";
+import { useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("projects", location.pathname);
 
 export default function ProjectsPage() {
-  return <StaticPageHeader page="projects" />;
+  const { t } = useT();
+  return (
+    <>
+      <PageHeader heading={t.pages.projects.heading} lead={t.pages.projects.description}>
+        <div className="mt-8">
+          <QuoteButton />
+        </div>
+      </PageHeader>
+      <div className="container-page py-14 sm:py-20">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-grid">
+          {projects.map((project, index) => (
+            <li key={project.slug} className="flex">
+              <ProjectCard project={project} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <CtaPanel title={t.portfolio.projects.ctaTitle} text={t.portfolio.projects.ctaText}>
+        <QuoteButton />
+        <LocalLink to="/contact" className={buttonSecondary}>
+          {t.portfolio.common.contactMe}
+        </LocalLink>
+      </CtaPanel>
+    </>
+  );
 }
