@@ -5,7 +5,7 @@ import { Toaster } from "sonner";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { htmlLang, useT } from "~/i18n";
+import { htmlLang, localizePath, useT } from "~/i18n";
 import { headScript, themeColors } from "~/lib/head-script.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import type { Route } from "./+types/root";
@@ -31,6 +31,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </script>
         <Meta />
         <Links />
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={t.blog.feedTitle}
+          href={localizePath("/rss.xml", lang)}
+        />
       </head>
       <body>
         <a

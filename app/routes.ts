@@ -6,5 +6,7 @@ import { pageRoutes } from "./routing/pages.ts";
 // route module; ids are prefixed by language so both can coexist.
 export default languages.flatMap((lang) => [
   ...pageRoutes.map((page) => route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` })),
+  route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
   route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
-]) satisfies RouteConfig;
+])
+  .concat([route("/sitemap.xml", "routes/sitemap.ts"), route("/robots.txt", "routes/robots.ts")]) satisfies RouteConfig;

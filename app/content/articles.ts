@@ -1,39 +1,53 @@
-import type { StaticArticleId } from "./ids.ts";
+/**
+ * The five static articles: metadata in `articles/meta.json`, bodies as
+ * Markdown in `articles/{id}.{lang}.md`. Checked when the module loads, so a
+ * missing translation or a malformed date fails the build, not a reader.
+ * Server-only in practice: the bodies are read by loaders, never shipped to
+ * the browser.
+ */
+import { z } from "zod";
+import { languages } from "~/i18n/paths.ts";
+import rawMeta from "./articles/meta.json";
+import { type StaticArticleId, staticArticleIds } from "./ids.ts";
 import type { Localized } from "./localized.ts";
+
+const localizedText = z.object({ pt: z.string().min(1), en: z.string().min(1) });
+
+const metaSchema = z
+  .array(
+    z.object({
+      id: z.enum(staticArticleIds),
+      date: z.iso.date(),
+      tags: z.array(z.string().min(1)).min(1),
+      title: localizedText,
+      excerpt: localizedText,
+    }),
+  )
+  .length(staticArticleIds.length);
 
 export interface StaticArticle {
   id: StaticArticleId;
+  /** Publication day, `YYYY-MM-DD`. */
+  date: string;
+  tags: readonly string[];
   title: Localized;
   excerpt: Localized;
+  /** Markdown body in each language. */
+  body: Localized;
 }
 
-export const staticArticles = [
-  {
-    id: "bot-discord",
-    title: { pt: "Como criar um bot para Discord", en: "How to build a Discord bot" },
-    excerpt: { pt: "Do token ao primeiro comando.", en: "From the token to the first command." },
-  },
-  {
-    id: "fullstack-development",
-    title: { pt: "Desenvolvimento full-stack na prática", en: "Full-stack development in practice" },
-    excerpt: { pt: "Do banco de dados à interface.", en: "From the database to the interface." },
-  },
-  {
-    id: "cloud-solutions",
-    title: { pt: "Soluções em nuvem para pequenos negócios", en: "Cloud solutions for small businesses" },
-    excerpt: { pt: "Hospedar sem dor de cabeça.", en: "Hosting without headaches." },
-  },
-  {
-    id: "web-automation",
-    title: { pt: "Automação web com Node.js", en: "Web automation with Node.js" },
-    excerpt: { pt: "Tarefas repetitivas no piloto automático.", en: "Repetitive tasks on autopilot." },
-  },
-  {
-    id: "project-management",
-    title: { pt: "Gestão de projetos para desenvolvedores", en: "Project management for developers" },
-    excerpt: { pt: "Prazos, escopo e comunicação.", en: "Deadlines, scope and communication." },
-  },
-] as const satisfies readonly StaticArticle[];
+const bodies = import.meta.glob<string>("./articles/*.md", { query: "?raw", import: "default", eager: true });
+
+function body(id: string, lang: string): string {
+  const text = bodies[`./articles/${id}.${lang}.md`];
+  if (!text?.trim()) throw new Error(`The article "${id}" has no ${lang} body (app/content/articles/${id}.${lang}.md)`);
+  return text;
+}
+
+export const staticArticles: readonly StaticArticle[] = metaSchema.parse(rawMeta).map((meta) => ({
+  ...meta,
+  body: Object.fromEntries(languages.map((lang) => [lang, body(meta.id, lang)])) as Localized,
+}));
 
 /** The static article with this id, if any. */
 export function findStaticArticle(id: string): StaticArticle | undefined {

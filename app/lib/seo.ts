@@ -66,10 +66,17 @@ export function seo({ pathname: rawPath, title, description, type = "website", i
   return tags;
 }
 
+/**
+ * A page title followed by the site's name, in the page's language.
+ * @example documentTitleFor("About me", "/en/about") // "About me · Rafael Werneck"
+ */
+export function documentTitleFor(pageTitle: string, pathname: string): string {
+  return `${pageTitle} · ${dictionaries[langFromPath(pathname)].meta.titleSuffix}`;
+}
+
 /** "About me · Rafael Werneck"; the home page's title stands alone. */
 export function documentTitle(key: PageKey, pageTitle: string, pathname: string): string {
-  if (key === "home") return pageTitle;
-  return `${pageTitle} · ${dictionaries[langFromPath(pathname)].meta.titleSuffix}`;
+  return key === "home" ? pageTitle : documentTitleFor(pageTitle, pathname);
 }
 
 /**

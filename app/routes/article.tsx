@@ -1,25 +1,121 @@
+import { ArrowLeft, ArrowRight, Clock } from "lucide-react";
+import { ArticleBody } from "~/components/blog/ArticleBody.tsx";
+import { PostCover } from "~/components/blog/PostCard.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
-import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { findStaticArticle } from "~/content/articles.ts";
-import { tr } from "~/content/localized.ts";
-import { langFromPath, useLang } from "~/i18n";
+import { JsonLd } from "~/components/ui/JsonLd.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { format, htmlLang, langFromPath, useT } from "~/i18n";
+import { formatDate } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
-import { pageSeo } from "~/lib/seo.ts";
+import { absoluteUrl, canonicalPath, documentTitleFor, seo } from "~/lib/seo.ts";
+import { hashtag } from "~/lib/tags.ts";
+import { getPublicPost } from "~/server/blog/public-posts.server.ts";
+import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return findStaticArticle(params.id) ? { found: true as const, id: params.id } : notFound();
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const post = await getPublicPost(params.id, lang);
+  if (!post) return notFound();
+  return { found: true as const, post: { ...post, dateLabel: formatDate(post.publishedAt, lang) } };
 }
 
-export const meta: Route.MetaFunction = ({ location, params }) => {
-  const article = findStaticArticle(params.id ?? "");
-  if (!article) return notFoundMeta(location.pathname);
-  return pageSeo("article", location.pathname, { name: tr(article.title, langFromPath(location.pathname)) });
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData?.found) return notFoundMeta(location.pathname);
+  const { post } = loaderData;
+  return [
+    ...seo({
+      pathname: location.pathname,
+      title: documentTitleFor(post.title, location.pathname),
+      description: post.excerpt,
+      type: "article",
+      ...(post.cover ? { image: post.cover } : {}),
+    }),
+    { property: "article:published_time", content: post.publishedAt },
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+  ];
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const lang = useLang();
-  const article = loaderData.found ? findStaticArticle(loaderData.id) : undefined;
-  if (!article) return <NotFound />;
-  return <PageHeader heading={tr(article.title, lang)} lead={tr(article.excerpt, lang)} />;
+  const { lang, t } = useT();
+  if (!loaderData.found) return <NotFound />;
+  const { post } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-10 sm:py-14">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.publishedAt,
+          inLanguage: htmlLang[lang],
+          keywords: post.tags.join(", "),
+          author: { "@type": "Person", name: site.name },
+          mainEntityOfPage: absoluteUrl(canonicalPath(`/${lang === "en" ? "en/" : ""}blog/${post.slug}`)),
+          ...(post.cover ? { image: absoluteUrl(post.cover) } : {}),
+        }}
+      />
+      <LocalLink
+        to="/blog"
+        className="inline-flex items-center gap-2 text-sm font-medium text-fg-muted hover:text-accent"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.blog.back}
+      </LocalLink>
+      <header className="mt-6">
+        <h1 className="text-balance text-3xl font-bold tracking-tight sm:text-5xl">{post.title}</h1>
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
+          <time dateTime={post.publishedAt}>{post.dateLabel}</time>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4" aria-hidden="true" />
+            {format(t.blog.readingTime, { minutes: post.readingMinutes })}
+          </span>
+        </p>
+        {post.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label={t.blog.tagsLabel}>
+            {post.tags.map((tag) => (
+              <li key={tag} className="font-mono text-sm text-accent">
+                {hashtag(tag)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+      <div className="mt-8 overflow-hidden rounded-2xl border border-line">
+        <PostCover title={post.title} cover={post.cover} eager />
+      </div>
+      <div className="mt-10">
+        <ArticleBody html={post.html} />
+      </div>
+      {(post.newer || post.older) && (
+        <nav aria-label={t.blog.morePosts} className="mt-16 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
+          {post.older && (
+            <LocalLink
+              to={`/blog/${post.older.slug}`}
+              className="group rounded-xl border border-line p-4 hover:border-accent"
+            >
+              <span className="flex items-center gap-1 text-sm text-fg-muted">
+                <ArrowLeft className="size-4" aria-hidden="true" />
+                {t.blog.previous}
+              </span>
+              <span className="mt-1 block font-medium group-hover:text-accent">{post.older.title}</span>
+            </LocalLink>
+          )}
+          {post.newer && (
+            <LocalLink
+              to={`/blog/${post.newer.slug}`}
+              className="group rounded-xl border border-line p-4 text-right hover:border-accent sm:col-start-2"
+            >
+              <span className="flex items-center justify-end gap-1 text-sm text-fg-muted">
+                {t.blog.next}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </span>
+              <span className="mt-1 block font-medium group-hover:text-accent">{post.newer.title}</span>
+            </LocalLink>
+          )}
+        </nav>
+      )}
+    </article>
+  );
 }

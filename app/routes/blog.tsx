@@ -1,9 +1,42 @@
-import { StaticPageHeader } from "~/components/ui/StaticPage.tsx";
+import { Rss } from "lucide-react";
+import { PostCard } from "~/components/blog/PostCard.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { langFromPath, localizePath, useT } from "~/i18n";
+import { formatDate } from "~/lib/dates.ts";
 import { pageSeo } from "~/lib/seo.ts";
+import { listPublicPosts } from "~/server/blog/public-posts.server.ts";
 import type { Route } from "./+types/blog";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const posts = await listPublicPosts(lang);
+  return { posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })) };
+}
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("blog", location.pathname);
 
-export default function BlogPage() {
-  return <StaticPageHeader page="blog" />;
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { lang, t } = useT();
+  return (
+    <>
+      <PageHeader heading={t.pages.blog.heading} lead={t.pages.blog.description}>
+        <a
+          href={localizePath("/rss.xml", lang)}
+          className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-accent hover:underline"
+        >
+          <Rss className="size-4" aria-hidden="true" />
+          {t.blog.subscribe}
+        </a>
+      </PageHeader>
+      <div className="container-page py-12 sm:py-16">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+          {loaderData.posts.map((post, index) => (
+            <li key={post.slug} className="flex">
+              <PostCard post={post} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
 }

@@ -30,22 +30,37 @@ interface PageRoute {
   /** Path pattern in Portuguese, without a leading slash ("" is the home page). */
   pattern: string;
   file: string;
-  /** Concrete paths rendered to static HTML at build time; none for per-request pages. */
+  /** Concrete public paths known at build time (dynamic patterns expanded); none for private pages. */
   staticPaths: readonly string[];
+  /**
+   * Rendered to HTML at build time. Pages whose content comes from the
+   * database (the blog) render per request instead, so a published post shows
+   * at once without a rebuild.
+   */
+  prerender: boolean;
 }
 
-const fixed = (key: PageKey, path: string, file: string): PageRoute => ({
+const fixed = (key: PageKey, path: string, file: string, prerender = true): PageRoute => ({
   key,
   pattern: path,
   file,
   staticPaths: [`/${path}`],
+  prerender,
 });
 
-const dynamic = (key: PageKey, base: string, param: string, file: string, ids: readonly string[]): PageRoute => ({
+const dynamic = (
+  key: PageKey,
+  base: string,
+  param: string,
+  file: string,
+  ids: readonly string[],
+  prerender = true,
+): PageRoute => ({
   key,
   pattern: `${base}/:${param}`,
   file,
   staticPaths: ids.map((id) => `/${base}/${id}`),
+  prerender,
 });
 
 export const pageRoutes: readonly PageRoute[] = [
@@ -63,17 +78,18 @@ export const pageRoutes: readonly PageRoute[] = [
   fixed("recommendations", "recommendations", "routes/recommendations.tsx"),
   fixed("course", "course", "routes/course.tsx"),
   fixed("discord", "discord", "routes/discord.tsx"),
-  fixed("blog", "blog", "routes/blog.tsx"),
-  dynamic("article", "blog", "id", "routes/article.tsx", staticArticleIds),
-  { key: "adminBlog", pattern: "admin/blog", file: "routes/admin-blog.tsx", staticPaths: [] },
+  fixed("blog", "blog", "routes/blog.tsx", false),
+  dynamic("article", "blog", "id", "routes/article.tsx", staticArticleIds, false),
+  { key: "adminBlog", pattern: "admin/blog", file: "routes/admin-blog.tsx", staticPaths: [], prerender: false },
 ];
 
-/** Every public Portuguese path known at build time (dynamic ones expanded). */
-export const publicPaths: readonly string[] = pageRoutes.flatMap((page) =>
-  page.staticPaths.map((path) => (path === "/" ? "/" : path.replace(/\/$/, ""))),
-);
+const trimSlash = (path: string) => (path === "/" ? "/" : path.replace(/\/$/, ""));
 
-/** Both languages of every public path: what the build renders to HTML. */
+/** Every public Portuguese path known at build time (dynamic ones expanded), for the sitemap. */
+export const publicPaths: readonly string[] = pageRoutes.flatMap((page) => page.staticPaths.map(trimSlash));
+
+/** Both languages of every prerendered path: what the build renders to HTML. */
 export function prerenderPaths(): string[] {
-  return languages.flatMap((lang) => publicPaths.map((path) => localizePath(path, lang)));
+  const paths = pageRoutes.filter((page) => page.prerender).flatMap((page) => page.staticPaths.map(trimSlash));
+  return languages.flatMap((lang) => paths.map((path) => localizePath(path, lang)));
 }

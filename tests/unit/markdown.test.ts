@@ -62,7 +62,9 @@ describe("renderMarkdown renders ordinary Markdown", () => {
 
   it("renders tables inside a scrolling box", () => {
     const out = html("| a | b |\n| - | - |\n| 1 | 2 |");
-    expect(out).toMatch(/<div class="table-scroll"><table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>[\s\S]*<\/table><\/div>/);
+    expect(out).toMatch(
+      /<div class="table-scroll" tabindex="0"><table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>[\s\S]*<\/table><\/div>/,
+    );
   });
 
   it("lazy-loads images and keeps their alt text", () => {
@@ -73,7 +75,9 @@ describe("renderMarkdown renders ordinary Markdown", () => {
 
   it("highlights fenced code on the server and adds a labelled copy button", () => {
     const out = html("```ts\nconst answer: number = 42;\n```");
-    expect(out).toContain('<div class="code-block"><button type="button" class="copy-code" data-copy-code="">Copy</button>');
+    expect(out).toContain(
+      '<div class="code-block"><button type="button" class="copy-code" data-copy-code="">Copy</button>',
+    );
     expect(out).toContain('<code class="hljs language-ts">');
     expect(out).toContain('<span class="hljs-keyword">const</span>');
     expect(renderMarkdown("```\nplain\n```", "pt").html).toContain(">Copiar</button>");

@@ -8,6 +8,7 @@ export const blog = {
   back: "Back to blog",
   readingTime: "{minutes} min read",
   publishedOn: "Published on {date}",
+  morePosts: "More articles",
   previous: "Previous article",
   next: "Next article",
   moreTags: "+{count}",

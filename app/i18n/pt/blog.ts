@@ -6,6 +6,7 @@ export const blog = {
   back: "Voltar para o blog",
   readingTime: "{minutes} min de leitura",
   publishedOn: "Publicado em {date}",
+  morePosts: "Mais artigos",
   previous: "Artigo anterior",
   next: "Próximo artigo",
   moreTags: "+{count}",

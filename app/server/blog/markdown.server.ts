@@ -98,12 +98,15 @@ function rehypeSiteEnhancements(options: { copyLabel: string }) {
         parent.children[index] = {
           type: "element",
           tagName: "div",
-          properties: { className: ["table-scroll"] },
+          // Focusable so keyboard users can scroll it too.
+          properties: { className: ["table-scroll"], tabIndex: 0 },
           children: [node],
         };
         return "skip";
       }
       if (node.tagName === "pre" && parent && index !== undefined) {
+        // Long lines scroll sideways; focusable so that works from the keyboard.
+        node.properties.tabIndex = 0;
         const button: ElementContent = {
           type: "element",
           tagName: "button",

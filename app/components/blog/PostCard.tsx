@@ -1,0 +1,81 @@
+import { CalendarDays } from "lucide-react";
+import { format, useT } from "~/i18n";
+import { visibleTags } from "~/lib/tags.ts";
+import { LocalLink } from "../ui/LocalLink.tsx";
+
+export interface PostCardData {
+  slug: string;
+  title: string;
+  excerpt: string;
+  publishedAt: string;
+  dateLabel: string;
+  tags: string[];
+  cover?: string;
+}
+
+/** One post in the blog list: cover, date, title, excerpt and at most two tags then '+N'. */
+export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+  const { t } = useT();
+  const { shown, hidden } = visibleTags(post.tags);
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
+      <PostCover title={post.title} cover={post.cover} eager={eager} />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="flex items-center gap-1.5 text-sm text-fg-muted">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          <time dateTime={post.publishedAt}>{post.dateLabel}</time>
+        </p>
+        <h2 className="mt-2 text-lg font-semibold leading-snug tracking-tight">
+          <LocalLink to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-accent">
+            {post.title}
+          </LocalLink>
+        </h2>
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted">{post.excerpt}</p>
+        {post.tags.length > 0 && (
+          <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label={t.blog.tagsLabel} data-testid="post-tags">
+            {shown.map((tag) => (
+              <li
+                key={tag}
+                className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-soft-fg"
+              >
+                {tag}
+              </li>
+            ))}
+            {hidden > 0 && (
+              <li className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-medium text-fg-muted">
+                {format(t.blog.moreTags, { count: hidden })}
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The cover of a post, or, for a post without one, a quiet branded panel with its initial. */
+export function PostCover({ title, cover, eager }: { title: string; cover?: string | undefined; eager: boolean }) {
+  if (cover) {
+    return (
+      <img
+        src={cover}
+        alt=""
+        width={1200}
+        height={630}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[1200/630] w-full bg-surface-2 object-cover"
+      />
+    );
+  }
+  return (
+    <div
+      aria-hidden="true"
+      className="brand-gradient relative grid aspect-[1200/630] w-full place-items-center overflow-hidden"
+    >
+      <span className="absolute -right-6 -top-10 size-40 rounded-full bg-white/10" />
+      <span className="absolute -bottom-12 -left-8 size-32 rounded-full bg-black/10" />
+      <span className="font-mono text-5xl font-bold text-accent-fg">{title.trim().charAt(0).toUpperCase()}</span>
+    </div>
+  );
+}

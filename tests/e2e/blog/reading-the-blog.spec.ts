@@ -1,0 +1,139 @@
+import { expect, expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
+
+const staticArticles = {
+  pt: [
+    "Como criar um bot para Discord",
+    "Desenvolvimento full-stack na prática",
+    "Soluções em nuvem para pequenos negócios",
+    "Automação web com Node.js",
+    "Gestão de projetos para desenvolvedores",
+  ],
+  en: [
+    "How to build a Discord bot",
+    "Full-stack development in practice",
+    "Cloud solutions for small businesses",
+    "Web automation with Node.js",
+    "Project management for developers",
+  ],
+};
+
+for (const lang of ["pt", "en"] as const) {
+  test(`a reader sees the five articles, newest first, as cards (${lang})`, async ({ page }) => {
+    await page.goto(lang === "en" ? "/en/blog" : "/blog");
+    const cards = page.getByTestId("post-list").getByRole("article");
+    await expect(cards).toHaveCount(5);
+    for (const title of staticArticles[lang]) {
+      await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    }
+    const dates = await cards
+      .locator("time")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""));
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const card of await cards.all()) {
+      await expect(card.locator("p").nth(1)).not.toBeEmpty();
+      const tags = card.getByTestId("post-tags").getByRole("listitem");
+      const texts = await tags.allTextContents();
+      // At most two tags, then a '+N' badge for the rest.
+      const named = texts.filter((text) => !/^\+\d+$/.test(text));
+      expect(named.length).toBeLessThanOrEqual(2);
+      const badge = texts.find((text) => /^\+\d+$/.test(text));
+      if (badge) expect(texts.at(-1)).toBe(badge);
+    }
+  });
+}
+
+test("the tag rule shows two tags then '+N' for a post with more", async ({ page }) => {
+  await page.goto("/en/blog");
+  const badges = page.getByTestId("post-list").getByText(/^\+\d+$/);
+  expect(await badges.count()).toBeGreaterThan(0);
+  const tagLists = page.getByTestId("post-tags").filter({ has: page.getByText(/^\+\d+$/) });
+  for (const list of await tagLists.all()) await expect(list.getByRole("listitem")).toHaveCount(3);
+});
+
+test("an article shows its title, date, reading time, hashtags, body and a way back", async ({ page }) => {
+  await page.goto("/en/blog");
+  await page.getByRole("link", { name: "How to build a Discord bot" }).click();
+  await expect(page).toHaveURL(/\/en\/blog\/bot-discord$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to build a Discord bot");
+  await expect(page.locator("article time").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  await expect(page.getByText(/\d+ min read/)).toBeVisible();
+  await expect(page.getByText(/^#discord$/)).toBeVisible();
+  expect(await page.locator(".article-body h2").count()).toBeGreaterThan(2);
+  expect(await page.locator(".article-body pre code.hljs").count()).toBeGreaterThan(1);
+  // Highlighting happens on the server: the tokens are in the HTML that was sent.
+  const sent = await (await page.request.get("/en/blog/bot-discord")).text();
+  expect(sent).toContain('class="hljs-');
+  await page.getByRole("link", { name: "Back to blog" }).click();
+  await expect(page).toHaveURL(/\/en\/blog$/);
+});
+
+test("articles link to the next and previous ones", async ({ page }) => {
+  await page.goto("/blog");
+  const first = page.getByTestId("post-list").getByRole("article").first();
+  await first.getByRole("link").click();
+  const more = page.getByRole("navigation", { name: "Mais artigos" });
+  await expect(more.getByText("Artigo anterior")).toBeVisible();
+  await expect(more.getByText("Próximo artigo")).toHaveCount(0);
+  await more.getByRole("link").click();
+  await expect(page.getByRole("navigation", { name: "Mais artigos" }).getByText("Próximo artigo")).toBeVisible();
+});
+
+test("the copy button copies the code and says 'Copiado!' for 2 seconds", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const start = new Date("2026-06-01T12:00:00Z");
+  await page.clock.install({ time: start });
+  await page.goto("/blog/bot-discord");
+  await waitForHydration(page);
+  // Time stands still from here; only runFor moves it.
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+  const block = page.locator(".article-body .code-block").first();
+  const button = block.getByRole("button");
+  await expect(button).toHaveText("Copiar");
+  await button.click();
+  await expect(button).toHaveText("Copiado!");
+  const code = await block.locator("pre").textContent();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await page.clock.runFor(1900);
+  await expect(button).toHaveText("Copiado!");
+  await page.clock.runFor(200);
+  await expect(button).toHaveText("Copiar");
+});
+
+test("the English copy button says 'Copied!'", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/en/blog/web-automation");
+  await waitForHydration(page);
+  const button = page.locator(".article-body .copy-code").first();
+  await button.click();
+  await expect(button).toHaveText("Copied!");
+});
+
+test("an unknown article answers the 404 page", async ({ page }) => {
+  const response = await page.goto("/en/blog/no-such-post");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+});
+
+test("an article carries article metadata for link previews and search engines", async ({ page }) => {
+  await page.goto("/en/blog/cloud-solutions");
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+  await expect(page.locator('meta[property="article:published_time"]')).toHaveAttribute("content", /^\d{4}-/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /summary/);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(jsonLd).toMatchObject({
+    "@type": "BlogPosting",
+    inLanguage: "en",
+    headline: "Cloud solutions for small businesses",
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  for (const path of ["/blog", "/en/blog/fullstack-development"]) {
+    test(`no serious accessibility violation on ${path} (${theme})`, async ({ page }) => {
+      await storePreferences(page, { theme });
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+}

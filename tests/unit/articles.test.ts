@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { staticArticles } from "~/content/articles.ts";
+import { staticArticleIds } from "~/content/ids.ts";
+import { languages } from "~/i18n/paths.ts";
+import { renderMarkdown } from "~/server/blog/markdown.server.ts";
+
+describe("the static articles", () => {
+  it("are the specification's five, each in both languages", () => {
+    expect(staticArticles.map((article) => article.id)).toEqual([...staticArticleIds]);
+  });
+
+  it("have distinct publication days", () => {
+    const dates = staticArticles.map((article) => article.date);
+    expect(new Set(dates).size).toBe(dates.length);
+  });
+
+  for (const article of staticArticles) {
+    for (const lang of languages) {
+      it(`${article.id} (${lang}) renders with headings, highlighted code and no title of its own`, () => {
+        const { html, words } = renderMarkdown(article.body[lang], lang);
+        expect(words).toBeGreaterThan(500);
+        expect(html).not.toContain("<h1");
+        expect((html.match(/<h2>/g) ?? []).length).toBeGreaterThanOrEqual(3);
+        expect((html.match(/class="code-block"/g) ?? []).length).toBeGreaterThanOrEqual(2);
+        expect(html).toContain('class="hljs-');
+      });
+    }
+
+    it(`${article.id} has the same sections in both languages`, () => {
+      const headings = (markdown: string) => markdown.split("\n").filter((line) => /^#{2,3} /.test(line)).length;
+      expect(headings(article.body.en)).toBe(headings(article.body.pt));
+    });
+  }
+});

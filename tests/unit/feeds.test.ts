@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { robotsTxt, rssFeed, sitemap, xmlEscape } from "~/server/blog/feeds.server.ts";
+
+describe("xmlEscape", () => {
+  it.each([
+    ["plain", "plain"],
+    ["a < b", "a &lt; b"],
+    ["Tom & Jerry", "Tom &amp; Jerry"],
+    [`"quoted" 'single'`, "&quot;quoted&quot; &apos;single&apos;"],
+    ["]]><script>", "]]&gt;&lt;script&gt;"],
+    ["bell\u0007char", "bellchar"],
+  ])("%j -> %j", (text, expected) => {
+    expect(xmlEscape(text)).toBe(expected);
+  });
+});
+
+describe("rssFeed", () => {
+  const post = {
+    slug: "a-post",
+    title: "Tips & <tricks>",
+    excerpt: "Short",
+    publishedAt: "2026-01-02T12:00:00.000Z",
+    tags: ["node"],
+  };
+
+  it("escapes every value and links each post in the feed's language", () => {
+    const xml = rssFeed("en", [post]);
+    expect(xml).toContain("<title>Tips &amp; &lt;tricks&gt;</title>");
+    expect(xml).toMatch(/<link>https?:\/\/[^<]+\/en\/blog\/a-post<\/link>/);
+    expect(xml).toContain("<language>en</language>");
+    expect(xml).toContain("<pubDate>Fri, 02 Jan 2026 12:00:00 GMT</pubDate>");
+    expect(xml).toContain("<category>node</category>");
+  });
+
+  it("links Portuguese posts at the unprefixed paths", () => {
+    const xml = rssFeed("pt", [post]);
+    expect(xml).toMatch(/<link>https?:\/\/[^<]+\/blog\/a-post<\/link>/);
+    expect(xml).not.toContain("/en/blog/");
+    expect(xml).toContain("<language>pt-BR</language>");
+  });
+});
+
+describe("sitemap", () => {
+  it("lists each path in both languages with hreflang alternates", () => {
+    const xml = sitemap([{ path: "/about" }, { path: "/", lastModified: "2026-05-01T00:00:00Z" }]);
+    expect(xml.match(/<url>/g)).toHaveLength(4);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/en\/about<\/loc>/);
+    expect(xml).toMatch(/hreflang="pt-BR" href="https?:\/\/[^"]+\/about"/);
+    expect(xml).toMatch(/hreflang="x-default"/);
+    expect(xml).toContain("<lastmod>2026-05-01</lastmod>");
+  });
+});
+
+describe("robotsTxt", () => {
+  it("keeps the admin out and points at the sitemap", () => {
+    const text = robotsTxt();
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
+  });
+});
