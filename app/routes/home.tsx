@@ -1,15 +1,25 @@
-import { useT } from "~/i18n";
+import { CallToAction } from "~/components/home/CallToAction.tsx";
+import { Experience } from "~/components/home/Experience.tsx";
+import { Faq } from "~/components/home/Faq.tsx";
+import { Hero } from "~/components/home/Hero.tsx";
+import { Technologies } from "~/components/home/Technologies.tsx";
+import { Testimonials } from "~/components/home/Testimonials.tsx";
+import { TerminalLauncher } from "~/components/terminal/TerminalLauncher.tsx";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("home", location.pathname);
 
 export default function HomePage() {
-  const { t } = useT();
   return (
-    <section className="container-page py-20 sm:py-28">
-      <h1 className="text-balance text-4xl font-bold tracking-tight sm:text-6xl">{t.pages.home.heading}</h1>
-      <p className="mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-fg-muted">{t.pages.home.description}</p>
-    </section>
+    <>
+      <Hero />
+      <Technologies />
+      <Experience />
+      <Testimonials />
+      <Faq />
+      <CallToAction />
+      <TerminalLauncher />
+    </>
   );
 }

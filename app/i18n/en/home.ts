@@ -82,6 +82,7 @@ export const home = {
     minimize: "Minimize terminal",
     restore: "Restore terminal",
     close: "Close terminal",
+    prompt: "visitor@rafaelwerneck:~$",
     inputLabel: "Terminal command",
     processing: "Processing...",
     loading: "Loading terminal...",

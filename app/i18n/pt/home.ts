@@ -80,6 +80,7 @@ export const home = {
     minimize: "Minimizar terminal",
     restore: "Restaurar terminal",
     close: "Fechar terminal",
+    prompt: "visitante@rafaelwerneck:~$",
     inputLabel: "Comando do terminal",
     processing: "Processando...",
     loading: "Carregando terminal...",

@@ -1,0 +1,58 @@
+import { SquareTerminal } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useT } from "~/i18n";
+import type { TerminalView } from "./frame.ts";
+import { windowFrame } from "./frame.ts";
+
+// The terminal's code is fetched the first time it is opened, never with the page.
+const TerminalWindow = lazy(() => import("./TerminalWindow.tsx"));
+
+/** The floating terminal button, and the terminal window once it has been opened. */
+export function TerminalLauncher() {
+  const { t } = useT();
+  const texts = t.home.terminal;
+  const [view, setView] = useState<TerminalView>("closed");
+  const button = useRef<HTMLButtonElement>(null);
+  const everOpened = useRef(false);
+
+  useEffect(() => {
+    // Closing hands focus back to the button that reopens the terminal.
+    if (view === "closed" && everOpened.current) button.current?.focus();
+  }, [view]);
+
+  if (view === "closed") {
+    return (
+      <button
+        ref={button}
+        type="button"
+        onClick={() => {
+          everOpened.current = true;
+          setView("open");
+        }}
+        aria-label={texts.open}
+        title={texts.open}
+        data-testid="terminal-button"
+        className="brand-gradient fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full text-accent-fg shadow-lg ring-4 ring-bg transition hover:-translate-y-1 hover:shadow-xl sm:right-6 sm:bottom-6"
+      >
+        <SquareTerminal className="size-6" aria-hidden="true" />
+      </button>
+    );
+  }
+
+  return (
+    <Suspense
+      fallback={
+        <div role="status" className={`${windowFrame(false)} grid place-items-center font-mono text-sm text-fg-muted`}>
+          {texts.loading}
+        </div>
+      }
+    >
+      <TerminalWindow
+        minimized={view === "minimized"}
+        onMinimize={() => setView("minimized")}
+        onRestore={() => setView("open")}
+        onClose={() => setView("closed")}
+      />
+    </Suspense>
+  );
+}

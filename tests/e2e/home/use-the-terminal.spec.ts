@@ -1,0 +1,194 @@
+import { expect, test, waitForHydration } from "../fixtures.ts";
+import { openTerminal, run, terminalTexts } from "./helpers.ts";
+
+test("the terminal's code is fetched only when it is first opened", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/en");
+  await waitForHydration(page);
+  const before = scripts.length;
+  await page.getByRole("button", { name: "Open terminal" }).click();
+  await expect(page.getByTestId("terminal")).toBeVisible();
+  const fetchedOnOpen = scripts.slice(before);
+  expect(
+    fetchedOnOpen.some((path) => /TerminalWindow/.test(path)),
+    fetchedOnOpen.join(", "),
+  ).toBe(true);
+  expect(scripts.slice(0, before).some((path) => /TerminalWindow/.test(path))).toBe(false);
+});
+
+for (const lang of ["pt", "en"] as const) {
+  test(`help answers after 300 ms of processing (${lang})`, async ({ page }) => {
+    await openTerminal(page, lang);
+    const terminal = page.getByTestId("terminal");
+    await expect(terminal.getByRole("log")).toContainText(lang === "en" ? "Type 'help'" : "Digite 'help'");
+    await page.getByTestId("terminal-input").fill("  HELP ");
+    await page.getByTestId("terminal-input").press("Enter");
+    await expect(page.getByTestId("terminal-processing")).toBeVisible();
+    await page.clock.runFor(299);
+    await expect(page.getByTestId("terminal-processing")).toBeVisible();
+    await expect(page.getByTestId("terminal-output")).toHaveCount(1);
+    await page.clock.runFor(1);
+    await expect(page.getByTestId("terminal-processing")).toBeHidden();
+    const answer = page.getByTestId("terminal-output").last();
+    await expect(answer).toContainText(lang === "en" ? "Available commands:" : "Comandos disponíveis:");
+    for (const word of lang === "en"
+      ? ["about", "projects", "contact", "whoami", "clear", "open"]
+      : ["sobre", "projetos", "contato", "empresas", "servicos", "certificados"]) {
+      await expect(answer).toContainText(word);
+    }
+    await expect(page.getByTestId("terminal-command").last()).toHaveText(/HELP$/);
+  });
+}
+
+test("an unknown command, page or directory gets the exact error", async ({ page }) => {
+  await openTerminal(page, "en");
+  await run(page, "sudo make coffee");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText(
+    "Command 'sudo make coffee' not found. Type 'help' to see available commands.",
+  );
+  await run(page, "open narnia");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Page 'narnia' not found");
+  await run(page, "cd /etc");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Directory '/etc' not found");
+  await expect(page).toHaveURL(/\/en$/);
+});
+
+test("an unknown command in Portuguese", async ({ page }) => {
+  await openTerminal(page, "pt");
+  await run(page, "ls");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText(
+    "Comando 'ls' não encontrado. Digite 'help' para ver os comandos disponíveis.",
+  );
+});
+
+test("an empty line is ignored", async ({ page }) => {
+  await openTerminal(page, "en");
+  await page.getByTestId("terminal-input").fill("   ");
+  await page.getByTestId("terminal-input").press("Enter");
+  await expect(page.getByTestId("terminal-processing")).toBeHidden();
+  await expect(page.getByTestId("terminal-command")).toHaveCount(0);
+});
+
+test("open projects says it is redirecting and goes there 500 ms later, in English", async ({ page }) => {
+  await openTerminal(page, "en");
+  await run(page, "open projects");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Redirecting to /en/projects...");
+  await page.clock.runFor(499);
+  await expect(page).toHaveURL(/\/en$/);
+  await page.clock.runFor(1);
+  await expect(page).toHaveURL(/\/en\/projects$/);
+});
+
+test("cd /projetos goes to the projects in Portuguese", async ({ page }) => {
+  await openTerminal(page, "pt");
+  await run(page, "cd /projetos");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Redirecionando para /projects...");
+  await page.clock.runFor(500);
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page).not.toHaveURL(/\/en\//);
+});
+
+test("open with a Portuguese page name works from the English site too", async ({ page }) => {
+  await openTerminal(page, "en");
+  await run(page, "open contato");
+  await page.clock.runFor(500);
+  await expect(page).toHaveURL(/\/en\/contact$/);
+});
+
+test("clear empties the screen", async ({ page }) => {
+  await openTerminal(page, "en");
+  await run(page, "whoami");
+  await expect(page.getByTestId("terminal-output").last()).toContainText("visitor");
+  await run(page, "clear");
+  await expect(page.getByTestId("terminal-output")).toHaveCount(0);
+  await expect(page.getByTestId("terminal-command")).toHaveCount(0);
+});
+
+test("minimize, restore, Escape and close, with focus where it belongs", async ({ page }) => {
+  const input = await openTerminal(page, "en");
+  const terminal = page.getByTestId("terminal");
+  expect((await terminal.boundingBox())?.height).toBe(384);
+
+  await page.getByRole("button", { name: terminalTexts.en.minimize }).click();
+  await expect(terminal).toHaveAttribute("data-view", "minimized");
+  await page.clock.runFor(300);
+  await expect.poll(async () => (await terminal.boundingBox())?.height).toBe(48);
+  await expect(input).toBeHidden();
+  const restore = page.getByRole("button", { name: terminalTexts.en.restore });
+  await expect(restore).toBeFocused();
+
+  await restore.click();
+  await page.clock.runFor(300);
+  await expect.poll(async () => (await terminal.boundingBox())?.height).toBe(384);
+  await expect(input).toBeFocused();
+
+  await input.press("Escape");
+  await expect(terminal).toHaveAttribute("data-view", "minimized");
+  await page.getByRole("button", { name: terminalTexts.en.restore }).click();
+
+  await page.getByRole("button", { name: terminalTexts.en.close }).click();
+  await expect(terminal).toBeHidden();
+  const reopen = page.getByRole("button", { name: terminalTexts.en.open });
+  await expect(reopen).toBeFocused();
+  await reopen.click();
+  await expect(page.getByTestId("terminal")).toHaveAttribute("data-view", "open");
+  await expect(input).toBeFocused();
+});
+
+test("ArrowUp and ArrowDown walk the command history", async ({ page }) => {
+  const input = await openTerminal(page, "en");
+  await run(page, "help");
+  await run(page, "whoami");
+  await input.fill("bl");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("whoami");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("help");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("help");
+  await input.press("ArrowDown");
+  await expect(input).toHaveValue("whoami");
+  await input.press("ArrowDown");
+  await expect(input).toHaveValue("bl");
+});
+
+test("Tab completes a command, then a page name, and lists choices when ambiguous", async ({ page }) => {
+  const input = await openTerminal(page, "en");
+  await input.fill("op");
+  await input.press("Tab");
+  await expect(input).toHaveValue("open ");
+  await input.pressSequentially("pro");
+  await input.press("Tab");
+  await expect(input).toHaveValue("open projects");
+  await expect(input).toBeFocused();
+
+  await input.fill("co");
+  await input.press("Tab");
+  await expect(input).toHaveValue("co");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Options: contact  companies");
+
+  // An empty line lets Tab leave the terminal, so the keyboard is never trapped.
+  await input.fill("");
+  await input.press("Tab");
+  await expect(input).not.toBeFocused();
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("the terminal fits the screen and runs commands", async ({ page }) => {
+    const input = await openTerminal(page, "pt");
+    const box = await page.getByTestId("terminal").boundingBox();
+    expect(box?.height).toBe(384);
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    await run(page, "sobre");
+    await expect(page.getByTestId("terminal-output").last()).toContainText("Rafael Werneck");
+    await expect(input).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
