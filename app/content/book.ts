@@ -34,4 +34,4 @@ export const books = [
       en: "It changed how I write and review code. I don't agree with every rule, but each chapter made me think about who will read the code after me, and that habit is what I recommend.",
     },
   },
-] as const satisfies readonly Book[];
+] satisfies readonly Book[];

@@ -43,7 +43,7 @@ export const careerStats = [
   { value: "50+", label: { pt: "Projetos entregues", en: "Projects delivered" }, icon: "rocket" },
   { value: "2", label: { pt: "Empresas fundadas", en: "Companies founded" }, icon: "building" },
   { value: "100%", label: { pt: "Clientes satisfeitos", en: "Client satisfaction" }, icon: "heart" },
-] as const satisfies readonly Stat[];
+] satisfies readonly Stat[];
 
 export const careerStory = {
   pt: [
@@ -56,7 +56,7 @@ export const careerStory = {
     "The hobby brought the first job: a Recife agency needed someone to build websites and I needed to learn from experienced people. Two years later, at a Porto Digital startup, I discovered the joy of building whole products, from the database to the button.",
     "Today I split the week between the studio, Cheetah Network and university, and I still follow the rule of that first server: if someone depends on what I made, it has to work.",
   ],
-} as const satisfies Localized<readonly string[]>;
+} satisfies Localized<readonly string[]>;
 
 export const whyCompanyStory = {
   pt: [
@@ -67,7 +67,7 @@ export const whyCompanyStory = {
     "Working for other companies, I saw many small businesses pay a lot for slow websites, with no access to their own content and nobody to call when something broke.",
     "Werneck Group was born in 2021 to be the studio I would want to hire: a clear price before we start, weekly deliveries the client sees working, and a project that is still theirs at the end.",
   ],
-} as const satisfies Localized<readonly string[]>;
+} satisfies Localized<readonly string[]>;
 
 export const careerTimeline = [
   {
@@ -115,7 +115,7 @@ export const careerTimeline = [
     },
     icon: "trophy",
   },
-] as const satisfies readonly TimelineEvent[];
+] satisfies readonly TimelineEvent[];
 
 export const careerValues = [
   {
@@ -150,7 +150,7 @@ export const careerValues = [
     },
     icon: "heart",
   },
-] as const satisfies readonly CareerValue[];
+] satisfies readonly CareerValue[];
 
 export const careerQuotes = [
   {
@@ -174,7 +174,7 @@ export const careerQuotes = [
     },
     author: "Edsger W. Dijkstra",
   },
-] as const satisfies readonly Quote[];
+] satisfies readonly Quote[];
 
 export const testimonials = [
   {
@@ -246,7 +246,7 @@ export const testimonials = [
     date: { pt: "Fevereiro de 2024", en: "February 2024" },
     relation: { pt: "Coordena Rafael na moderação da DevBR", en: "Coordinates Rafael's moderation at DevBR" },
   },
-] as const satisfies readonly Testimonial[];
+] satisfies readonly Testimonial[];
 
 export const inclusion = {
   title: { pt: "Tecnologia para todo mundo", en: "Technology for everyone" },
@@ -266,4 +266,4 @@ export const inclusion = {
       "Internships for people starting out",
     ],
   },
-} as const satisfies { title: Localized; text: Localized; points: Localized<readonly string[]> };
+} satisfies { title: Localized; text: Localized; points: Localized<readonly string[]> };

@@ -48,4 +48,4 @@ export const certificates = [
     link: "https://certiprof.com/pages/verify/rafael-werneck-sfpc",
     image: picture("certificates/scrum-foundations"),
   },
-] as const satisfies readonly Certificate[];
+] satisfies readonly Certificate[];

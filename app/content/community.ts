@@ -50,4 +50,4 @@ export const community = {
       icon: "shield",
     },
   ],
-} as const satisfies { name: string; members: string; description: Localized; reasons: readonly CommunityReason[] };
+} satisfies { name: string; members: string; description: Localized; reasons: readonly CommunityReason[] };

@@ -106,7 +106,7 @@ export const companies = [
     founded: "2021",
     role: { pt: "Fundador e CEO", en: "Founder and CEO" },
   },
-] as const satisfies readonly Company[];
+] satisfies readonly Company[];
 
 /** The company whose page lives at this slug, if any. */
 export function findCompany(slug: string): Company | undefined {

@@ -183,7 +183,7 @@ export const course = {
       status: "upcoming",
     },
   ],
-} as const satisfies {
+} satisfies {
   name: Localized;
   institution: string;
   description: Localized;

@@ -73,7 +73,7 @@ export const profile = {
       "The full story, with the timeline, the partnerships and what the people I've worked with say, is on the career page.",
     ],
   },
-} as const satisfies Profile;
+} satisfies Profile;
 
 export const experience = [
   {
@@ -112,7 +112,7 @@ export const experience = [
       en: "Built corporate websites and landing pages for brands in Brazil's Northeast, from layout to launch.",
     },
   },
-] as const satisfies readonly ExperienceItem[];
+] satisfies readonly ExperienceItem[];
 
 export const education = [
   {
@@ -142,7 +142,7 @@ export const education = [
       en: "Certification in cloud fundamentals, security and costs on AWS.",
     },
   },
-] as const satisfies readonly EducationItem[];
+] satisfies readonly EducationItem[];
 
 export const values = [
   {
@@ -169,11 +169,11 @@ export const values = [
     },
     icon: "users",
   },
-] as const satisfies readonly Value[];
+] satisfies readonly Value[];
 
 export const hobbies = [
   { name: { pt: "Surfe nas praias de Pernambuco", en: "Surfing Pernambuco's beaches" }, icon: "waves" },
   { name: { pt: "Jogos e servidores de Minecraft", en: "Games and Minecraft servers" }, icon: "gamepad" },
   { name: { pt: "Frevo, maracatu e manguebeat", en: "Frevo, maracatu and manguebeat" }, icon: "music" },
   { name: { pt: "Café especial e xadrez", en: "Specialty coffee and chess" }, icon: "coffee" },
-] as const satisfies readonly Hobby[];
+] satisfies readonly Hobby[];

@@ -279,7 +279,7 @@ export const projects = [
       en: ["99.95% uptime in 2023", "150k+ community members", "Support reply time under 10 minutes"],
     },
   },
-] as const satisfies readonly Project[];
+] satisfies readonly Project[];
 
 /** The project at this slug, if any; the slug may arrive percent-encoded. */
 export function findProject(slug: string): Project | undefined {

@@ -477,7 +477,7 @@ export const serviceCategories = [
       },
     ],
   },
-] as const satisfies readonly ServiceCategory[];
+] satisfies readonly ServiceCategory[];
 
 /** The service category with this id, if any. */
 export function findService(id: string): ServiceCategory | undefined {

@@ -1,9 +1,68 @@
-import { StaticPageHeader } from "~/components/ui/StaticPage.tsx";
+import { Award, CalendarDays, ExternalLink as ExternalIcon } from "lucide-react";
+import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
+import { card, cardHover } from "~/components/portfolio/styles.ts";
+import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { certificates } from "~/content/certificates.ts";
+import { tr } from "~/content/localized.ts";
+import { format, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/certificates";
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("certificates", location.pathname);
 
 export default function CertificatesPage() {
-  return <StaticPageHeader page="certificates" />;
+  const { lang, t } = useT();
+  const texts = t.portfolio.certificates;
+  return (
+    <>
+      <PageHeader heading={t.pages.certificates.heading} lead={t.pages.certificates.description} />
+      <div className="container-page py-14 sm:py-20">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {certificates.map((certificate, index) => {
+            const title = tr(certificate.title, lang);
+            return (
+              <li key={certificate.id} className="flex">
+                <article
+                  className={`flex w-full flex-col overflow-hidden ${card} ${cardHover}`}
+                  data-testid="certificate"
+                >
+                  <div className="border-b border-line bg-surface-2 p-4">
+                    <ResponsiveImage
+                      image={certificate.image}
+                      alt={format(texts.imageAlt, { name: title })}
+                      sizes="(min-width: 1024px) 340px, (min-width: 768px) 50vw, 100vw"
+                      priority={index === 0}
+                      className="aspect-[24/17] w-full rounded-lg object-cover shadow-md"
+                    />
+                  </div>
+                  <div className="flex flex-1 flex-col p-6">
+                    <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-accent">
+                      <Award className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only">{texts.issuedBy} </span>
+                      {certificate.issuer}
+                    </p>
+                    <h2 className="mt-2 text-lg font-semibold tracking-tight">{title}</h2>
+                    <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
+                      <CalendarDays className="size-3.5" aria-hidden="true" />
+                      {tr(certificate.date, lang)}
+                    </p>
+                    <p className="mt-3 text-sm leading-relaxed text-fg-muted">{tr(certificate.description, lang)}</p>
+                    <ExternalLink
+                      href={certificate.link}
+                      aria-label={format(texts.viewOf, { name: title })}
+                      className="mt-auto inline-flex items-center gap-1.5 self-start pt-5 text-sm font-semibold text-accent hover:underline"
+                    >
+                      {texts.view}
+                      <ExternalIcon className="size-4" aria-hidden="true" />
+                    </ExternalLink>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </>
+  );
 }

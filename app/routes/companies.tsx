@@ -1,9 +1,73 @@
-import { StaticPageHeader } from "~/components/ui/StaticPage.tsx";
+import { ArrowRight } from "lucide-react";
+import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
+import { card, cardHover } from "~/components/portfolio/styles.ts";
+import { TagList } from "~/components/portfolio/TagList.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { type Company, companies, companyPath } from "~/content/companies.ts";
+import { tr } from "~/content/localized.ts";
+import { format, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/companies";
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("companies", location.pathname);
 
 export default function CompaniesPage() {
-  return <StaticPageHeader page="companies" />;
+  const { t } = useT();
+  return (
+    <>
+      <PageHeader heading={t.pages.companies.heading} lead={t.pages.companies.description} />
+      <div className="container-page py-14 sm:py-20">
+        <ul className="grid gap-8 lg:grid-cols-2">
+          {companies.map((company, index) => (
+            <li key={company.name} className="flex">
+              <CompanyCard company={company} priority={index === 0} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function CompanyCard({ company, priority }: { company: Company; priority: boolean }) {
+  const { lang, t } = useT();
+  const texts = t.portfolio.companies;
+  return (
+    <article
+      className={`group relative flex w-full flex-col overflow-hidden ${card} ${cardHover}`}
+      data-testid="company-card"
+    >
+      <ResponsiveImage
+        image={company.banner}
+        alt={format(texts.bannerAlt, { name: company.name })}
+        sizes="(min-width: 1024px) 560px, 100vw"
+        priority={priority}
+        className="aspect-[8/3] w-full object-cover"
+      />
+      <div className="relative flex flex-1 flex-col px-6 pb-6 sm:px-8 sm:pb-8">
+        <div className="-mt-10 size-20 overflow-hidden rounded-2xl border-4 border-surface shadow-lg">
+          <ResponsiveImage
+            image={company.logo}
+            alt={format(texts.logoAlt, { name: company.name })}
+            sizes="80px"
+            className="size-full"
+          />
+        </div>
+        <p className="mt-4 text-xs font-medium text-fg-muted">
+          {format(texts.founded, { year: company.founded })} · {tr(company.role, lang)}
+        </p>
+        <h2 className="mt-1 text-2xl font-bold tracking-tight">{company.name}</h2>
+        <p className="mt-2 leading-relaxed text-fg-muted">{tr(company.description, lang)}</p>
+        <TagList items={tr(company.skills, lang)} label={texts.skillsTitle} className="mt-5" />
+        <LocalLink
+          to={companyPath(company)}
+          className="mt-auto inline-flex items-center gap-1.5 self-start pt-6 text-sm font-semibold text-accent after:absolute after:inset-0 after:rounded-card"
+        >
+          {format(texts.viewCompany, { name: company.name })}
+          <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+        </LocalLink>
+      </div>
+    </article>
+  );
 }

@@ -57,6 +57,7 @@ export const portfolio = {
     aboutTitle: "About the company",
     skillsTitle: "What we do",
     socialsTitle: "Where to find us",
+    foundedLabel: "Founded",
     myRole: "My role",
     socials: {
       website: "Website",

@@ -55,6 +55,7 @@ export const portfolio = {
     aboutTitle: "Sobre a empresa",
     skillsTitle: "O que fazemos",
     socialsTitle: "Onde nos encontrar",
+    foundedLabel: "Fundação",
     myRole: "Meu papel",
     socials: {
       website: "Site",
