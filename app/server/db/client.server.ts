@@ -1,0 +1,83 @@
+/**
+ * Opens the database and brings its schema up to date. Without DATABASE_URL
+ * it is PGlite (PostgreSQL compiled to WASM) in DATA_DIR; with it, a
+ * PostgreSQL server through a node-postgres pool. Both speak the same SQL and
+ * run the same migrations, so code above this module never knows which.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireLock } from "./lock.server.ts";
+import * as schema from "./schema.ts";
+
+/** The query builder, whichever engine is underneath. Inside `db.transaction(tx => …)` use only `tx`. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Ends the pool or flushes and closes PGlite, then releases the directory lock. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Directory of the embedded database (used when `databaseUrl` is unset). */
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+  migrationsFolder?: string;
+}
+
+const defaultMigrations = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+/** @example const { db, close } = await openDatabase({ dataDir: "./data" }); */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrations;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    try {
+      const db = drizzlePostgres({ client: pool, schema });
+      await migratePostgres(db, { migrationsFolder });
+      return { db: db as Database, engine: "postgres", close: () => pool.end() };
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(path.join(dataDir, "db.lock"), dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(path.join(dataDir, "db"));
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db: db as unknown as Database,
+      engine: "pglite",
+      async close() {
+        try {
+          await opened.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { blogs, users } from "../../app/server/db/schema.ts";
+import { engines, engineTitle } from "./helpers/databases.ts";
+
+const profile = { githubId: 42, login: "rafael-werneck", name: "Rafael", avatarUrl: null, email: "r@example.com" };
+
+/** The error PostgreSQL raised, whichever driver wrapped it. */
+function pgCode(error: unknown): string | undefined {
+  const seen = error as { code?: string; cause?: { code?: string } };
+  return seen.cause?.code ?? seen.code;
+}
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`database on ${engineTitle(engine)}`, () => {
+    let database: OpenDatabase;
+    beforeAll(async () => {
+      database = await engine.open();
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("runs the migrations: users, sessions and blogs exist", async () => {
+      const result = await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
+      expect(names).toEqual(expect.arrayContaining(["blogs", "sessions", "users"]));
+    });
+
+    it("creates a user on first sign-in and updates them by GitHub id afterwards", async () => {
+      const first = await upsertGitHubUser(database.db, profile);
+      const renamed = await upsertGitHubUser(database.db, { ...profile, login: "rafael-new", name: "Rafael W." });
+      expect(renamed.id).toBe(first.id);
+      expect(renamed.login).toBe("rafael-new");
+      expect(renamed.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
+      const rows = await database.db.select().from(users).where(eq(users.githubId, 42));
+      expect(rows).toHaveLength(1);
+    });
+
+    it("stores a post as a draft by default, with its timestamps", async () => {
+      const [author] = await database.db.select().from(users).where(eq(users.githubId, 42));
+      const [post] = await database.db
+        .insert(blogs)
+        .values({ title: "Olá", slug: "ola", content: "# Olá", authorId: author?.id ?? "" })
+        .returning();
+      expect(post).toMatchObject({ published: false, excerpt: null, coverImage: null });
+      expect(post?.createdAt).toBeInstanceOf(Date);
+      expect(post?.updatedAt).toBeInstanceOf(Date);
+    });
+
+    it("refuses a second post with the same slug", async () => {
+      const [author] = await database.db.select().from(users).where(eq(users.githubId, 42));
+      const insert = database.db
+        .insert(blogs)
+        .values({ title: "B", slug: "ola", content: "x", authorId: author?.id ?? "" });
+      await expect(insert).rejects.toSatisfy((error) => pgCode(error) === "23505");
+    });
+
+    it("refuses a post whose author does not exist", async () => {
+      const insert = database.db.insert(blogs).values({
+        title: "Orphan",
+        slug: "orphan",
+        content: "x",
+        authorId: "00000000-0000-4000-8000-000000000000",
+      });
+      await expect(insert).rejects.toSatisfy((error) => pgCode(error) === "23503");
+    });
+
+    it("rolls a transaction back as a whole", async () => {
+      const [author] = await database.db.select().from(users).where(eq(users.githubId, 42));
+      const attempt = database.db.transaction(async (tx) => {
+        await tx.insert(blogs).values({ title: "T", slug: "in-tx", content: "x", authorId: author?.id ?? "" });
+        await tx.insert(blogs).values({ title: "T", slug: "in-tx", content: "x", authorId: author?.id ?? "" });
+      });
+      await expect(attempt).rejects.toBeDefined();
+      expect(await database.db.select().from(blogs).where(eq(blogs.slug, "in-tx"))).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The engines the database tests run on: PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL points at a server (start one with
+ * tools/start-test-postgres.sh). Each opened database is fresh and private.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
+
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export interface Engine {
+  name: "pglite" | "postgres";
+  /** Why the engine is skipped, or undefined when it runs. */
+  skip: string | undefined;
+  open(): Promise<OpenDatabase>;
+}
+
+async function openPglite(): Promise<OpenDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
+  const opened = await openDatabase({ dataDir: dir });
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPostgres(): Promise<OpenDatabase> {
+  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl ?? "");
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ dataDir: "unused", databaseUrl: url.toString(), maxConnections: 4 });
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+export const engines: Engine[] = [
+  { name: "pglite", skip: undefined, open: openPglite },
+  {
+    name: "postgres",
+    skip: postgresUrl ? undefined : "TEST_DATABASE_URL is unset (start one with tools/start-test-postgres.sh)",
+    open: openPostgres,
+  },
+];
+
+export function engineTitle(engine: Engine): string {
+  return engine.skip ? `${engine.name} — SKIPPED: ${engine.skip}` : engine.name;
+}
