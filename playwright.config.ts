@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./tools/chromium.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
 const executablePath = findChromium();
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// Sign-in runs against the local fake GitHub; its port is separate so parallel runs do not collide.
+const githubURL = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
 // Every run starts from an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-e2e-"));
 
@@ -25,18 +28,34 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // The production server on the production build: what visitors get.
-    command: "node server/main.ts",
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.BUILD_DIR || "build",
+  webServer: [
+    {
+      command: "node tools/fake-github/main.ts",
+      url: `${githubURL}/health`,
+      reuseExistingServer: false,
+      env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
     },
-  },
+    {
+      // The production server on the production build: what visitors get.
+      command: "node server/main.ts",
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        BUILD_DIR: process.env.BUILD_DIR || "build",
+        PUBLIC_URL: baseURL,
+        GITHUB_URL: githubURL,
+        GITHUB_API_URL: githubURL,
+        GITHUB_CLIENT_ID: fakeClientId,
+        GITHUB_CLIENT_SECRET: fakeClientSecret,
+        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+        // Every test signs in from 127.0.0.1; the limit itself is covered by unit tests.
+        SIGN_IN_RATE_LIMIT: "10000",
+      },
+    },
+  ],
 });

@@ -6,6 +6,8 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
 import { NonceContext } from "~/lib/nonce.ts";
+import { signInFormTargets } from "~/server/auth/settings.server.ts";
+import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +23,10 @@ export default function handleRequest(
 
   // A fresh nonce per response lets exactly this page's inline scripts run.
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy([`'nonce-${nonce}'`], signInFormTargets(servicesIfReady()?.auth)),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

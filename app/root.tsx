@@ -2,6 +2,7 @@ import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { Toaster } from "sonner";
+import { AuthSync } from "~/components/layout/AuthSync.tsx";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
@@ -66,6 +67,7 @@ export default function App() {
       </main>
       <Footer />
       <Toaster position="top-center" richColors closeButton />
+      <AuthSync />
     </>
   );
 }

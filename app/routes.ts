@@ -2,11 +2,25 @@ import { type RouteConfig, route } from "@react-router/dev/routes";
 import { languages, localizePath } from "./i18n/paths.ts";
 import { pageRoutes } from "./routing/pages.ts";
 
+// Sign-in endpoints are language-neutral: mounted once, ahead of the pages.
+const authRoutes = [
+  route("auth/github", "routes/auth-github.ts"),
+  route("auth/github/callback", "routes/auth-github-callback.ts"),
+  route("auth/logout", "routes/auth-logout.ts"),
+  route("auth/me", "routes/auth-me.ts"),
+];
+
 // Each page is mounted twice, at its Portuguese path and under `/en`, with one
 // route module; ids are prefixed by language so both can coexist.
-export default languages.flatMap((lang) => [
-  ...pageRoutes.map((page) => route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` })),
-  route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
-  route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
-])
-  .concat([route("/sitemap.xml", "routes/sitemap.ts"), route("/robots.txt", "routes/robots.ts")]) satisfies RouteConfig;
+export default [
+  ...authRoutes,
+  ...languages.flatMap((lang) => [
+    ...pageRoutes.map((page) =>
+      route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` }),
+    ),
+    route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
+    route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
+  ]),
+  route("/sitemap.xml", "routes/sitemap.ts"),
+  route("/robots.txt", "routes/robots.ts"),
+] satisfies RouteConfig;

@@ -2,9 +2,13 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { securityHeaders } from "../app/lib/csp.ts";
+import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
+import { signInFormTargets } from "../app/server/auth/settings.server.ts";
+import { clientIpContext } from "../app/server/request-context.server.ts";
+import type { AuthSettings } from "../app/server/services.server.ts";
 import type { ServerConfig } from "./config.ts";
 import { loadStaticPages, staticPagesMiddleware } from "./static-pages.ts";
 
@@ -26,19 +30,36 @@ export function bodyLimit(maxBytes: number) {
   };
 }
 
+/**
+ * Refuses state-changing requests that a page of another site sent (CSRF),
+ * whatever route they target. Our own origin is the public URL or the host
+ * the request was addressed to.
+ */
+export function sameOriginOnly(publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    const secFetchSite = req.get("sec-fetch-site");
+    const allowed = [publicOrigin, `${req.protocol}://${req.get("host")}`];
+    if (isSameOriginRequest({ method: req.method, origin, secFetchSite }, allowed)) return next();
+    res.status(403).type("text/plain").send("Cross-origin request refused");
+  };
+}
+
 function baseHeaders(_req: Request, res: Response, next: NextFunction) {
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   next();
 }
 
 /** The whole HTTP application: security headers, static files, then React Router. */
-export async function createApp(config: ServerConfig, vite?: ViteDevServer) {
+export async function createApp(config: ServerConfig, auth: AuthSettings, vite?: ViteDevServer) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
   app.use(compression());
   app.use(bodyLimit(config.bodyLimitBytes));
+  app.use(sameOriginOnly(config.publicUrl));
 
   const clientDir = path.join(config.buildDir, "client");
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -51,7 +72,7 @@ export async function createApp(config: ServerConfig, vite?: ViteDevServer) {
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
-    app.use(staticPagesMiddleware(await loadStaticPages(clientDir)));
+    app.use(staticPagesMiddleware(await loadStaticPages(clientDir, signInFormTargets(auth))));
     app.use(
       express.static(clientDir, {
         index: false,
@@ -66,6 +87,17 @@ export async function createApp(config: ServerConfig, vite?: ViteDevServer) {
     build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
   }
 
-  app.all("/{*splat}", createRequestHandler({ build, mode: config.production ? "production" : "development" }));
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext(req) {
+        const context = new RouterContextProvider();
+        context.set(clientIpContext, req.ip ?? "unknown");
+        return context;
+      },
+    }),
+  );
   return app;
 }

@@ -1,20 +1,30 @@
 /**
  * Starts the site: `npm start` (production build) or `npm run dev` (Vite,
- * hot reload). Stops cleanly on SIGTERM/SIGINT: no new connections, requests
- * in flight finish, then the process exits.
+ * hot reload). Opens the database (and its directory lock) before listening.
+ * Stops cleanly on SIGTERM/SIGINT: no new connections, requests in flight
+ * finish, the database closes, then the process exits.
  */
 import type { Server } from "node:http";
+import { createAuthSettings } from "../app/server/auth/settings.server.ts";
+import { openDatabase } from "../app/server/db/client.server.ts";
+import { DataDirLockedError } from "../app/server/db/lock.server.ts";
+import { provideServices } from "../app/server/services.server.ts";
 import { createApp } from "./app.ts";
-import { ConfigError, readConfig } from "./config.ts";
+import { ConfigError, missingSignInSettings, readConfig } from "./config.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = readConfig();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const auth = createAuthSettings(config);
+  provideServices({ db: database.db, auth });
+  const missing = missingSignInSettings(config);
+  if (missing.length > 0) console.warn(`GitHub sign-in is off until these are set: ${missing.join(", ")}`);
   const vite = config.production
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
-  const app = await createApp(config, vite);
+  const app = await createApp(config, auth, vite);
 
   const server: Server = app.listen(config.port, config.host, () => {
     const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
@@ -39,6 +49,8 @@ async function main() {
     force.unref();
     server.close(async () => {
       await vite?.close();
+      provideServices(undefined);
+      await database.close().catch((error: unknown) => console.error("Closing the database failed:", error));
       process.exit(0);
     });
     server.closeIdleConnections();
@@ -49,6 +61,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   // Configuration mistakes get one readable line, not a stack trace.
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -41,7 +41,10 @@ export function pageKey(urlPath: string): string | undefined {
 }
 
 /** Finds every prerendered page under the client build and its CSP. */
-export async function loadStaticPages(clientDir: string): Promise<Map<string, StaticPage>> {
+export async function loadStaticPages(
+  clientDir: string,
+  formTargets: readonly string[] = [],
+): Promise<Map<string, StaticPage>> {
   const pages = new Map<string, StaticPage>();
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
@@ -50,7 +53,7 @@ export async function loadStaticPages(clientDir: string): Promise<Map<string, St
     const dir = path.relative(clientDir, entry.parentPath).split(path.sep).filter(Boolean);
     const key = `/${dir.join("/")}`;
     const html = await readFile(file, "utf8");
-    pages.set(key, { file, csp: contentSecurityPolicy(inlineScriptHashes(html)) });
+    pages.set(key, { file, csp: contentSecurityPolicy(inlineScriptHashes(html), formTargets) });
   }
   return pages;
 }

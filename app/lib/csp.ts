@@ -4,7 +4,7 @@
  * (server-rendered pages) or by the SHA-256 of its text (prerendered files).
  * Kept free of imports: the Node server loads it directly.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[]): string {
+export function contentSecurityPolicy(scriptSources: readonly string[], formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -14,7 +14,8 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    // The Login form's response redirects to GitHub, and browsers apply form-action to that redirect too.
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

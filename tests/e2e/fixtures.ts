@@ -45,3 +45,20 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
+
+/** Test accounts of the fake GitHub (tools/fake-github): two allowed authors and one outsider. */
+export const testAccounts = { author: "rafael-werneck", coauthor: "ana-autora", outsider: "visitante" } as const;
+
+/**
+ * Signs in through the header's Login and the fake GitHub's consent page, and
+ * waits until the browser is back on the site's home page in that language.
+ * @example await signIn(page, "author");
+ */
+export async function signIn(page: Page, account: keyof typeof testAccounts = "author", lang: "pt" | "en" = "pt") {
+  const home = lang === "en" ? "/en" : "/";
+  await page.goto(home);
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  await page.getByRole("button", { name: `Sign in as ${testAccounts[account]}` }).click();
+  await page.waitForURL((url) => url.pathname === home);
+  await waitForHydration(page);
+}

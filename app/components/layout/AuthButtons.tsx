@@ -1,22 +1,42 @@
-import { LogIn } from "lucide-react";
+import { LayoutDashboard, LogIn, LogOut } from "lucide-react";
 import { useT } from "~/i18n";
+import { LocalLink } from "../ui/LocalLink.tsx";
+
+const buttonClass =
+  "inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium text-fg transition hover:border-accent hover:text-accent";
 
 /**
- * Login for authors. A plain form post, so it works before hydration and is
- * never followed by crawlers or link prefetching.
+ * Login for visitors; Admin and Sair for a signed-in author. Both are in the
+ * markup, and `<html data-auth="in">` (set before first paint from the
+ * "signed in" hint, then confirmed by the server) decides which shows: static
+ * pages cannot know who is reading them. Login and Sair are plain form posts,
+ * so they work before hydration and are never followed by crawlers or
+ * link prefetching.
  */
 export function AuthButtons() {
   const { lang, t } = useT();
   return (
-    <form method="post" action="/auth/github">
-      <input type="hidden" name="lang" value={lang} />
-      <button
-        type="submit"
-        className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium text-fg transition hover:border-accent hover:text-accent"
-      >
-        <LogIn className="size-4" aria-hidden="true" />
-        {t.header.login}
-      </button>
-    </form>
+    <>
+      <form method="post" action="/auth/github" className="in-data-[auth=in]:hidden">
+        <input type="hidden" name="lang" value={lang} />
+        <button type="submit" className={buttonClass}>
+          <LogIn className="size-4" aria-hidden="true" />
+          {t.header.login}
+        </button>
+      </form>
+      <div className="hidden items-center gap-2 in-data-[auth=in]:flex">
+        <LocalLink to="/admin/blog" className={buttonClass}>
+          <LayoutDashboard className="size-4" aria-hidden="true" />
+          {t.header.admin}
+        </LocalLink>
+        <form method="post" action="/auth/logout">
+          <input type="hidden" name="lang" value={lang} />
+          <button type="submit" className={buttonClass}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {t.header.logout}
+          </button>
+        </form>
+      </div>
+    </>
   );
 }

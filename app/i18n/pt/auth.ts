@@ -4,4 +4,7 @@ export const auth = {
   logoutSuccess: "Logout realizado com sucesso",
   logoutError: "Erro ao fazer logout",
   loginRequired: "Você precisa estar logado para acessar esta página",
+  notAllowed: "Esta conta do GitHub não tem permissão para entrar neste site",
+  notConfigured: "O login com GitHub não está configurado neste servidor",
+  tooManyAttempts: "Muitas tentativas de login. Tente de novo em alguns minutos",
 };

@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { isLang } from "~/i18n/paths.ts";
+import { startSignIn } from "~/server/auth/sign-in.server.ts";
+import { clientIpContext } from "~/server/request-context.server.ts";
+import type { Route } from "./+types/auth-github";
+
+/** The header's Login form posts here, with the page's language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = (await request.formData()).get("lang");
+  return startSignIn(isLang(lang) ? lang : "pt", context.get(clientIpContext));
+}
+
+// Sign-in starts only from the form, so a crawler or a prefetch never begins a flow.
+export function loader() {
+  return redirect("/");
+}
