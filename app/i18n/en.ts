@@ -1,3 +1,4 @@
+import { admin } from "./en/admin.ts";
 import { auth } from "./en/auth.ts";
 import { blog } from "./en/blog.ts";
 import { home } from "./en/home.ts";
@@ -153,4 +154,5 @@ export const en = {
   home,
   auth,
   blog,
+  admin,
 } satisfies Dictionary;

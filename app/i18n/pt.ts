@@ -2,6 +2,7 @@
  * Portuguese UI strings: the reference dictionary. Every other language is
  * typed against this one, so a missing key fails the typecheck.
  */
+import { admin } from "./pt/admin.ts";
 import { auth } from "./pt/auth.ts";
 import { blog } from "./pt/blog.ts";
 import { home } from "./pt/home.ts";
@@ -156,6 +157,7 @@ export const pt = {
   home,
   auth,
   blog,
+  admin,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */
