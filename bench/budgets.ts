@@ -1,0 +1,132 @@
+/**
+ * The budgets of issue 9, checked against one run's results. A budget that
+ * could not be measured in this run is reported as such and does not fail.
+ */
+import { type Category, categories, type Metric } from "./lighthouse.ts";
+import type { LoadResult } from "./load.ts";
+import type { BenchResults, BudgetResult, PageResult } from "./results.ts";
+import { extreme, kib, mib, round } from "./stats.ts";
+
+export const BUDGETS = {
+  medianScore: 100,
+  minScore: 95,
+  lcpMs: 1200,
+  tbtMs: 50,
+  cls: 0.01,
+  jsKiB: 125,
+  cssKiB: 20,
+  htmlKiB: 16,
+  staticVsNginx: 0.5,
+  postP99Ms: 50,
+  rssEmbeddedMiB: 450,
+  rssPostgresMiB: 150,
+  coldStartMs: 3000,
+} as const;
+
+export const categoryLabel: Record<Category, string> = {
+  performance: "Performance",
+  accessibility: "Accessibility",
+  "best-practices": "Best Practices",
+  seo: "SEO",
+};
+
+function scoreBudgets(pages: PageResult[]): BudgetResult[] {
+  return categories.flatMap((category): BudgetResult[] => {
+    const worstMedian = extreme(pages, (page) => page.median.scores[category] ?? 0, "min");
+    const worstSingle = extreme(pages, (page) => page.minScores[category] ?? 0, "min");
+    return [
+      {
+        name: `${categoryLabel[category]} score, median of runs`,
+        limit: `${BUDGETS.medianScore} on every page`,
+        measured: worstMedian ? `lowest ${worstMedian.value}` : "no page measured",
+        ...(worstMedian && { where: worstMedian.item.path }),
+        pass: worstMedian ? worstMedian.value >= BUDGETS.medianScore : false,
+      },
+      {
+        name: `${categoryLabel[category]} score, any single run`,
+        limit: `>= ${BUDGETS.minScore}`,
+        measured: worstSingle ? `lowest ${worstSingle.value}` : "no page measured",
+        ...(worstSingle && { where: worstSingle.item.path }),
+        pass: worstSingle ? worstSingle.value >= BUDGETS.minScore : false,
+      },
+    ];
+  });
+}
+
+function worstBudget(
+  pages: PageResult[],
+  name: string,
+  value: (page: PageResult) => number | undefined,
+  limit: number,
+  show: (value: number) => string,
+): BudgetResult {
+  const worst = extreme(pages, value, "max");
+  if (!worst) return { name, limit: `<= ${show(limit)}`, measured: "not measured", pass: false };
+  return {
+    name,
+    limit: `<= ${show(limit)}`,
+    measured: `worst ${show(worst.value)}`,
+    where: worst.item.path,
+    pass: worst.value <= limit,
+  };
+}
+
+const answered = (load: LoadResult) => (load.statuses["2xx"] ?? 0) > 0 && load.errors + load.timeouts === 0;
+const metric = (key: Metric) => (page: PageResult) => page.median.metrics[key];
+const seconds = (ms: number) => `${round(ms / 1000, 2)} s`;
+const ms = (value: number) => `${round(value)} ms`;
+const kb = (bytes: number) => `${round(kib(bytes), 1)} KB`;
+
+export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResult[] {
+  const { pages, load, resources } = results;
+  const embedded = resources.find((r) => r.engine === "embedded (PGlite)");
+  const postgres = resources.find((r) => r.engine === "PostgreSQL");
+  const memory = (r: typeof embedded) => (r ? Math.max(r.rssAtRest, r.rssUnderLoad) : undefined);
+  const budgets: BudgetResult[] = [
+    ...scoreBudgets(pages),
+    worstBudget(pages, "LCP (median)", metric("lcp"), BUDGETS.lcpMs, seconds),
+    worstBudget(pages, "TBT (median)", metric("tbt"), BUDGETS.tbtMs, ms),
+    worstBudget(pages, "CLS (median)", metric("cls"), BUDGETS.cls, (v) => String(round(v, 3))),
+    worstBudget(pages, "JavaScript before interaction, gzip", (p) => p.bytes?.js, BUDGETS.jsKiB * 1024, kb),
+    worstBudget(pages, "CSS, gzip", (p) => p.bytes?.css, BUDGETS.cssKiB * 1024, kb),
+    worstBudget(pages, "HTML per page, gzip", (p) => p.bytes?.html, BUDGETS.htmlKiB * 1024, kb),
+    {
+      name: "Static page throughput vs nginx",
+      limit: `>= ${BUDGETS.staticVsNginx} x nginx`,
+      measured: `${round(load.staticRatio, 2)} x (${round(load.static.requestsPerSecond)} vs ${round(load.nginxStatic.requestsPerSecond)} req/s)`,
+      where: load.static.url.replace(/^https?:\/\/[^/]+/, ""),
+      pass: answered(load.static) && load.staticRatio >= BUDGETS.staticVsNginx,
+    },
+    {
+      name: `p99 latency, server-rendered post, ${load.post.connections} connections`,
+      limit: `< ${BUDGETS.postP99Ms} ms`,
+      // No answer within the run is the worst latency, not a p99 of zero.
+      measured: answered(load.post) ? ms(load.post.latencyP99) : `no 200 in ${load.post.durationSeconds} s`,
+      where: load.post.url.replace(/^https?:\/\/[^/]+/, ""),
+      pass: answered(load.post) && load.post.latencyP99 < BUDGETS.postP99Ms,
+    },
+  ];
+  const embeddedRss = memory(embedded);
+  budgets.push({
+    name: "Server memory (RSS), embedded database",
+    limit: `<= ${BUDGETS.rssEmbeddedMiB} MB`,
+    measured: embeddedRss === undefined ? "not measured" : `${round(mib(embeddedRss))} MB`,
+    pass: embeddedRss === undefined ? false : mib(embeddedRss) <= BUDGETS.rssEmbeddedMiB,
+  });
+  const postgresRss = memory(postgres);
+  budgets.push({
+    name: "Server memory (RSS), PostgreSQL",
+    limit: `<= ${BUDGETS.rssPostgresMiB} MB`,
+    measured: postgresRss === undefined ? "not measured (DATABASE_URL unset)" : `${round(mib(postgresRss))} MB`,
+    pass: postgresRss === undefined ? undefined : mib(postgresRss) <= BUDGETS.rssPostgresMiB,
+  });
+  for (const r of resources) {
+    budgets.push({
+      name: `Cold start to first 200, existing database, ${r.engine}`,
+      limit: `< ${seconds(BUDGETS.coldStartMs)}`,
+      measured: seconds(r.coldStartMs),
+      pass: r.coldStartMs < BUDGETS.coldStartMs,
+    });
+  }
+  return budgets;
+}

@@ -1,0 +1,67 @@
+/**
+ * Everything the bench starts (servers, nginx, Chromium, temp dirs) registers
+ * how to undo itself here, so a failure or Ctrl-C never leaves a process on a
+ * port or a directory in /tmp.
+ */
+type Undo = () => void | Promise<void>;
+
+const undos: Undo[] = [];
+/** Last-chance synchronous kills for the `exit` event, where nothing async runs. */
+const pids = new Set<number>();
+
+/** Registers an undo step; the returned function runs it once and unregisters it. */
+export function onCleanup(undo: Undo): () => Promise<void> {
+  undos.push(undo);
+  return async () => {
+    const index = undos.indexOf(undo);
+    if (index === -1) return;
+    undos.splice(index, 1);
+    await undo();
+  };
+}
+
+export function trackPid(pid: number) {
+  pids.add(pid);
+}
+
+export function untrackPid(pid: number) {
+  pids.delete(pid);
+}
+
+/** Undoes everything still registered, newest first; one failing step does not stop the others. */
+export async function cleanupAll() {
+  while (undos.length > 0) {
+    const undo = undos.pop() as Undo;
+    try {
+      await undo();
+    } catch (error) {
+      console.error("Cleanup step failed:", error instanceof Error ? error.message : error);
+    }
+  }
+}
+
+let installed = false;
+
+/** Ctrl-C and SIGTERM clean up before exiting; a normal exit kills any process left over. */
+export function installSignalHandlers() {
+  if (installed) return;
+  installed = true;
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the bench and cleaning up…`);
+      void cleanupAll().finally(() => process.exit(code));
+    });
+  }
+  process.on("exit", () => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+}

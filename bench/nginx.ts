@@ -1,0 +1,121 @@
+/**
+ * nginx as the yardstick for static serving: Debian's package, started on a
+ * loopback port with a config written here, serving the same built files
+ * with gzip on, as a stock Debian config does.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { type Child, startChild, waitFor200 } from "./processes.ts";
+import { freePort } from "./server.ts";
+
+const CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];
+
+function onPath(name: string): string | undefined {
+  try {
+    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function findNginx(): string | undefined {
+  return process.env.NGINX_PATH || onPath("nginx") || CANDIDATES.find((candidate) => existsSync(candidate));
+}
+
+/** nginx, installed from Debian's package when we are root with apt; otherwise a clear instruction. */
+export function ensureNginx(): string {
+  let nginx = findNginx();
+  if (!nginx && process.getuid?.() === 0 && onPath("apt-get")) {
+    console.info("nginx not found; installing Debian's nginx package…");
+    // RUNLEVEL=1 keeps the package's init script from starting a system-wide nginx on port 80.
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" };
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], { stdio: "inherit", env });
+    nginx = findNginx();
+  }
+  if (!nginx) {
+    throw new Error(
+      [
+        "The bench compares static serving with nginx, and none was found.",
+        "Install it, then run the bench again:",
+        "  Debian/Ubuntu: sudo apt-get install nginx",
+        "  Fedora:        sudo dnf install nginx",
+        "  macOS:         brew install nginx",
+        "Or point NGINX_PATH at an nginx binary.",
+      ].join("\n"),
+    );
+  }
+  return nginx;
+}
+
+export function nginxVersion(nginx: string): string {
+  try {
+    // nginx prints its version on stderr.
+    const out = execFileSync("sh", ["-c", `"${nginx}" -v 2>&1`], { encoding: "utf8" });
+    return /nginx\/(\S+)/.exec(out)?.[1] ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The config: Debian's defaults that matter for speed (sendfile, gzip on, keep-alive), nothing tuned. */
+export function nginxConfig(options: { port: number; root: string; tempDir: string; asRoot: boolean }): string {
+  const t = options.tempDir;
+  return `${options.asRoot ? "user root;\n" : ""}worker_processes auto;
+daemon off;
+pid ${t}/nginx.pid;
+error_log ${t}/error.log warn;
+events { worker_connections 1024; }
+http {
+  types {
+    text/html html; text/css css; application/javascript js; application/json json; text/plain txt data;
+    application/xml xml; image/svg+xml svg; image/webp webp; image/avif avif; image/png png;
+    image/jpeg jpg jpeg; font/woff2 woff2; image/x-icon ico;
+  }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  gzip on;
+  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;
+  client_body_temp_path ${t}/body;
+  proxy_temp_path ${t}/proxy;
+  fastcgi_temp_path ${t}/fastcgi;
+  uwsgi_temp_path ${t}/uwsgi;
+  scgi_temp_path ${t}/scgi;
+  server {
+    listen 127.0.0.1:${options.port};
+    root ${options.root};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+}
+
+export interface RunningNginx {
+  child: Child;
+  origin: string;
+}
+
+/** Starts nginx in the foreground on a free loopback port; the caller stops it (cleanup does on failure). */
+export async function startNginx(nginx: string, clientDir: string, tempDir: string): Promise<RunningNginx> {
+  const port = await freePort();
+  const dir = path.join(tempDir, "nginx");
+  await mkdir(dir, { recursive: true });
+  const conf = path.join(dir, "nginx.conf");
+  const config = nginxConfig({ port, root: path.resolve(clientDir), tempDir: dir, asRoot: process.getuid?.() === 0 });
+  await writeFile(conf, config);
+  const started = performance.now();
+  const child = startChild(nginx, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf], process.env);
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor200(`${origin}/about`, child, started, 15_000);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return { child, origin };
+}

@@ -1,0 +1,234 @@
+/** Renders one bench run as `bench/report.md`: budgets first, then the figures behind them. */
+
+import { BUDGETS, categoryLabel } from "./budgets.ts";
+import { type Category, categories, type Metric } from "./lighthouse.ts";
+import type { LoadResult } from "./load.ts";
+import type { BenchResults, PageResult } from "./results.ts";
+import { extreme, kib, mib, round } from "./stats.ts";
+
+const table = (header: string[], rows: string[][]) =>
+  [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+
+const kb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${round(kib(bytes), 1)}`);
+const s = (ms: number | undefined) => (ms === undefined ? "–" : `${round(ms / 1000, 2)}`);
+const msText = (ms: number | undefined) => (ms === undefined ? "–" : `${round(ms)}`);
+const mb = (bytes: number) => `${round(mib(bytes))} MB`;
+const verdict = (pass: boolean | undefined) => (pass === undefined ? "not measured" : pass ? "PASS" : "**FAIL**");
+const code = (path: string) => `\`${path}\``;
+
+const metricColumns: { key: Metric; label: string; show: (v: number | undefined) => string }[] = [
+  { key: "lcp", label: "LCP s", show: s },
+  { key: "tbt", label: "TBT ms", show: msText },
+  { key: "cls", label: "CLS", show: (v) => (v === undefined ? "–" : String(round(v, 3))) },
+  { key: "fcp", label: "FCP s", show: s },
+  { key: "si", label: "SI s", show: s },
+];
+const shortLabel: Record<Category, string> = {
+  performance: "Perf",
+  accessibility: "A11y",
+  "best-practices": "BP",
+  seo: "SEO",
+};
+
+function lighthouseSection(pages: PageResult[]): string {
+  const score = (page: PageResult, c: Category) => {
+    const median = page.median.scores[c];
+    const min = page.minScores[c];
+    if (median === undefined) return "–";
+    return min !== undefined && min < median ? `${median} (${min})` : String(median);
+  };
+  const rows = pages.map((page) => [
+    code(page.path),
+    ...categories.map((c) => score(page, c)),
+    ...metricColumns.map((m) => m.show(page.median.metrics[m.key])),
+    String(page.runs.filter((run) => run.error).length || ""),
+  ]);
+  const worstScores = categories.map((c) => {
+    const worst = extreme(pages, (p) => p.median.scores[c], "min");
+    return worst ? `${worst.value} ${code(worst.item.path)}` : "–";
+  });
+  const worstMetrics = metricColumns.map((m) => {
+    const worst = extreme(pages, (p) => p.median.metrics[m.key], "max");
+    return worst ? `${m.show(worst.value)} ${code(worst.item.path)}` : "–";
+  });
+  rows.push(["**worst**", ...worstScores, ...worstMetrics, ""]);
+  return table(
+    ["Page", ...categories.map((c) => shortLabel[c]), ...metricColumns.map((m) => m.label), "failed runs"],
+    rows,
+  );
+}
+
+function bytesSection(pages: PageResult[]): string {
+  const columns: {
+    label: string;
+    value: (p: PageResult) => number | undefined;
+    show: (v: number | undefined) => string;
+  }[] = [
+    { label: "HTML gz KB", value: (p) => p.bytes?.html, show: kb },
+    { label: "CSS gz KB", value: (p) => p.bytes?.css, show: kb },
+    { label: "JS gz KB", value: (p) => p.bytes?.js, show: kb },
+    { label: "JS files", value: (p) => p.bytes?.jsFiles, show: (v) => String(v ?? "–") },
+    { label: "images KB", value: (p) => p.bytes?.images, show: kb },
+    { label: "images", value: (p) => p.bytes?.imageCount, show: (v) => String(v ?? "–") },
+    { label: "fonts KB", value: (p) => p.bytes?.fonts, show: kb },
+    { label: "requests", value: (p) => p.bytes?.requests, show: (v) => String(v ?? "–") },
+    { label: "transferred KB", value: (p) => p.bytes?.transferred, show: kb },
+  ];
+  const rows = pages.map((page) => [code(page.path), ...columns.map((c) => c.show(c.value(page)))]);
+  rows.push([
+    "**worst**",
+    ...columns.map((c) => {
+      const worst = extreme(pages, c.value, "max");
+      return worst ? `${c.show(worst.value)} ${code(worst.item.path)}` : "–";
+    }),
+  ]);
+  return table(["Page", ...columns.map((c) => c.label)], rows);
+}
+
+function loadRow(label: string, server: string, r: LoadResult): string[] {
+  const statuses = Object.entries(r.statuses)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(", ");
+  return [
+    label,
+    server,
+    String(round(r.requestsPerSecond)),
+    String(r.latencyP50),
+    String(r.latencyP99),
+    String(r.latencyMax),
+    statuses,
+    String(r.errors + r.timeouts),
+    r.peakRss === undefined ? "–" : mb(r.peakRss),
+  ];
+}
+
+/** The audits that most often keep pages below 0.9, with an example figure: where the points go. */
+function findingsSection(pages: PageResult[]): string {
+  const byAudit = new Map<string, { pages: string[]; example?: string }>();
+  for (const page of pages) {
+    for (const finding of page.findings) {
+      const entry = byAudit.get(finding.id) ?? { pages: [] };
+      entry.pages.push(page.path);
+      if (finding.displayValue && !entry.example) entry.example = `${finding.displayValue} (${page.path})`;
+      byAudit.set(finding.id, entry);
+    }
+  }
+  const rows = [...byAudit.entries()]
+    .sort((a, b) => b[1].pages.length - a[1].pages.length)
+    .map(([id, entry]) => [code(id), String(entry.pages.length), entry.example ?? ""]);
+  if (rows.length === 0) return "No audit scored below 0.9 on any page.";
+  const lcp = pages.filter((p) => p.lcpElement).slice(0, 4);
+  const lcpLines = lcp.map((p) => `- ${code(p.path)}: ${code(p.lcpElement ?? "")}`).join("\n");
+  return `${table(["Audit below 0.9", "pages", "example"], rows)}\n\nLCP element, first pages:\n\n${lcpLines}`;
+}
+
+/** Timings depend on a quiet CPU; say so when the run shared it. */
+function busyNote(loads: Record<string, number>, cores: number): string {
+  const shown = Object.entries(loads)
+    .map(([phase, load]) => `${phase} ${load}`)
+    .join(", ");
+  const busy = Object.values(loads).some((load) => load > cores);
+  const warning = busy
+    ? ` **The machine was busy with other work during this run (load above its ${cores} cores): timings (Lighthouse ` +
+      "metrics, throughput, start-up) read worse than on a quiet machine. Byte counts do not depend on it.**"
+    : "";
+  return `Machine load (1-minute average) as each phase began: ${shown}.${warning}\n`;
+}
+
+export function renderReport(results: BenchResults): string {
+  const { meta, options, load, resources, budgets, pages } = results;
+  const failed = budgets.filter((b) => b.pass === false).length;
+  const v = meta.versions;
+  const lines = [
+    "# Benchmark report",
+    "",
+    `Generated by \`npm run bench\` on ${meta.date} at commit \`${meta.commit}\`${meta.dirty ? " (working tree with uncommitted changes)" : ""}; do not edit by hand.`,
+    "",
+    `**${failed === 0 ? "All budgets pass." : `${failed} of ${budgets.filter((b) => b.pass !== undefined).length} budgets fail.`}**`,
+    "",
+    `Machine: ${meta.machine.cores} cores (${meta.machine.cpu}), ${meta.machine.memoryGiB} GiB, ${meta.machine.os}. ` +
+      `Node ${v.node}, Chromium ${v.chromium}, Lighthouse ${v.lighthouse}, autocannon ${v.autocannon}, nginx ${v.nginx}.`,
+    "",
+    `Run: ${options.routes === "full" ? "every public page in both languages" : "the quick subset of pages"} (${pages.length} pages), ` +
+      `${options.runs} Lighthouse run(s) each (mobile, simulated throttling); load ${options.durationSeconds} s at ` +
+      `${options.connections} connections per target; ${round(meta.durationSeconds / 60, 1)} minutes in all.`,
+    "",
+    busyNote(meta.loadAverage, meta.machine.cores),
+    "## Budgets",
+    "",
+    table(
+      ["Budget", "Limit", "Measured", "Where", "Result"],
+      budgets.map((b) => [b.name, b.limit, b.measured, b.where ? code(b.where) : "", verdict(b.pass)]),
+    ),
+    "",
+    "## Build, start and memory",
+    "",
+    table(
+      ["Figure", ...resources.map((r) => r.engine)],
+      [
+        ["Build time (react-router build, clean)", ...resources.map(() => `${s(results.buildMs)} s`)],
+        ["First start, new database, to first 200", ...resources.map((r) => `${s(r.firstStartMs)} s`)],
+        ["Cold start, existing database, to first 200", ...resources.map((r) => `${s(r.coldStartMs)} s`)],
+        ["RSS at rest", ...resources.map((r) => mb(r.rssAtRest))],
+        ["RSS under load (highest sample)", ...resources.map((r) => mb(r.rssUnderLoad))],
+        ["RSS high-water mark (VmHWM) at stop", ...resources.map((r) => mb(r.rssPeak))],
+      ],
+    ),
+    "",
+    "## Throughput and latency",
+    "",
+    `autocannon, ${options.connections} connections, ${options.durationSeconds} s after a 2 s warm-up, requests sent with ` +
+      "`Accept-Encoding: gzip, deflate, br` as browsers send it. nginx runs Debian's defaults that matter " +
+      "(worker_processes auto, sendfile, gzip on) on the same built files.",
+    "",
+    table(
+      ["Target", "Server", "req/s", "p50 ms", "p99 ms", "max ms", "responses", "errors", "peak RSS"],
+      [
+        loadRow(code(load.static.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.static),
+        loadRow(code(load.nginxStatic.url.replace(/^https?:\/\/[^/]+/, "")), "nginx", load.nginxStatic),
+        loadRow(code(load.post.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.post),
+        loadRow(code(load.notFound.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.notFound),
+        ...resources
+          .filter((r) => r.load && r.engine === "PostgreSQL")
+          .map((r) =>
+            loadRow(
+              code((r.load as LoadResult).url.replace(/^https?:\/\/[^/]+/, "")),
+              "ours, PostgreSQL",
+              r.load as LoadResult,
+            ),
+          ),
+      ],
+    ),
+    "",
+    `Static throughput: ${round(load.staticRatio, 2)} x nginx (budget >= ${BUDGETS.staticVsNginx}).`,
+    "",
+    "## Lighthouse per page (median of runs)",
+    "",
+    "Scores are medians; a lower single run shows in brackets. Metrics are medians, simulated mobile.",
+    "",
+    lighthouseSection(pages),
+    "",
+    "## Bytes per page",
+    "",
+    "HTML, CSS and JavaScript are gzip -9 sizes of the files the page loads (JavaScript: every script fetched " +
+      "before interaction, from the HTML's script and modulepreload tags and Lighthouse's network log). Images, " +
+      "fonts, requests and transferred bytes are from the Lighthouse page load as served today. KB = 1024 bytes.",
+    "",
+    bytesSection(pages),
+    "",
+    "## Where the points go",
+    "",
+    "Audits scoring below 0.9 in the run with the median performance score, by number of pages.",
+    "",
+    findingsSection(pages),
+    "",
+    `Category labels: ${categories.map((c) => `${shortLabel[c]} = ${categoryLabel[c]}`).join(", ")}.`,
+    "",
+  ];
+  return lines.join("\n");
+}

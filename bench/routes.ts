@@ -1,0 +1,49 @@
+/**
+ * The pages the bench visits: every public page of the route table in both
+ * languages, the server-rendered blog included, so a new page is measured
+ * the day it is added.
+ */
+
+import { languages, localizePath } from "../app/i18n/paths.ts";
+import { pageRoutes } from "../app/routing/pages.ts";
+
+/** A page path as a browser requests it (non-ASCII segments percent-encoded). */
+export const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+
+const trimSlash = (path: string) => (path === "/" ? "/" : path.replace(/\/$/, ""));
+
+/** Every public page, Portuguese first, then English. */
+export function allPublicPaths(): string[] {
+  const paths = pageRoutes.flatMap((page) => page.staticPaths.map(trimSlash));
+  return languages.flatMap((lang) => paths.map((path) => localizePath(path, lang)));
+}
+
+/**
+ * One page of each kind (home, list, detail, prerendered and server-rendered)
+ * in either language: enough to see a regression in minutes.
+ */
+export const quickPaths = [
+  "/",
+  "/about",
+  "/projects/devstudio",
+  "/services/web-development",
+  "/blog",
+  "/blog/bot-discord",
+  "/en",
+  "/en/contact",
+  "/en/blog/bot-discord",
+];
+
+/** The throughput targets: a prerendered page, a server-rendered post, a page that does not exist. */
+export const loadTargets = {
+  static: "/about",
+  post: "/blog/bot-discord",
+  notFound: "/this-does-not-exist",
+} as const;
+
+export function benchPaths(kind: "full" | "quick"): string[] {
+  const all = allPublicPaths();
+  if (kind === "full") return all;
+  const known = new Set(all);
+  return quickPaths.filter((path) => known.has(path));
+}

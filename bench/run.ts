@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: builds the production site, serves it on loopback, and
+ * measures it against the budgets of issue 9. Writes `bench/report.md` and
+ * `bench/results/latest.json`; exits 1 when a budget fails, 2 when the bench
+ * itself could not finish.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { findChromium } from "../tools/chromium.ts";
+import { checkBudgets } from "./budgets.ts";
+import { buildSite } from "./build.ts";
+import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
+import { type LoadResult, loadTest } from "./load.ts";
+import { describeMachine, noteLoad } from "./machine.ts";
+import { ensureNginx, nginxVersion, startNginx } from "./nginx.ts";
+import { readOptions } from "./options.ts";
+import { measurePages } from "./pages.ts";
+import { memoryOf } from "./processes.ts";
+import { renderReport } from "./report.ts";
+import type { BenchResults, ServerResources } from "./results.ts";
+import { benchPaths, encodePath, loadTargets } from "./routes.ts";
+import { type RunningServer, type ServerSettings, startServer } from "./server.ts";
+import { mib, round, sleep } from "./stats.ts";
+
+const REPORT = "bench/report.md";
+const JSON_OUT = "bench/results/latest.json";
+
+/** Both figures of startup: on a new database, then again on the database that first start created. */
+async function startTwice(settings: ServerSettings, engine: ServerResources["engine"]) {
+  const first = await startServer(settings);
+  await first.child.stop();
+  const server = await startServer(settings);
+  console.info(
+    `${engine}: first start ${round(first.startMs)} ms, cold start with the database in place ${round(server.startMs)} ms`,
+  );
+  return { server, firstStartMs: first.startMs };
+}
+
+/** RSS once the server has served each kind of page and gone quiet. */
+async function rssAtRest(server: RunningServer): Promise<number> {
+  for (const target of Object.values(loadTargets)) {
+    await fetch(`${server.origin}${target}`).then((response) => response.arrayBuffer());
+  }
+  await sleep(2000);
+  return memoryOf(server.child.pid)?.rss ?? 0;
+}
+
+function ensureChromium(): string {
+  // The browser tests' own check installs Debian's chromium when it can, or says how to.
+  execFileSync(process.execPath, ["tools/ensure-chromium.ts"], { stdio: "inherit" });
+  const chromium = findChromium();
+  if (!chromium) throw new Error("Chromium not found");
+  return chromium;
+}
+
+async function main(): Promise<number> {
+  installSignalHandlers();
+  const began = performance.now();
+  const options = readOptions();
+  const chromium = ensureChromium();
+  const nginx = ensureNginx();
+  const meta = describeMachine(chromium, nginxVersion(nginx));
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-"));
+  onCleanup(() => rm(tempDir, { recursive: true, force: true }));
+  const buildDir = path.resolve(options.buildDir);
+  const clientDir = path.join(buildDir, "client");
+  const load = { connections: options.connections, durationSeconds: options.durationSeconds };
+
+  noteLoad("build");
+  console.info(`Building the production site into ${options.buildDir}…`);
+  const buildMs = await buildSite(buildDir);
+  console.info(`Built in ${round(buildMs / 1000, 1)} s`);
+
+  const embeddedSettings = { buildDir, dataDir: path.join(tempDir, "data") };
+  const { server, firstStartMs } = await startTwice(embeddedSettings, "embedded (PGlite)");
+  const embeddedRest = await rssAtRest(server);
+
+  noteLoad("lighthouse");
+  const paths = benchPaths(options.routes);
+  console.info(`Lighthouse: ${paths.length} pages x ${options.runs} run(s)…`);
+  const pages = await measurePages(server.origin, paths, options.runs, clientDir);
+
+  noteLoad("throughput");
+  console.info("Throughput…");
+  const pid = server.child.pid;
+  const ours = async (target: string) => {
+    const result = await loadTest(`${server.origin}${encodePath(target)}`, { ...load, pid });
+    console.info(
+      `  ${target}: ${round(result.requestsPerSecond)} req/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms`,
+    );
+    return result;
+  };
+  const staticLoad = await ours(loadTargets.static);
+  const postLoad = await ours(loadTargets.post);
+  const notFoundLoad = await ours(loadTargets.notFound);
+  const embeddedPeak = memoryOf(pid)?.peak ?? 0;
+  await server.child.stop();
+
+  const nginxServer = await startNginx(nginx, clientDir, tempDir);
+  let nginxLoad: LoadResult;
+  try {
+    nginxLoad = await loadTest(`${nginxServer.origin}${loadTargets.static}`, load);
+    console.info(`  nginx ${loadTargets.static}: ${round(nginxLoad.requestsPerSecond)} req/s`);
+  } finally {
+    await nginxServer.child.stop();
+  }
+
+  const underLoad = (results: LoadResult[]) => Math.max(0, ...results.map((r) => r.peakRss ?? 0));
+  const resources: ServerResources[] = [
+    {
+      engine: "embedded (PGlite)",
+      firstStartMs,
+      coldStartMs: server.startMs,
+      rssAtRest: embeddedRest,
+      rssUnderLoad: underLoad([staticLoad, postLoad, notFoundLoad]),
+      rssPeak: embeddedPeak,
+    },
+  ];
+
+  if (options.databaseUrl) {
+    const settings = { buildDir, dataDir: path.join(tempDir, "data-pg"), databaseUrl: options.databaseUrl };
+    const pg = await startTwice(settings, "PostgreSQL");
+    const rest = await rssAtRest(pg.server);
+    const pgLoad = await loadTest(`${pg.server.origin}${loadTargets.post}`, { ...load, pid: pg.server.child.pid });
+    console.info(
+      `  PostgreSQL ${loadTargets.post}: ${round(pgLoad.requestsPerSecond)} req/s, p99 ${pgLoad.latencyP99} ms`,
+    );
+    const peak = memoryOf(pg.server.child.pid)?.peak ?? 0;
+    await pg.server.child.stop();
+    resources.push({
+      engine: "PostgreSQL",
+      firstStartMs: pg.firstStartMs,
+      coldStartMs: pg.server.startMs,
+      rssAtRest: rest,
+      rssUnderLoad: underLoad([pgLoad]),
+      rssPeak: peak,
+      load: pgLoad,
+    });
+  }
+
+  const partial: Omit<BenchResults, "budgets"> = {
+    meta: { ...meta, durationSeconds: round((performance.now() - began) / 1000), loadAverage: noteLoad("end") },
+    options: {
+      runs: options.runs,
+      routes: options.routes,
+      durationSeconds: options.durationSeconds,
+      connections: options.connections,
+      buildDir: options.buildDir,
+      postgres: Boolean(options.databaseUrl),
+    },
+    buildMs: round(buildMs),
+    pages,
+    load: {
+      static: staticLoad,
+      post: postLoad,
+      notFound: notFoundLoad,
+      nginxStatic: nginxLoad,
+      staticRatio: staticLoad.requestsPerSecond / nginxLoad.requestsPerSecond,
+    },
+    resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
+  };
+  const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
+  await mkdir(path.dirname(JSON_OUT), { recursive: true });
+  await writeFile(JSON_OUT, `${JSON.stringify(results, null, 1)}\n`);
+  await writeFile(REPORT, renderReport(results));
+
+  const failed = results.budgets.filter((b) => b.pass === false);
+  console.info(`\nWrote ${REPORT} and ${JSON_OUT} in ${round(partial.meta.durationSeconds / 60, 1)} min.`);
+  for (const budget of results.budgets) {
+    const mark = budget.pass === undefined ? "n/a " : budget.pass ? "PASS" : "FAIL";
+    console.info(
+      `${mark}  ${budget.name}: ${budget.measured}${budget.where ? ` (${budget.where})` : ""}, limit ${budget.limit}`,
+    );
+  }
+  console.info(`Embedded server RSS: ${round(mib(resources[0]?.rssUnderLoad ?? 0))} MB under load`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+let code = 2;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`The bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanupAll();
+}
+process.exit(code);

@@ -1,0 +1,58 @@
+/**
+ * The production server as a visitor meets it: `node server/main.ts` on
+ * loopback, its own data directory, timed from spawn to the first 200.
+ */
+import { createServer } from "node:net";
+import { toolEnv } from "./build.ts";
+import { type Child, startChild, waitFor200 } from "./processes.ts";
+
+export interface RunningServer {
+  child: Child;
+  origin: string;
+  /** Milliseconds from spawn to the first 200. */
+  startMs: number;
+}
+
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerSettings {
+  buildDir: string;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+export async function startServer(settings: ServerSettings): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = toolEnv({
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    // Links, canonical URLs and the CSP name the origin Lighthouse loads.
+    PUBLIC_URL: origin,
+    BUILD_DIR: settings.buildDir,
+    DATA_DIR: settings.dataDir,
+  });
+  if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+  else delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = startChild(process.execPath, ["server/main.ts"], env);
+  try {
+    const startMs = await waitFor200(`${origin}/`, child, started);
+    return { child, origin, startMs };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
