@@ -103,6 +103,9 @@ test("a state-changing request from another origin is refused", async ({ page, r
     form.submit();
   }, `${baseURL}/auth/logout`);
   expect((await refused).status()).toBe(403);
+  await page.waitForURL("**/auth/logout");
+  await expect(page.locator("body")).toHaveText("Cross-origin request refused");
+  // The session survived the forged sign-out.
   await page.goto("/");
   await expect(page.getByRole("banner").getByRole("button", { name: "Sair" })).toBeVisible();
 });
