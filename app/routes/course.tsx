@@ -19,8 +19,8 @@ const stepDot: Record<CourseStepStatus, string> = {
 };
 
 const stepLabel: Record<CourseStepStatus, string> = {
-  completed: "border-success/30 bg-success/10 text-success",
-  current: "border-info/30 bg-info/10 text-info",
+  completed: "border-success/40 bg-bg text-success",
+  current: "border-info/40 bg-bg text-info",
   upcoming: "border-line bg-surface-2 text-fg-muted",
 };
 

@@ -3,8 +3,8 @@ import { useT } from "~/i18n";
 import { statusTone } from "~/lib/status.ts";
 
 const toneClass = {
-  success: "border-success/30 bg-success/10 text-success",
-  info: "border-info/30 bg-info/10 text-info",
+  success: "border-success/40 bg-bg text-success",
+  info: "border-info/40 bg-bg text-info",
   neutral: "border-line bg-surface-2 text-fg-muted",
 } as const;
 

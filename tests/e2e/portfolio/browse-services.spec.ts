@@ -1,0 +1,94 @@
+import { expect, test, waitForHydration } from "../fixtures.ts";
+import { expectExternal, inLang, jsonLd } from "./helpers.ts";
+
+const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ").trim();
+
+const prices = {
+  pt: {
+    "web-development": "R$ 2.500",
+    "mobile-development": "R$ 8.000",
+    "bot-development": "R$ 1.500",
+    "uiux-design": "R$ 3.000",
+    "cloud-solutions": "R$ 2.000",
+    consulting: "R$ 200/hora",
+  },
+  en: {
+    "web-development": "$500",
+    "mobile-development": "$1,600",
+    "bot-development": "$300",
+    "uiux-design": "$600",
+    "cloud-solutions": "$400",
+    consulting: "$40/hour",
+  },
+} as const;
+
+for (const lang of ["pt", "en"] as const) {
+  test(`the services page shows six categories of five features with learn-more links (${lang})`, async ({ page }) => {
+    await page.goto(inLang(lang, "/services"));
+    const cards = page.getByTestId("service-card");
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      await expect(card.getByTestId("service-features").getByRole("listitem")).toHaveCount(5);
+    }
+    const links = await cards.getByRole("link").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
+    expect(links).toEqual(Object.keys(prices[lang]).map((id) => inLang(lang, `/services/${id}`)));
+    const shown = await page.getByTestId("service-price").allTextContents();
+    expect(shown.map(plain)).toEqual(Object.values(prices[lang]));
+  });
+
+  for (const [id, price] of Object.entries(prices[lang])) {
+    test(`the ${id} page prices in ${lang === "pt" ? "reais" : "dollars"} (${lang})`, async ({ page }) => {
+      await page.goto(inLang(lang, `/services/${id}`));
+      expect(plain(await page.getByTestId("service-price").textContent())).toBe(price);
+      await expect(page.getByTestId("service-delivery")).not.toBeEmpty();
+      await expect(page.getByTestId("service-requirements").getByRole("listitem")).not.toHaveCount(0);
+      await expect(page.getByTestId("service-technologies").getByRole("listitem")).not.toHaveCount(0);
+      const [service] = (await jsonLd(page)).filter((item) => item["@type"] === "Service");
+      const offers = service?.offers as { priceCurrency: string; price: number };
+      expect(offers.priceCurrency).toBe(lang === "pt" ? "BRL" : "USD");
+      expect(String(offers.price)).toBe(price.replace(/[^\d]/g, ""));
+    });
+  }
+
+  test(`an unknown service answers 404 with a way back (${lang})`, async ({ page }) => {
+    const response = await page.goto(inLang(lang, "/services/nao-existe"));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      lang === "pt" ? "Serviço não encontrado" : "Service not found",
+    );
+    await waitForHydration(page);
+    await page.getByRole("link", { name: lang === "pt" ? "Voltar para os serviços" : "Back to services" }).click();
+    await expect(page).toHaveURL(new RegExp(`${inLang(lang, "/services")}$`));
+  });
+}
+
+test("a service page offers a quote in a new tab and more information on the contact page", async ({ page }) => {
+  await page.goto("/en/services/web-development");
+  await expectExternal(page.getByTestId("request-quote"), "https://wa.me/5581998765432");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "More Information" }).click();
+  await expect(page).toHaveURL(/\/en\/contact$/);
+});
+
+test("client projects show their status colour and a view button only when completed", async ({ page }) => {
+  await page.goto("/services/mobile-development");
+  const projects = page.getByTestId("client-project");
+  await expect(projects).toHaveCount(2);
+  const completed = page.locator('[data-testid="client-project"][data-status="completed"]');
+  await expect(completed.locator("[data-tone]")).toHaveAttribute("data-tone", "success");
+  await expect(completed.locator("[data-tone]")).toHaveText("Concluído");
+  await expectExternal(completed.getByTestId("view-client-project"));
+  const onHold = page.locator('[data-testid="client-project"][data-status="on-hold"]');
+  await expect(onHold.locator("[data-tone]")).toHaveAttribute("data-tone", "neutral");
+  await expect(onHold.getByTestId("view-client-project")).toHaveCount(0);
+
+  await page.goto("/en/services/web-development");
+  const inProgress = page.locator('[data-testid="client-project"][data-status="in-progress"]');
+  await expect(inProgress.locator("[data-tone]")).toHaveAttribute("data-tone", "info");
+  await expect(inProgress.locator("[data-tone]")).toHaveText("In progress");
+  await expect(inProgress.getByTestId("view-client-project")).toHaveCount(0);
+  const colours = await page
+    .locator("[data-tone]")
+    .evaluateAll((badges) => badges.map((b) => getComputedStyle(b).color));
+  expect(new Set(colours).size).toBe(2);
+});
