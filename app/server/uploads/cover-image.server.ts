@@ -1,0 +1,74 @@
+/**
+ * Checks an uploaded cover by its bytes, never by its name or declared type,
+ * and re-encodes it: orientation applied, metadata (EXIF, GPS, ICC comments)
+ * dropped, size capped. What is stored is an image we made, not the upload.
+ */
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Decoding more pixels than this is refused before any is decoded. */
+export const MAX_INPUT_MEGAPIXELS = 40;
+/** Covers are never wider or taller than this once stored. */
+const MAX_EDGE = 2400;
+
+const formats = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/gif": "gif",
+} as const;
+type AcceptedType = keyof typeof formats;
+
+export type CoverResult =
+  | { ok: true; data: Buffer; extension: (typeof formats)[AcceptedType]; width: number; height: number }
+  | { ok: false; reason: "empty" | "too-large" | "type" | "dimensions" | "unreadable" };
+
+function isAccepted(mime: string | undefined): mime is AcceptedType {
+  return mime !== undefined && Object.hasOwn(formats, mime);
+}
+
+export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult> {
+  if (bytes.byteLength === 0) return { ok: false, reason: "empty" };
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, reason: "too-large" };
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!isAccepted(detected?.mime)) return { ok: false, reason: "type" };
+  const mime = detected.mime;
+
+  const animated = mime === "image/gif" || mime === "image/webp";
+  const input = sharp(bytes, { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, animated, failOn: "error" });
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await input.metadata();
+  } catch (error) {
+    return { ok: false, reason: isPixelLimit(error) ? "dimensions" : "unreadable" };
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.pageHeight ?? metadata.height ?? 0;
+  if (width * height > MAX_INPUT_MEGAPIXELS * 1_000_000) return { ok: false, reason: "dimensions" };
+
+  try {
+    const pipeline = input
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
+    const encoded =
+      mime === "image/jpeg"
+        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        : mime === "image/png"
+          ? pipeline.png({ compressionLevel: 9 })
+          : mime === "image/webp"
+            ? pipeline.webp({ quality: 82 })
+            : mime === "image/avif"
+              ? pipeline.avif({ quality: 55 })
+              : pipeline.gif();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { ok: true, data, extension: formats[mime], width: info.width, height: info.pageHeight ?? info.height };
+  } catch (error) {
+    return { ok: false, reason: isPixelLimit(error) ? "dimensions" : "unreadable" };
+  }
+}
+
+function isPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}

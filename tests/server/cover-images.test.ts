@@ -1,0 +1,191 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import { removeCover, saveCover, sweepOrphanCovers } from "../../app/server/blog/covers.server.ts";
+import { createPost } from "../../app/server/blog/posts.server.ts";
+import { processCoverImage } from "../../app/server/uploads/cover-image.server.ts";
+import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
+import { engines } from "./helpers/databases.ts";
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#0f766e" } })
+    .png()
+    .toBuffer();
+
+/** A well-formed PNG header claiming huge dimensions: the decoder must refuse it before allocating pixels. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+describe("processCoverImage", () => {
+  it.each([
+    ["plain text", Buffer.from("just some text, not an image")],
+    ["a text file renamed .png", Buffer.from("PNG? no. hello world ".repeat(20))],
+    [
+      "an SVG",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'),
+    ],
+    ["a PDF", Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF")],
+    ["an HTML page", Buffer.from("<!doctype html><script>alert(1)</script>")],
+  ])("refuses %s by its bytes", async (_name, bytes) => {
+    expect(await processCoverImage(bytes)).toEqual({ ok: false, reason: "type" });
+  });
+
+  it("refuses an empty file and one over 5 MB", async () => {
+    expect(await processCoverImage(new Uint8Array())).toEqual({ ok: false, reason: "empty" });
+    expect(await processCoverImage(new Uint8Array(5 * 1024 * 1024 + 1))).toEqual({ ok: false, reason: "too-large" });
+  });
+
+  it("refuses an image claiming more pixels than allowed", async () => {
+    expect(await processCoverImage(pngClaiming(30_000, 30_000))).toEqual({ ok: false, reason: "dimensions" });
+  });
+
+  it("refuses a truncated image", async () => {
+    const bytes = await png(64, 64);
+    expect(await processCoverImage(bytes.subarray(0, 60))).toMatchObject({ ok: false });
+  });
+
+  it("re-encodes an accepted image, applying orientation and dropping metadata", async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ff0000" } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "secret-owner", Artist: "someone" } } })
+      .toBuffer();
+    const result = await processCoverImage(photo);
+    expect(result).toMatchObject({ ok: true, extension: "jpg", width: 200, height: 300 });
+    if (!result.ok) return;
+    const meta = await sharp(result.data).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(result.data.includes(Buffer.from("secret-owner"))).toBe(false);
+  });
+
+  it.each([
+    ["png", () => png(40, 30)],
+    [
+      "webp",
+      () =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: "#00f" } })
+          .webp()
+          .toBuffer(),
+    ],
+    [
+      "gif",
+      () =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: "#0f0" } })
+          .gif()
+          .toBuffer(),
+    ],
+    [
+      "avif",
+      () =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: "#f0f" } })
+          .avif()
+          .toBuffer(),
+    ],
+  ])("keeps %s as %s", async (extension, make) => {
+    expect(await processCoverImage(await make())).toMatchObject({ ok: true, extension, width: 40, height: 30 });
+  });
+
+  it("caps the stored size", async () => {
+    const result = await processCoverImage(await png(4000, 1000));
+    expect(result).toMatchObject({ ok: true, width: 2400, height: 600 });
+  });
+});
+
+describe("cover files", () => {
+  const engine = engines[0];
+  let root: string;
+  let close: () => Promise<void>;
+  let db: Awaited<ReturnType<NonNullable<typeof engine>["open"]>>["db"];
+  let authorId: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "portfolio-uploads-"));
+    const opened = await engines[0]?.open();
+    if (!opened) throw new Error("no database engine");
+    ({ db, close } = opened);
+    authorId = (await upsertGitHubUser(db, { githubId: 9, login: "ana", name: null, avatarUrl: null, email: null })).id;
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const files = () => readdirSync(root, { recursive: true }).filter((name) => String(name).includes("."));
+
+  it("stores an accepted cover at blog-images/{userId}/{random}.{extension} and serves its public URL", async () => {
+    const storage = localDiskStorage(root);
+    const saved = await saveCover(storage, authorId, await png(50, 50));
+    expect(saved).toMatchObject({ ok: true });
+    if (!saved.ok) return;
+    expect(saved.url).toMatch(new RegExp(`^/uploads/blog-images/${authorId}/[A-Za-z0-9_-]{22}\\.png$`));
+    expect(files()).toContain(path.join("blog-images", authorId, path.basename(saved.url)));
+    await removeCover(storage, saved.url);
+    expect(files()).toEqual([]);
+  });
+
+  it("stores nothing for a refused upload", async () => {
+    const storage = localDiskStorage(root);
+    expect(await saveCover(storage, authorId, Buffer.from("<svg></svg>"))).toEqual({ ok: false, reason: "type" });
+    expect(files()).toEqual([]);
+  });
+
+  it("never deletes outside the bucket", async () => {
+    const storage = localDiskStorage(root);
+    await expect(removeCover(storage, "/uploads/../../etc/passwd")).resolves.toBeUndefined();
+    await expect(removeCover(storage, "https://elsewhere.example/x.png")).resolves.toBeUndefined();
+  });
+
+  it("sweeps day-old covers that no post uses, and keeps the rest", async () => {
+    const storage = localDiskStorage(root);
+    const used = await saveCover(storage, authorId, await png(20, 20));
+    const orphanOld = await saveCover(storage, authorId, await png(21, 21));
+    const orphanNew = await saveCover(storage, authorId, await png(22, 22));
+    if (!used.ok || !orphanOld.ok || !orphanNew.ok) throw new Error("uploads failed");
+    await createPost(db, authorId, {
+      title: "T",
+      slug: "with-cover",
+      content: "x",
+      excerpt: null,
+      coverImage: used.url,
+      published: false,
+    });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const url of [used.url, orphanOld.url])
+      utimesSync(path.join(root, url.replace("/uploads/", "")), twoDaysAgo, twoDaysAgo);
+    expect(await sweepOrphanCovers(db, storage)).toBe(1);
+    const left = files().map((name) => path.basename(String(name)));
+    expect(left).toContain(path.basename(used.url));
+    expect(left).toContain(path.basename(orphanNew.url));
+    expect(left).not.toContain(path.basename(orphanOld.url));
+  });
+});
