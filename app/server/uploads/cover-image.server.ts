@@ -4,7 +4,7 @@
  * dropped, size capped. What is stored is an image we made, not the upload.
  */
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Decoding more pixels than this is refused before any is decoded. */
@@ -38,7 +38,7 @@ export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult>
 
   const animated = mime === "image/gif" || mime === "image/webp";
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, animated, failOn: "error" });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await input.metadata();
   } catch (error) {
