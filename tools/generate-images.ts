@@ -127,5 +127,10 @@ for (const job of jobs) {
   }
   sizes[job.name] = { width, height, widths: job.widths };
 }
-await writeFile(path.join(OUT, "sizes.json"), `${JSON.stringify(sizes, null, 2)}\n`);
+// Short number lists stay on one line, as the formatter writes them.
+const json = JSON.stringify(sizes, null, 2).replace(
+  /\[\s+([\d,\s]+?)\s+\]/g,
+  (_, list: string) => `[${list.split(/,\s*/).join(", ")}]`,
+);
+await writeFile(path.join(OUT, "sizes.json"), `${json}\n`);
 console.log(`${jobs.length} images written to ${path.relative(process.cwd(), OUT)}`);
