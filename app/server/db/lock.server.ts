@@ -43,7 +43,11 @@ export function acquireLock(file: string, dataDir: string): () => void {
       writeSync(fd, String(process.pid));
       closeSync(fd);
       held.add(file);
+      // Any orderly exit drops the lock, even one that skips closing the database (Vite's own SIGTERM handler in dev).
+      const onExit = () => rmSync(file, { force: true });
+      process.once("exit", onExit);
       return () => {
+        process.off("exit", onExit);
         held.delete(file);
         rmSync(file, { force: true });
       };
