@@ -11,6 +11,11 @@ import pg from "pg";
 import { type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  console.warn(
+    "PostgreSQL half of the database tests SKIPPED: set TEST_DATABASE_URL (tools/start-test-postgres.sh prints one)",
+  );
+}
 
 export interface Engine {
   name: "pglite" | "postgres";
