@@ -43,6 +43,8 @@ export interface LighthouseRun {
   /** Milliseconds (CLS unitless). */
   metrics: Partial<Record<Metric, number>>;
   error?: string;
+  /** The error of a first attempt that failed and was repeated. */
+  retriedAfter?: string;
   /** Kept from the runs only until bytes are computed; not written to the JSON. */
   network?: NetworkRecord[];
   findings?: Finding[];
@@ -135,21 +137,29 @@ export class LighthouseRunner {
     this.undo = undefined;
   }
 
-  /** One Lighthouse run; a crashed browser is relaunched and the run tried once more. */
+  /**
+   * One Lighthouse run. A crashed browser or a run Lighthouse itself could
+   * not complete (NO_NAVSTART and the like, seen on a busy machine) is tried
+   * once more in a fresh browser; a second failure is reported as it is.
+   */
   async run(url: string): Promise<LighthouseRun> {
-    for (let attempt = 1; ; attempt++) {
+    let firstError: string | undefined;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      let run: LighthouseRun;
       try {
         const chrome = await this.launch();
         const result = await lighthouse(url, { ...FLAGS, port: chrome.port });
         if (!result) throw new Error("Lighthouse returned no result");
-        const run = summarize(result.lhr);
+        run = summarize(result.lhr);
         if (process.env.BENCH_LHR_DIR) run.lhr = result.lhr;
-        return run;
       } catch (error) {
-        await this.close();
-        if (attempt >= 2)
-          return { scores: {}, metrics: {}, error: error instanceof Error ? error.message : String(error) };
+        run = { scores: {}, metrics: {}, error: error instanceof Error ? error.message : String(error) };
       }
+      if (!run.error) return firstError ? { ...run, retriedAfter: firstError } : run;
+      firstError ??= run.error;
+      await this.close();
+      if (attempt === 2) return run;
     }
+    throw new Error("unreachable");
   }
 }

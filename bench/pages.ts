@@ -40,7 +40,12 @@ const slim = (run: LighthouseRun): PageResult["runs"][number] => {
   for (const [key, value] of Object.entries(run.metrics) as [Metric, number][]) {
     metricsRounded[key] = round(value, key === "cls" ? 4 : 1);
   }
-  return { scores: run.scores, metrics: metricsRounded, ...(run.error && { error: run.error }) };
+  return {
+    scores: run.scores,
+    metrics: metricsRounded,
+    ...(run.error && { error: run.error }),
+    ...(run.retriedAfter && { retriedAfter: run.retriedAfter }),
+  };
 };
 
 const line = (run: LighthouseRun) =>

@@ -34,6 +34,13 @@ const shortLabel: Record<Category, string> = {
   seo: "SEO",
 };
 
+/** Runs that failed, and runs that succeeded only on a second try. */
+function runTrouble(page: PageResult): string {
+  const failed = page.runs.filter((run) => run.error).length;
+  const retried = page.runs.filter((run) => run.retriedAfter).length;
+  return [failed && `${failed} failed`, retried && `${retried} retried`].filter(Boolean).join(", ");
+}
+
 function lighthouseSection(pages: PageResult[]): string {
   const score = (page: PageResult, c: Category) => {
     const median = page.median.scores[c];
@@ -45,7 +52,7 @@ function lighthouseSection(pages: PageResult[]): string {
     code(page.path),
     ...categories.map((c) => score(page, c)),
     ...metricColumns.map((m) => m.show(page.median.metrics[m.key])),
-    String(page.runs.filter((run) => run.error).length || ""),
+    runTrouble(page),
   ]);
   const worstScores = categories.map((c) => {
     const worst = extreme(pages, (p) => p.median.scores[c], "min");
@@ -57,7 +64,7 @@ function lighthouseSection(pages: PageResult[]): string {
   });
   rows.push(["**worst**", ...worstScores, ...worstMetrics, ""]);
   return table(
-    ["Page", ...categories.map((c) => shortLabel[c]), ...metricColumns.map((m) => m.label), "failed runs"],
+    ["Page", ...categories.map((c) => shortLabel[c]), ...metricColumns.map((m) => m.label), "run trouble"],
     rows,
   );
 }
