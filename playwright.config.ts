@@ -12,6 +12,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const githubURL = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
 // Every run starts from an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-e2e-"));
+// Tests that check what was stored on disk (uploads) find the server's data directory here.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "tests/e2e",

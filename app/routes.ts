@@ -10,10 +10,17 @@ const authRoutes = [
   route("auth/me", "routes/auth-me.ts"),
 ];
 
+// Endpoints the admin screen calls from scripts; the language comes as `?lang=`.
+const adminApiRoutes = [
+  route("admin/blog/upload", "routes/admin-blog-upload.ts"),
+  route("admin/blog/preview", "routes/admin-blog-preview.ts"),
+];
+
 // Each page is mounted twice, at its Portuguese path and under `/en`, with one
 // route module; ids are prefixed by language so both can coexist.
 export default [
   ...authRoutes,
+  ...adminApiRoutes,
   ...languages.flatMap((lang) => [
     ...pageRoutes.map((page) =>
       route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` }),

@@ -5,16 +5,26 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { securityHeaders } from "../app/lib/csp.ts";
+import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { clientIpContext } from "../app/server/request-context.server.ts";
 import type { AuthSettings } from "../app/server/services.server.ts";
-import type { ServerConfig } from "./config.ts";
+import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
+import { type ServerConfig, uploadsDir } from "./config.ts";
 import { loadStaticPages, staticPagesMiddleware } from "./static-pages.ts";
 
-/** Refuses bodies larger than the limit before reading them; a body of unknown length is refused too. */
-export function bodyLimit(maxBytes: number) {
+/** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
+export const UPLOAD_PATH = "/admin/blog/upload";
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+/**
+ * Refuses bodies larger than the limit before reading them; a body of unknown
+ * length is refused too. `limitFor` may raise the limit for particular paths.
+ */
+export function bodyLimit(defaultMaxBytes: number, limitFor: (path: string) => number | undefined = () => undefined) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const maxBytes = limitFor(req.path) ?? defaultMaxBytes;
     const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
     if (!hasBody) return next();
     const length = Number(req.headers["content-length"]);
@@ -58,10 +68,23 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
   app.use(compression());
-  app.use(bodyLimit(config.bodyLimitBytes));
+  app.use(
+    bodyLimit(config.bodyLimitBytes, (requestPath) => (requestPath === UPLOAD_PATH ? UPLOAD_BODY_LIMIT : undefined)),
+  );
   app.use(sameOriginOnly(config.publicUrl));
 
   const clientDir = path.join(config.buildDir, "client");
+  // Uploaded covers get random names and are never rewritten: cache them for good.
+  app.use(
+    UPLOADS_URL_PREFIX.replace(/\/$/, ""),
+    express.static(uploadsDir(config), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+    }),
+  );
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
     app.use(vite.middlewares);

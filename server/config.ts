@@ -94,3 +94,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
   };
 }
+
+/** Where uploaded files are kept: `DATA_DIR/uploads`, whichever database is used. */
+export function uploadsDir(config: Pick<ServerConfig, "dataDir">): string {
+  return path.join(config.dataDir, "uploads");
+}

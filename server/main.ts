@@ -6,19 +6,30 @@
  */
 import type { Server } from "node:http";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
+import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
+import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
 import { createApp } from "./app.ts";
-import { ConfigError, missingSignInSettings, readConfig } from "./config.ts";
+import { ConfigError, missingSignInSettings, readConfig, uploadsDir } from "./config.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function main() {
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const auth = createAuthSettings(config);
-  provideServices({ db: database.db, auth });
+  const uploads = localDiskStorage(uploadsDir(config));
+  provideServices({ db: database.db, auth, uploads });
+  // Covers uploaded for forms that were never saved are removed once a day old.
+  const sweep = () =>
+    sweepOrphanCovers(database.db, uploads).catch((error: unknown) =>
+      console.error("Sweeping unused covers failed:", error),
+    );
+  void sweep();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   const missing = missingSignInSettings(config);
   if (missing.length > 0) console.warn(`GitHub sign-in is off until these are set: ${missing.join(", ")}`);
   const vite = config.production

@@ -1,6 +1,15 @@
-import { StaticPageHeader } from "~/components/ui/StaticPage.tsx";
+import { Plus } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { data, useBlocker, useRevalidator } from "react-router";
+import { type EditablePost, PostForm } from "~/components/admin/PostForm.tsx";
+import { PostList } from "~/components/admin/PostList.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { dictionaries, format, langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
+import { savePostAction } from "~/server/blog/admin-actions.server.ts";
+import { listOwnPosts } from "~/server/blog/posts.server.ts";
+import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
 
 // Runs before any loader or action of this page, on document and data requests alike.
@@ -11,12 +20,102 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// A loader makes client-side navigations ask the server too, so the guard runs for them.
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const author = context.get(authorContext);
-  return { author: { login: author.login, name: author.name } };
+  const posts = await listOwnPosts(services().db, author.id);
+  return {
+    author: { login: author.login },
+    posts: posts.map(
+      (post): EditablePost => ({
+        id: post.id,
+        title: post.title,
+        slug: post.slug,
+        content: post.content,
+        excerpt: post.excerpt,
+        coverImage: post.coverImage,
+        published: post.published,
+        updatedAt: post.updatedAt.toISOString(),
+      }),
+    ),
+  };
 }
 
-export default function AdminBlogPage() {
-  return <StaticPageHeader page="adminBlog" />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const result = await savePostAction(await request.formData(), context.get(authorContext), dictionaries[lang].admin);
+  return data(result.body, { status: result.status });
+}
+
+type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post: EditablePost };
+
+export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [dirty, setDirty] = useState(false);
+  const revalidator = useRevalidator();
+  const close = useCallback(() => setForm({ mode: "closed" }), []);
+
+  // Leaving with unsaved changes asks first: inside the site and when closing the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(t.admin.unsavedChanges)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const confirmDiscard = () => !dirty || window.confirm(t.admin.unsavedChanges);
+
+  return (
+    <>
+      <PageHeader heading={t.admin.title} lead={format(t.admin.signedInAs, { login: loaderData.author.login })}>
+        <button
+          type="button"
+          onClick={() => {
+            if (!confirmDiscard()) return;
+            setDirty(false);
+            setForm((current) => (current.mode === "create" ? { mode: "closed" } : { mode: "create" }));
+          }}
+          aria-expanded={form.mode === "create"}
+          className="mt-6 inline-flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong"
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          {t.admin.newPost}
+        </button>
+      </PageHeader>
+      <div className="container-page grid gap-8 py-10">
+        {form.mode !== "closed" && (
+          <PostForm
+            key={form.mode === "edit" ? form.post.id : "new"}
+            post={form.mode === "edit" ? form.post : undefined}
+            onDone={close}
+            onDirtyChange={setDirty}
+          />
+        )}
+        <div>
+          {revalidator.state === "loading" && (
+            <p role="status" className="mb-3 text-sm text-fg-muted">
+              {t.admin.loading}
+            </p>
+          )}
+          <PostList
+            posts={loaderData.posts}
+            onEdit={(post) => {
+              if (!confirmDiscard()) return;
+              setDirty(false);
+              setForm({ mode: "edit", post });
+              window.scrollTo({ top: 0, behavior: "smooth" });
+            }}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -9,6 +9,7 @@
 import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimiter } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
+import type { ObjectStorage } from "./uploads/storage.server.ts";
 
 export interface AuthSettings {
   /** Null while GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET are unset: Login then explains sign-in is off. */
@@ -23,6 +24,8 @@ export interface AuthSettings {
 export interface AppServices {
   db: Database;
   auth: AuthSettings;
+  /** Uploaded files (blog covers). */
+  uploads: ObjectStorage;
 }
 
 const KEY = Symbol.for("portfolio.services");

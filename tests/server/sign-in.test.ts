@@ -2,6 +2,8 @@
  * The sign-in service end to end against the fake GitHub, on PGlite, without
  * a browser: what the callback checks and which cookies it sets.
  */
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ import { finishSignIn, signOut, startSignIn } from "../../app/server/auth/sign-i
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { sessions, users } from "../../app/server/db/schema.ts";
 import { type AppServices, provideServices } from "../../app/server/services.server.ts";
+import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { engines } from "./helpers/databases.ts";
@@ -34,6 +37,8 @@ function services(overrides: { clientId?: string; rateLimit?: number } = {}): Ap
       authorLogins: ["Rafael-Werneck", "ana-autora"],
       signInRateLimit: overrides.rateLimit ?? 100,
     }),
+    // Sign-in never touches uploads; a storage that is never written to.
+    uploads: localDiskStorage(path.join(tmpdir(), "portfolio-sign-in-uploads")),
   };
 }
 

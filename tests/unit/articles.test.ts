@@ -3,6 +3,7 @@ import { staticArticles } from "~/content/articles.ts";
 import { staticArticleIds } from "~/content/ids.ts";
 import { languages } from "~/i18n/paths.ts";
 import { renderMarkdown } from "~/server/blog/markdown.server.ts";
+import { excerptOf } from "~/server/blog/public-posts.server.ts";
 
 describe("the static articles", () => {
   it("are the specification's five, each in both languages", () => {
@@ -31,4 +32,22 @@ describe("the static articles", () => {
       expect(headings(article.body.en)).toBe(headings(article.body.pt));
     });
   }
+});
+
+describe("excerptOf", () => {
+  it.each([
+    [{ excerpt: "Given excerpt", content: "Body" }, "Given excerpt"],
+    [{ excerpt: "   ", content: "## Title\n\nSome **bold** and _it_ text." }, "Title Some bold and it text."],
+    [
+      { excerpt: null, content: "- item one\n- item two\n\n> quoted full-stack" },
+      "item one item two quoted full-stack",
+    ],
+    [
+      { excerpt: null, content: "See [the docs](https://x.dev) and ![img](a.png)\n\n```ts\ncode()\n```" },
+      "See the docs and",
+    ],
+    [{ excerpt: null, content: "word ".repeat(100) }, `${"word ".repeat(36).trim()}…`],
+  ])("%j -> %j", (post, expected) => {
+    expect(excerptOf(post)).toBe(expected);
+  });
 });

@@ -5,6 +5,7 @@
  * actions.
  */
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
+import { dictionaries } from "../../i18n/index.ts";
 import { langFromPath, localizePath } from "../../i18n/paths.ts";
 import type { User } from "../db/schema.ts";
 import { services } from "../services.server.ts";
@@ -51,6 +52,28 @@ export const requireAuthor: MiddlewareFunction<Response> = async ({ request, con
   const response = await next();
   for (const cookie of renewalCookies(request, session, app)) response.headers.append("Set-Cookie", cookie);
   // Admin pages are personal: never cached by the browser or a proxy.
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+/**
+ * Route middleware of admin endpoints that scripts call (uploads, previews):
+ * a visitor gets 401 with a JSON error in the language of `?lang=`, never a
+ * redirect or any data.
+ */
+export const requireAuthorForApi: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const app = services();
+  const session = await authenticate(request, app);
+  if (!session) {
+    const lang = new URL(request.url).searchParams.get("lang") === "en" ? "en" : "pt";
+    throw Response.json(
+      { error: dictionaries[lang].auth.loginRequired },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  context.set(authorContext, session.user);
+  const response = await next();
+  for (const cookie of renewalCookies(request, session, app)) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");
   return response;
 };

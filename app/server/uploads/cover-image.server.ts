@@ -6,7 +6,9 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from "../../lib/upload-limits.ts";
+
+export { MAX_UPLOAD_BYTES };
 /** Decoding more pixels than this is refused before any is decoded. */
 export const MAX_INPUT_MEGAPIXELS = 40;
 /** Covers are never wider or taller than this once stored. */

@@ -1,0 +1,95 @@
+import { ImageUp, X } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { useT } from "~/i18n";
+import { MAX_UPLOAD_BYTES } from "~/lib/upload-limits.ts";
+
+/**
+ * The cover image: chosen, uploaded at once (the server checks and
+ * re-encodes it), previewed, and kept in a hidden field for the form.
+ */
+export function CoverField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+  const { lang, t } = useT();
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+
+  async function upload(file: File) {
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast.error(t.admin.errors.uploadTooLarge);
+      return;
+    }
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.set("file", file);
+      const response = await fetch(`/admin/blog/upload?lang=${lang}`, { method: "POST", body });
+      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+      if (!response.ok || !result.url) {
+        toast.error(result.error ?? t.admin.errors.uploadUnreadable);
+        return;
+      }
+      onChange(result.url);
+      toast.success(t.admin.toasts.uploaded);
+    } catch {
+      toast.error(t.admin.errors.network);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t.admin.fields.cover}
+      </label>
+      <p className="text-xs text-fg-muted" id={`${id}-help`}>
+        {t.admin.fields.coverHelp}
+      </p>
+      <input type="hidden" name="coverImage" value={value} />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <label
+          className={`inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-medium ${
+            uploading ? "cursor-wait opacity-60" : "cursor-pointer hover:border-accent hover:text-accent"
+          } has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring`}
+        >
+          <ImageUp className="size-4" aria-hidden="true" />
+          <span aria-live="polite">{uploading ? t.admin.uploading : t.admin.fields.cover}</span>
+          <input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            disabled={uploading}
+            aria-describedby={`${id}-help`}
+            className="sr-only"
+            data-testid="cover-input"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = "";
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+        {value && !uploading && (
+          <button
+            type="button"
+            onClick={() => onChange("")}
+            className="inline-flex items-center gap-1 text-sm text-fg-muted hover:text-danger"
+          >
+            <X className="size-4" aria-hidden="true" />
+            {t.admin.fields.removeCover}
+          </button>
+        )}
+      </div>
+      {value && (
+        <img
+          src={value}
+          alt=""
+          width={1200}
+          height={630}
+          className="mt-3 aspect-[1200/630] w-full max-w-md rounded-xl border border-line object-cover"
+          data-testid="cover-preview"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useT } from "~/i18n";
+import type { FieldErrors, PostField } from "~/lib/post-input.ts";
+import { POST_LIMITS } from "~/lib/post-input.ts";
+import { slugify } from "~/lib/slugify.ts";
+import { CoverField } from "./CoverField.tsx";
+import { MarkdownPreview } from "./MarkdownPreview.tsx";
+import { Switch } from "./Switch.tsx";
+
+export interface EditablePost {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  coverImage: string | null;
+  published: boolean;
+  /** ISO time of the version being edited, to detect a newer save elsewhere. */
+  updatedAt: string;
+}
+
+export interface PostActionResult {
+  ok: boolean;
+  intent: string;
+  message?: string;
+  fieldErrors?: FieldErrors;
+}
+
+interface Values {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  coverImage: string;
+  published: boolean;
+}
+
+const emptyValues: Values = { title: "", slug: "", content: "", excerpt: "", coverImage: "", published: false };
+
+function valuesOf(post: EditablePost | undefined): Values {
+  if (!post) return emptyValues;
+  return { ...post, excerpt: post.excerpt ?? "", coverImage: post.coverImage ?? "" };
+}
+
+/**
+ * Create or edit a post. What was typed stays in the form when the server
+ * refuses it; a successful save or Cancel resets and closes the form.
+ */
+export function PostForm({
+  post,
+  onDone,
+  onDirtyChange,
+}: {
+  post?: EditablePost | undefined;
+  onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { t } = useT();
+  const fetcher = useFetcher<PostActionResult>();
+  const initial = useRef(valuesOf(post));
+  const [values, setValues] = useState<Values>(initial.current);
+  // The slug follows the title until the author edits the slug by hand.
+  const [slugTouched, setSlugTouched] = useState(Boolean(post));
+  const headingId = useId();
+  const saving = fetcher.state !== "idle";
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+
+  const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => values[key] !== initial.current[key]);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const handled = useRef<PostActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success(result.message);
+      onDirtyChange(false);
+      onDone();
+    } else if (result.message) {
+      toast.error(result.message);
+    }
+  }, [fetcher.state, fetcher.data, onDone, onDirtyChange]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+        {post ? t.admin.editHeading : t.admin.createHeading}
+      </h2>
+      <fetcher.Form method="post" noValidate className="mt-6 grid gap-5" data-testid="post-form">
+        <input type="hidden" name="intent" value={post ? "update" : "create"} />
+        {post && <input type="hidden" name="id" value={post.id} />}
+        {post && <input type="hidden" name="updatedAt" value={post.updatedAt} />}
+
+        <Field name="title" label={t.admin.fields.title} error={errors.title}>
+          {(props) => (
+            <input
+              {...props}
+              required
+              maxLength={POST_LIMITS.title}
+              value={values.title}
+              onChange={(event) => {
+                const title = event.currentTarget.value;
+                setValues((current) => ({ ...current, title, slug: slugTouched ? current.slug : slugify(title) }));
+              }}
+            />
+          )}
+        </Field>
+
+        <Field name="slug" label={t.admin.fields.slug} help={t.admin.fields.slugHelp} error={errors.slug}>
+          {(props) => (
+            <input
+              {...props}
+              required
+              maxLength={POST_LIMITS.slug}
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              value={values.slug}
+              onChange={(event) => {
+                setSlugTouched(true);
+                set("slug", event.currentTarget.value);
+              }}
+              className={`${props.className} font-mono`}
+            />
+          )}
+        </Field>
+
+        <Field name="excerpt" label={t.admin.fields.excerpt} error={errors.excerpt}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              maxLength={POST_LIMITS.excerpt}
+              value={values.excerpt}
+              onChange={(event) => set("excerpt", event.currentTarget.value)}
+            />
+          )}
+        </Field>
+
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Field name="content" label={t.admin.fields.content} help={t.admin.fields.contentHelp} error={errors.content}>
+            {(props) => (
+              <textarea
+                {...props}
+                required
+                rows={10}
+                maxLength={POST_LIMITS.content}
+                value={values.content}
+                onChange={(event) => set("content", event.currentTarget.value)}
+                className={`${props.className} font-mono text-sm`}
+              />
+            )}
+          </Field>
+          <MarkdownPreview content={values.content} />
+        </div>
+
+        <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} />
+        {errors.coverImage && <p className="text-sm text-danger">{errors.coverImage}</p>}
+
+        <Switch
+          name="published"
+          label={t.admin.fields.publishNow}
+          checked={values.published}
+          onChange={(checked) => set("published", checked)}
+        />
+
+        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+          <button
+            type="submit"
+            disabled={saving}
+            className="inline-flex items-center rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong disabled:opacity-60"
+          >
+            {saving ? t.admin.saving : post ? t.admin.save : t.admin.create}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              onDirtyChange(false);
+              onDone();
+            }}
+            className="inline-flex items-center rounded-full border border-line px-5 py-2.5 text-sm font-medium hover:border-accent hover:text-accent"
+          >
+            {t.admin.cancel}
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: PostField;
+  "aria-invalid": boolean;
+  "aria-describedby"?: string;
+  className: string;
+}
+
+/** A labelled control with its help text and its error, wired for screen readers. */
+function Field({
+  name,
+  label,
+  help,
+  error,
+  children,
+}: {
+  name: PostField;
+  label: string;
+  help?: string;
+  error?: string | undefined;
+  children: (props: FieldProps) => React.ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {help && (
+        <p id={`${id}-help`} className="text-xs text-fg-muted">
+          {help}
+        </p>
+      )}
+      {children({
+        id,
+        name,
+        "aria-invalid": Boolean(error),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        className: `w-full rounded-xl border bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent ${
+          error ? "border-danger" : "border-line"
+        }`,
+      })}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

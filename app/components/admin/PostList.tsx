@@ -1,0 +1,92 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { format, useT } from "~/i18n";
+import type { EditablePost, PostActionResult } from "./PostForm.tsx";
+
+/** The author's posts with their status, and edit and delete actions. */
+/** One fetcher shared by every delete button, so the result is read here, where it outlives the deleted row. */
+const DELETE_FETCHER = "delete-post";
+
+export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (post: EditablePost) => void }) {
+  const { t } = useT();
+  const deletion = useFetcher<PostActionResult>({ key: DELETE_FETCHER });
+  const handled = useRef<PostActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = deletion.data;
+    if (deletion.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message);
+  }, [deletion.state, deletion.data]);
+
+  if (posts.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">{t.admin.empty}</p>
+    );
+  }
+  return (
+    <ul className="grid gap-3" data-testid="admin-post-list">
+      {posts.map((post) => (
+        <li
+          key={post.id}
+          className="flex flex-col gap-3 rounded-2xl border border-line bg-bg p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="truncate font-semibold">{post.title}</h3>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                  post.published ? "bg-accent-soft text-accent-soft-fg" : "bg-surface-2 text-fg-muted"
+                }`}
+              >
+                {post.published ? t.admin.published : t.admin.draft}
+              </span>
+            </div>
+            {post.excerpt && <p className="mt-1 line-clamp-2 text-sm text-fg-muted">{post.excerpt}</p>}
+            <p className="mt-1 font-mono text-xs text-fg-muted">/blog/{post.slug}</p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <button
+              type="button"
+              onClick={() => onEdit(post)}
+              aria-label={format(t.admin.editPost, { title: post.title })}
+              className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              {t.admin.edit}
+            </button>
+            <DeleteButton post={post} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DeleteButton({ post }: { post: EditablePost }) {
+  const { t } = useT();
+  const fetcher = useFetcher<PostActionResult>({ key: DELETE_FETCHER });
+
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(t.admin.confirmDelete)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={post.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={format(t.admin.deletePost, { title: post.title })}
+        className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-danger hover:text-danger disabled:opacity-60"
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        {t.admin.delete}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,37 @@
+import { dictionaries, format } from "~/i18n";
+import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
+import { saveCover } from "~/server/blog/covers.server.ts";
+import { services } from "~/server/services.server.ts";
+import { MAX_INPUT_MEGAPIXELS } from "~/server/uploads/cover-image.server.ts";
+import type { Route } from "./+types/admin-blog-upload";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
+
+/** Receives one cover image (multipart field `file`) and answers its public URL. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = new URL(request.url).searchParams.get("lang") === "en" ? "en" : "pt";
+  const errors = dictionaries[lang].admin.errors;
+  const form = await request.formData().catch(() => null);
+  const file = form?.get("file");
+  if (!(file instanceof File) || file.size === 0)
+    return Response.json({ error: errors.uploadMissing }, { status: 400 });
+
+  const saved = await saveCover(
+    services().uploads,
+    context.get(authorContext).id,
+    new Uint8Array(await file.arrayBuffer()),
+  );
+  if (saved.ok) return Response.json({ url: saved.url }, { status: 201 });
+  switch (saved.reason) {
+    case "empty":
+      return Response.json({ error: errors.uploadMissing }, { status: 400 });
+    case "too-large":
+      return Response.json({ error: errors.uploadTooLarge }, { status: 413 });
+    case "type":
+      return Response.json({ error: errors.uploadType }, { status: 415 });
+    case "dimensions":
+      return Response.json({ error: format(errors.uploadDimensions, { max: MAX_INPUT_MEGAPIXELS }) }, { status: 422 });
+    case "unreadable":
+      return Response.json({ error: errors.uploadUnreadable }, { status: 422 });
+  }
+}

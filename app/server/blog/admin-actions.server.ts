@@ -1,0 +1,73 @@
+/**
+ * What the admin screen's form posts do: create, update and delete the
+ * author's posts, each answered with a message in the author's language and,
+ * for a refused form, the error of each field. Nothing is half-written: a
+ * refused request changes nothing.
+ */
+import type { Dictionary } from "~/i18n";
+import { parsePostInput } from "~/lib/post-input.ts";
+import type { User } from "../db/schema.ts";
+import { services } from "../services.server.ts";
+import { removeCover } from "./covers.server.ts";
+import { createPost, deletePost, type SaveResult, updatePost } from "./posts.server.ts";
+
+export interface ActionBody {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}
+
+type Messages = Dictionary["admin"];
+
+const reply = (status: number, body: ActionBody) => ({ status, body });
+
+function saveReply(intent: string, result: SaveResult, messages: Messages) {
+  switch (result.status) {
+    case "saved":
+      return reply(200, {
+        ok: true,
+        intent,
+        message: intent === "create" ? messages.toasts.created : messages.toasts.updated,
+      });
+    case "slug-taken":
+      return reply(409, {
+        ok: false,
+        intent,
+        message: messages.errors.slugTaken,
+        fieldErrors: { slug: messages.errors.slugTaken },
+      });
+    case "stale":
+      return reply(409, { ok: false, intent, message: messages.errors.stale });
+    case "not-found":
+      return reply(404, { ok: false, intent, message: messages.errors.notFound });
+  }
+}
+
+export async function savePostAction(form: FormData, author: User, messages: Messages) {
+  const { db, uploads } = services();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+
+  if (intent === "delete") {
+    const deleted = await deletePost(db, author.id, id);
+    if (!deleted) return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    await removeCover(uploads, deleted.coverImage);
+    return reply(200, { ok: true, intent, message: messages.toasts.deleted });
+  }
+
+  if (intent !== "create" && intent !== "update") {
+    return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
+  }
+  const parsed = parsePostInput(form, author.id, messages.errors);
+  if (!parsed.ok)
+    return reply(400, { ok: false, intent, message: messages.errors.fixFields, fieldErrors: parsed.errors });
+
+  if (intent === "create") return saveReply(intent, await createPost(db, author.id, parsed.value), messages);
+
+  const expected = new Date(String(form.get("updatedAt") ?? ""));
+  if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
+  const result = await updatePost(db, author.id, id, parsed.value, expected);
+  if (result.status === "saved") await removeCover(uploads, result.replacedCover);
+  return saveReply(intent, result, messages);
+}

@@ -1,0 +1,241 @@
+import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { adminRow, createPostThroughForm, openNewPostForm, pngBytes, uniqueSlug } from "./helpers.ts";
+
+test("an author creates a draft, publishes it, edits it and deletes it", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("primeiro-post");
+  const title = `Primeiro post ${slug}`;
+  await createPostThroughForm(page, { title, slug, content: "## Olá\n\nTexto do **post**.", excerpt: "Um resumo" });
+
+  const row = adminRow(page, title);
+  await expect(row).toContainText("Rascunho");
+  await expect(row).toContainText("Um resumo");
+  // A draft is nowhere public.
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/blog")).text()).not.toContain(title);
+
+  await row.getByRole("button", { name: /^Editar/ }).click();
+  const form = page.getByTestId("post-form");
+  await expect(form.getByLabel("Título")).toHaveValue(title);
+  await expect(form.getByRole("switch", { name: "Publicar agora" })).toHaveAttribute("aria-checked", "false");
+  await form.getByRole("switch", { name: "Publicar agora" }).click();
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await expect(adminRow(page, title)).toContainText("Publicado");
+
+  // Published: on the public page, the list, the feed and the sitemap at once, no rebuild.
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator(".article-body strong")).toHaveText("post");
+  await page.goto("/en/blog");
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  expect(await (await page.request.get("/rss.xml")).text()).toContain(`/blog/${slug}`);
+  expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}`);
+
+  await page.goto("/admin/blog");
+  await adminRow(page, title)
+    .getByRole("button", { name: /^Editar/ })
+    .click();
+  await page.getByTestId("post-form").getByLabel("Título").fill(`${title} (editado)`);
+  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (editado)`);
+
+  // Delete: cancelling keeps the post, confirming removes it.
+  await page.goto("/admin/blog");
+  await waitForHydration(page);
+  const messages: string[] = [];
+  page.once("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await adminRow(page, title)
+    .getByRole("button", { name: /^Excluir/ })
+    .click();
+  await expect.poll(() => messages).toEqual(["Tem certeza que deseja excluir este blog?"]);
+  await expect(adminRow(page, title)).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await adminRow(page, title)
+    .getByRole("button", { name: /^Excluir/ })
+    .click();
+  await expect(page.getByText("Blog excluído com sucesso!")).toBeVisible();
+  await expect(adminRow(page, title)).toHaveCount(0);
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+});
+
+test("unpublishing removes a post from the list, its page, the feed and the sitemap at once", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("vai-e-volta");
+  const title = `Vai e volta ${slug}`;
+  await createPostThroughForm(page, { title, slug, content: "Conteúdo", publish: true });
+  expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(200);
+
+  await adminRow(page, title)
+    .getByRole("button", { name: /^Editar/ })
+    .click();
+  await page.getByRole("switch", { name: "Publicar agora" }).click();
+  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(adminRow(page, title)).toContainText("Rascunho");
+
+  expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/en/blog")).text()).not.toContain(title);
+  expect(await (await page.request.get("/en/rss.xml")).text()).not.toContain(slug);
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
+});
+
+test("the slug is proposed from the title until it is edited by hand", async ({ page }) => {
+  await signIn(page, "author");
+  await openNewPostForm(page);
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Título").fill("Programação em Node");
+  await expect(form.getByLabel("Slug", { exact: true })).toHaveValue("programacao-em-node");
+  await form.getByLabel("Slug", { exact: true }).fill("meu-slug");
+  await form.getByLabel("Título").fill("Outro título");
+  await expect(form.getByLabel("Slug", { exact: true })).toHaveValue("meu-slug");
+});
+
+test("the Markdown preview renders as the public page will, without running scripts", async ({ page }) => {
+  await signIn(page, "author");
+  await openNewPostForm(page);
+  await page
+    .getByTestId("post-form")
+    .getByLabel("Conteúdo")
+    .fill("## Título\n\n```ts\nconst x = 1;\n```\n\n<script>window.__xss = 1</script>");
+  const preview = page.getByTestId("markdown-preview");
+  await expect(preview.locator("h2")).toHaveText("Título");
+  await expect(preview.locator("code.hljs .hljs-keyword")).toHaveText("const");
+  await expect(preview.getByRole("button", { name: "Copiar" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test("the server's per-field errors show in the form, which keeps what was typed", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("repetido");
+  await createPostThroughForm(page, { title: `Original ${slug}`, slug, content: "Primeiro" });
+  await openNewPostForm(page);
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Título").fill("Segundo com o mesmo slug");
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByLabel("Conteúdo").fill("Texto que não pode se perder");
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(form.getByText("Já existe um post com este slug. Escolha outro.")).toBeVisible();
+  await expect(form.getByLabel("Conteúdo")).toHaveValue("Texto que não pode se perder");
+  await expect(form.getByLabel("Título")).toHaveValue("Segundo com o mesmo slug");
+
+  await form.getByLabel("Título").fill("");
+  await form.getByLabel("Slug", { exact: true }).fill("Não Vale");
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(form.getByText("Informe o título.")).toBeVisible();
+  await expect(form.getByText(/Use só letras minúsculas/)).toBeVisible();
+  await expect(form.getByLabel("Título")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the admin speaks English under /en", async ({ page }) => {
+  await signIn(page, "author", "en");
+  await openNewPostForm(page, "en");
+  const form = page.getByTestId("post-form");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByText("Enter a title.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Blogs");
+});
+
+test("a cover is uploaded, previewed, replaced, and the replaced file is removed", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("com-capa");
+  await openNewPostForm(page);
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Título").fill(`Com capa ${slug}`);
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByLabel("Conteúdo").fill("Texto");
+
+  // Hold the upload until its in-progress state has been seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin/blog/upload*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const input = page.getByTestId("cover-input");
+  await input.setInputFiles({ name: "capa.png", mimeType: "image/png", buffer: await pngBytes("#0f766e") });
+  await expect(input).toBeDisabled();
+  await expect(form.getByText("Enviando...")).toBeVisible();
+  release();
+  await expect(page.getByText("Imagem enviada com sucesso!")).toBeVisible();
+  await expect(input).toBeEnabled();
+  const first = await form.getByTestId("cover-preview").getAttribute("src");
+  expect(first).toMatch(/^\/uploads\/blog-images\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+\.png$/);
+  await form.getByRole("switch", { name: "Publicar agora" }).click();
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
+
+  const cover = await page.request.get(first ?? "");
+  expect(cover.status()).toBe(200);
+  expect(cover.headers()["content-type"]).toBe("image/png");
+  expect(cover.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(cover.headers()["cache-control"]).toContain("max-age=31536000");
+  await page.goto(`/blog/${slug}`);
+  await expect(page.locator(`article img[src="${first}"]`)).toBeVisible();
+
+  await page.goto("/admin/blog");
+  await adminRow(page, `Com capa ${slug}`)
+    .getByRole("button", { name: /^Editar/ })
+    .click();
+  await page
+    .getByTestId("cover-input")
+    .setInputFiles({ name: "nova.png", mimeType: "image/png", buffer: await pngBytes("#b45309") });
+  await expect(page.getByText("Imagem enviada com sucesso!")).toBeVisible();
+  const second = await page.getByTestId("cover-preview").getAttribute("src");
+  expect(second).not.toBe(first);
+  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  expect((await page.request.get(first ?? "")).status()).toBe(404);
+  expect((await page.request.get(second ?? "")).status()).toBe(200);
+});
+
+test("leaving the form with unsaved changes asks first", async ({ page }) => {
+  await signIn(page, "author");
+  await openNewPostForm(page);
+  await page.getByTestId("post-form").getByLabel("Título").fill("Rascunho não salvo");
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Sobre", exact: true }).click();
+  await expect.poll(() => asked).toEqual(["Há alterações não salvas. Sair mesmo assim?"]);
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByTestId("post-form").getByLabel("Título")).toHaveValue("Rascunho não salvo");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("banner").getByRole("link", { name: "Sobre", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test("a stale form from a second tab does not overwrite the first tab's save", async ({ page, context }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("duas-abas");
+  const title = `Duas abas ${slug}`;
+  await createPostThroughForm(page, { title, slug, content: "Original" });
+  const second = await context.newPage();
+  await second.goto("/admin/blog");
+  await waitForHydration(second);
+
+  for (const tab of [page, second])
+    await adminRow(tab, title)
+      .getByRole("button", { name: /^Editar/ })
+      .click();
+  await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Salvo na primeira aba");
+  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+
+  await second.getByTestId("post-form").getByLabel("Conteúdo").fill("Da segunda aba, desatualizada");
+  await second.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(second.getByText(/foi alterado em outra aba ou janela/)).toBeVisible();
+  await expect(second.getByTestId("post-form").getByLabel("Conteúdo")).toHaveValue("Da segunda aba, desatualizada");
+  const body = await (await page.request.get("/admin/blog")).text();
+  expect(body).toContain("Salvo na primeira aba");
+  expect(body).not.toContain("Da segunda aba");
+});
