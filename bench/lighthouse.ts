@@ -43,6 +43,11 @@ export interface LighthouseRun {
   /** Milliseconds (CLS unitless). */
   metrics: Partial<Record<Metric, number>>;
   error?: string;
+  /**
+   * Lighthouse's own CPU benchmark of the machine during the run: its
+   * simulated timings scale with it, so a busy machine shows here first.
+   */
+  benchmarkIndex?: number;
   /** The error of a first attempt that failed and was repeated. */
   retriedAfter?: string;
   /** Kept from the runs only until bytes are computed; not written to the JSON. */
@@ -107,6 +112,8 @@ function summarize(lhr: Lhr): LighthouseRun {
     if (typeof value === "number") values[key] = value;
   }
   const run: LighthouseRun = { scores, metrics: values, network: networkOf(lhr), findings: findingsOf(lhr) };
+  const benchmarkIndex = lhr.environment?.benchmarkIndex;
+  if (typeof benchmarkIndex === "number") run.benchmarkIndex = Math.round(benchmarkIndex);
   const lcpElement = lcpElementOf(lhr);
   if (lcpElement) run.lcpElement = lcpElement;
   return run;

@@ -45,6 +45,7 @@ const slim = (run: LighthouseRun): PageResult["runs"][number] => {
     metrics: metricsRounded,
     ...(run.error && { error: run.error }),
     ...(run.retriedAfter && { retriedAfter: run.retriedAfter }),
+    ...(run.benchmarkIndex !== undefined && { benchmarkIndex: run.benchmarkIndex }),
   };
 };
 

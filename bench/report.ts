@@ -34,6 +34,21 @@ const shortLabel: Record<Category, string> = {
   seo: "SEO",
 };
 
+/**
+ * Lighthouse scales its simulated CPU work by what it observed, so a busy
+ * machine inflates TBT and LCP; its benchmark index says how busy it was.
+ */
+function benchmarkNote(pages: PageResult[]): string {
+  const indexes = pages.flatMap((page) => page.runs.flatMap((run) => run.benchmarkIndex ?? []));
+  if (indexes.length === 0) return "";
+  const sorted = [...indexes].sort((a, b) => a - b);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  return (
+    `Lighthouse's CPU benchmark index over the runs: median ${mid}, lowest ${sorted[0]}, highest ${sorted.at(-1)} ` +
+    "(higher is faster; a run on a contended CPU scores low and its TBT and LCP read high)."
+  );
+}
+
 /** Runs that failed, and runs that succeeded only on a second try. */
 function runTrouble(page: PageResult): string {
   const failed = page.runs.filter((run) => run.error).length;
@@ -217,6 +232,8 @@ export function renderReport(results: BenchResults): string {
     "## Lighthouse per page (median of runs)",
     "",
     "Scores are medians; a lower single run shows in brackets. Metrics are medians, simulated mobile.",
+    "",
+    benchmarkNote(pages),
     "",
     lighthouseSection(pages),
     "",

@@ -7,7 +7,7 @@ import type { BenchOptions } from "./options.ts";
 export interface PageResult {
   path: string;
   /** Scores and metrics of each run (network logs dropped). */
-  runs: Pick<LighthouseRun, "scores" | "metrics" | "error" | "retriedAfter">[];
+  runs: Pick<LighthouseRun, "scores" | "metrics" | "error" | "retriedAfter" | "benchmarkIndex">[];
   /** Per category and per metric, the median over the runs that completed. */
   median: { scores: Partial<Record<Category, number>>; metrics: Partial<Record<Metric, number>> };
   /** Lowest score of any single run; a run that failed counts as 0. */
