@@ -28,8 +28,14 @@ export function untrackPid(pid: number) {
   pids.delete(pid);
 }
 
+let stopping = false;
+
+/** True once cleanup began: nothing new (a relaunched browser, say) may start after that. */
+export const isStopping = () => stopping;
+
 /** Undoes everything still registered, newest first; one failing step does not stop the others. */
 export async function cleanupAll() {
+  stopping = true;
   while (undos.length > 0) {
     const undo = undos.pop() as Undo;
     try {

@@ -6,7 +6,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, findChromium } from "../tools/chromium.ts";
-import { onCleanup, trackPid, untrackPid } from "./cleanup.ts";
+import { isStopping, onCleanup, trackPid, untrackPid } from "./cleanup.ts";
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof categories)[number];
@@ -128,7 +128,13 @@ export class LighthouseRunner {
     if (this.chrome) return this.chrome;
     const chromePath = findChromium();
     if (!chromePath) throw new Error("Chromium not found (see the bench's tool check).");
+    if (isStopping()) throw new Error("The bench is stopping");
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs, logLevel: "error" });
+    // A browser that came up while cleanup ran would outlive the bench.
+    if (isStopping()) {
+      await Promise.resolve(chrome.kill()).catch(() => undefined);
+      throw new Error("The bench is stopping");
+    }
     trackPid(chrome.pid);
     this.chrome = chrome;
     this.undo = onCleanup(async () => {
@@ -165,7 +171,7 @@ export class LighthouseRunner {
       if (!run.error) return firstError ? { ...run, retriedAfter: firstError } : run;
       firstError ??= run.error;
       await this.close();
-      if (attempt === 2) return run;
+      if (attempt === 2 || isStopping()) return run;
     }
     throw new Error("unreachable");
   }
