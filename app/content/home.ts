@@ -2,52 +2,37 @@
  * Content shown only on the home page. Projects, companies and partnerships
  * come from their own modules; this file holds what exists nowhere else.
  */
-import {
-  type SimpleIcon,
-  siCss,
-  siDiscorddotjs,
-  siDocker,
-  siExpress,
-  siFigma,
-  siGit,
-  siHtml5,
-  siJavascript,
-  siMongodb,
-  siNextdotjs,
-  siNodedotjs,
-  siPostgresql,
-  siPython,
-  siReact,
-  siTailwindcss,
-  siTypescript,
-} from "simple-icons";
 import type { Localized } from "./localized.ts";
 
 export interface Technology {
   /** Accessible and visible name. */
   name: string;
-  /** SVG path data (24×24 viewBox), self-hosted via simple-icons. */
-  icon: Pick<SimpleIcon, "path">;
+  /**
+   * The Simple Icons slug of its mark. The marks are drawn from one
+   * self-hosted sprite (`node tools/generate-tech-icons.ts` rebuilds it), so
+   * their path data never weighs on the page's JavaScript.
+   */
+  icon: string;
 }
 
 /** The technologies grid: exactly 16 tools. */
 export const technologies = [
-  { name: "TypeScript", icon: siTypescript },
-  { name: "JavaScript", icon: siJavascript },
-  { name: "React", icon: siReact },
-  { name: "Next.js", icon: siNextdotjs },
-  { name: "Node.js", icon: siNodedotjs },
-  { name: "Express", icon: siExpress },
-  { name: "Tailwind CSS", icon: siTailwindcss },
-  { name: "HTML5", icon: siHtml5 },
-  { name: "CSS", icon: siCss },
-  { name: "Python", icon: siPython },
-  { name: "PostgreSQL", icon: siPostgresql },
-  { name: "MongoDB", icon: siMongodb },
-  { name: "Docker", icon: siDocker },
-  { name: "Git", icon: siGit },
-  { name: "Figma", icon: siFigma },
-  { name: "Discord.js", icon: siDiscorddotjs },
+  { name: "TypeScript", icon: "typescript" },
+  { name: "JavaScript", icon: "javascript" },
+  { name: "React", icon: "react" },
+  { name: "Next.js", icon: "nextdotjs" },
+  { name: "Node.js", icon: "nodedotjs" },
+  { name: "Express", icon: "express" },
+  { name: "Tailwind CSS", icon: "tailwindcss" },
+  { name: "HTML5", icon: "html5" },
+  { name: "CSS", icon: "css" },
+  { name: "Python", icon: "python" },
+  { name: "PostgreSQL", icon: "postgresql" },
+  { name: "MongoDB", icon: "mongodb" },
+  { name: "Docker", icon: "docker" },
+  { name: "Git", icon: "git" },
+  { name: "Figma", icon: "figma" },
+  { name: "Discord.js", icon: "discorddotjs" },
 ] as const satisfies readonly Technology[];
 
 export interface Role {

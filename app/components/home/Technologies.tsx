@@ -1,3 +1,4 @@
+import techIcons from "~/assets/tech-icons.svg?url";
 import { technologies } from "~/content/home.ts";
 import { useT } from "~/i18n";
 import { Section } from "./Section.tsx";
@@ -20,7 +21,7 @@ export function Technologies() {
               className="size-9 text-fg-muted transition group-hover:text-accent"
               fill="currentColor"
             >
-              <path d={technology.icon.path} />
+              <use href={`${techIcons}#${technology.icon}`} />
             </svg>
             <span aria-hidden="true" className="text-sm font-medium">
               {technology.name}

@@ -22,6 +22,7 @@ export function Testimonials() {
               <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
                 <span
                   aria-hidden="true"
+                  data-testid="initials"
                   className="brand-gradient grid size-12 shrink-0 place-items-center rounded-full font-semibold text-accent-fg"
                 >
                   {testimonial.initials}

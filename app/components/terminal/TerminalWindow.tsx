@@ -157,6 +157,8 @@ export default function TerminalWindow({ minimized, onMinimize, onRestore, onClo
           ref={logRef}
           role="log"
           aria-label={texts.title}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
+          tabIndex={0}
           className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
           onClick={() => {
             if (!window.getSelection()?.toString()) inputRef.current?.focus();

@@ -41,6 +41,8 @@ export const home = {
     heading: "Featured projects",
     lead: "A few recent pieces of work, from a corporate website to a full platform.",
     visit: "Visit project: {name}",
+    imageAlt: "Screen of the {name} project",
+    soon: "Coming soon",
     viewAll: "View all projects",
     technologies: "Technologies",
   },

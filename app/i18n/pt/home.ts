@@ -39,6 +39,8 @@ export const home = {
     heading: "Projetos em destaque",
     lead: "Alguns trabalhos recentes, do site institucional à plataforma completa.",
     visit: "Ver projeto: {name}",
+    imageAlt: "Tela do projeto {name}",
+    soon: "Em breve",
     viewAll: "Ver todos os projetos",
     technologies: "Tecnologias",
   },

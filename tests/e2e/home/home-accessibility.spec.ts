@@ -1,0 +1,61 @@
+import { expect, expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
+
+// axe on the whole, long home page is slow; each state gets its own test and time.
+test.describe.configure({ timeout: 60_000 });
+
+for (const theme of ["light", "dark"] as const) {
+  for (const path of ["/", "/en"]) {
+    test(`no serious violation on ${path} with the terminal closed (${theme})`, async ({ page }) => {
+      await storePreferences(page, { theme });
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test(`no serious violation on ${path} with the terminal open and answering (${theme})`, async ({ page }) => {
+      await storePreferences(page, { theme });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.getByTestId("terminal-button").click();
+      await expect(page.getByTestId("terminal-input")).toBeFocused();
+      await page.getByTestId("terminal-input").fill("help");
+      await page.getByTestId("terminal-input").press("Enter");
+      await expect(page.getByTestId("terminal-output").last()).toContainText("help");
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test(`no serious violation with the terminal minimized (${theme})`, async ({ page }) => {
+    await storePreferences(page, { theme });
+    await page.goto("/en");
+    await waitForHydration(page);
+    await page.getByTestId("terminal-button").click();
+    await page.getByTestId("terminal-input").press("Escape");
+    await expect(page.getByTestId("terminal")).toHaveAttribute("data-view", "minimized");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`no serious violation with the contact dialog and an FAQ answer open (${theme})`, async ({ page }) => {
+    await storePreferences(page, { theme });
+    await page.goto("/en");
+    await waitForHydration(page);
+    await page.getByTestId("home-faq").getByRole("button").first().click();
+    await page.getByTestId("home-hero").getByRole("button", { name: "Contact me" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  for (const theme of ["light", "dark"] as const) {
+    test(`no serious violation with the terminal open (${theme})`, async ({ page }) => {
+      await storePreferences(page, { theme });
+      await page.goto("/");
+      await waitForHydration(page);
+      await page.getByTestId("terminal-button").click();
+      await expect(page.getByTestId("terminal-input")).toBeFocused();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
