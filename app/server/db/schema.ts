@@ -5,7 +5,7 @@
  * a migration under `drizzle/`.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -61,7 +61,37 @@ export const blogs = pgTable(
   (table) => [index("blogs_author_created_idx").on(table.authorId, table.createdAt)],
 );
 
+/**
+ * Messages sent through the contact form. Stored before the visitor sees the
+ * thanks; e-mailing them is a separate, retried step: `next_attempt_at` is
+ * when the next send is due (null: nothing to send), `delivered_at` when it
+ * went out.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    lang: text("lang").notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    // SHA-256 of the sender's IP with a server-side salt: enough to spot a flood, never the address itself.
+    ipHash: text("ip_hash").notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    deliveryAttempts: integer("delivery_attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt),
+    index("contact_messages_next_attempt_idx").on(table.nextAttemptAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
+export type ContactMessage = typeof contactMessages.$inferSelect;
