@@ -15,8 +15,9 @@ import { site } from "~/site.config.ts";
 import type { Route } from "./+types/home";
 
 // Runs at build time for each language; the cards travel as data, not as code.
+// The prerenderer asks for `/en.data`, so the data suffix goes before the language is read.
 export function loader({ request }: Route.LoaderArgs) {
-  return homeShowcase(langFromPath(new URL(request.url).pathname));
+  return homeShowcase(langFromPath(new URL(request.url).pathname.replace(/\.data$/, "")));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -19,6 +19,7 @@ const texts = {
     contact: "Fale comigo",
     about: "Sobre mim",
     more: /^\+\d+ mais$/,
+    company: "Rede de servidores de jogos",
     viewAll: "Ver todos os projetos",
     career: "Ver minha carreira",
     partnerships: "Ver todas as parcerias",
@@ -31,6 +32,7 @@ const texts = {
     contact: "Contact me",
     about: "About me",
     more: /^\+\d+ more$/,
+    company: "A game-server network",
     viewAll: "View all projects",
     career: "See my career",
     partnerships: "See all partnerships",
@@ -110,6 +112,7 @@ for (const lang of ["pt", "en"] as const) {
       expect(tags.filter((tag) => x.more.test(tag)).length).toBeLessThanOrEqual(1);
       hrefs.push(await card.getByRole("link").getAttribute("href"));
     }
+    await expect(cards.first()).toContainText(x.company);
     expect(hrefs).toEqual([`${x.prefix}/companies/cheetah-network`, `${x.prefix}/companies/werneck-group`]);
   });
 
