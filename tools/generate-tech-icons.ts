@@ -24,5 +24,5 @@ const symbols = technologies.map(({ icon: slug }) => {
   return `<symbol id="${slug}" viewBox="0 0 24 24"><path d="${icon.path}"/></symbol>`;
 });
 
-await writeFile(OUT, `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`);
+await writeFile(OUT, `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">${symbols.join("")}</svg>\n`);
 console.info(`Wrote ${symbols.length} symbols to ${path.relative(process.cwd(), OUT)}`);
