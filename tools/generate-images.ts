@@ -32,6 +32,10 @@ const mockup = (name: string, title: string, hues: Hues, layout?: "landing" | "d
   widths: [480, 800, 1200],
 });
 const small = (job: Job): Job => ({ ...job, widths: [400, 800] });
+/** A static article's cover, in the 1200 x 630 shape link previews use. */
+const blogCover = (id: string, title: string, tagline: string, hues: Hues): Job[] => [
+  { name: `blog/${id}`, svg: banner(title, tagline, hues, 1200, 630), widths: [480, 800, 1200] },
+];
 
 const jobs: Job[] = [
   { name: "profile/avatar", svg: portrait(teal), widths: [192, 384, 640] },
@@ -80,6 +84,12 @@ const jobs: Job[] = [
     svg: certificate("Scrum Foundations", "CertiProf", emerald),
     widths: [],
   }),
+
+  ...blogCover("bot-discord", "Discord Bot", "discord.js · TypeScript", violet),
+  ...blogCover("fullstack-development", "Full-Stack", "Schema · API · UI", teal),
+  ...blogCover("cloud-solutions", "Cloud", "VPS · Docker · Caddy", ocean),
+  ...blogCover("web-automation", "Automation", "Node.js · Playwright", emerald),
+  ...blogCover("project-management", "Projects", "Scope · Milestones · Kanban", amber),
 
   { name: "books/clean-code", svg: bookCover(["Clean", "Code"], "Robert C. Martin", teal), widths: [240, 480] },
 

@@ -23,18 +23,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData?.found) return notFoundMeta(location.pathname);
   const { post } = loaderData;
+  const image = previewImage(post);
   return [
     ...seo({
       pathname: location.pathname,
       title: documentTitleFor(post.title, location.pathname),
       description: post.excerpt,
       type: "article",
-      ...(post.cover ? { image: post.cover } : {}),
+      ...(image ? { image } : {}),
     }),
     { property: "article:published_time", content: post.publishedAt },
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
 };
+
+/** The image link previews show: the uploaded cover or the article's generated one. */
+function previewImage(post: { cover?: string; picture?: { src: string } }): string | undefined {
+  return post.cover ?? post.picture?.src;
+}
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { lang, t } = useT();
@@ -53,7 +59,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           keywords: post.tags.join(", "),
           author: { "@type": "Person", name: site.name },
           mainEntityOfPage: absoluteUrl(canonicalPath(`/${lang === "en" ? "en/" : ""}blog/${post.slug}`)),
-          ...(post.cover ? { image: absoluteUrl(post.cover) } : {}),
+          ...(previewImage(post) ? { image: absoluteUrl(previewImage(post) ?? "") } : {}),
         }}
       />
       <LocalLink
@@ -83,7 +89,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         )}
       </header>
       <div className="mt-8 overflow-hidden rounded-2xl border border-line">
-        <PostCover title={post.title} cover={post.cover} eager />
+        <PostCover
+          title={post.title}
+          cover={post.cover}
+          picture={post.picture}
+          eager
+          sizes="(min-width: 768px) 720px, 100vw"
+        />
       </div>
       <div className="mt-10">
         <ArticleBody html={post.html} />

@@ -1,6 +1,8 @@
 import { CalendarDays } from "lucide-react";
+import type { Picture } from "~/content/images.ts";
 import { format, useT } from "~/i18n";
 import { visibleTags } from "~/lib/tags.ts";
+import { ResponsiveImage } from "../portfolio/ResponsiveImage.tsx";
 import { LocalLink } from "../ui/LocalLink.tsx";
 
 export interface PostCardData {
@@ -11,6 +13,7 @@ export interface PostCardData {
   dateLabel: string;
   tags: string[];
   cover?: string;
+  picture?: Picture;
 }
 
 /** One post in the blog list: cover, date, title, excerpt and at most two tags then '+N'. */
@@ -19,7 +22,13 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   const { shown, hidden } = visibleTags(post.tags);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
-      <PostCover title={post.title} cover={post.cover} eager={eager} />
+      <PostCover
+        title={post.title}
+        cover={post.cover}
+        picture={post.picture}
+        eager={eager}
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+      />
       <div className="flex flex-1 flex-col p-5">
         <p className="flex items-center gap-1.5 text-sm text-fg-muted">
           <CalendarDays className="size-4" aria-hidden="true" />
@@ -54,7 +63,30 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
 }
 
 /** The cover of a post, or, for a post without one, a quiet branded panel with its initial. */
-export function PostCover({ title, cover, eager }: { title: string; cover?: string | undefined; eager: boolean }) {
+export function PostCover({
+  title,
+  cover,
+  picture,
+  eager,
+  sizes,
+}: {
+  title: string;
+  cover?: string | undefined;
+  picture?: Picture | undefined;
+  eager: boolean;
+  sizes: string;
+}) {
+  if (picture) {
+    return (
+      <ResponsiveImage
+        image={picture}
+        alt=""
+        sizes={sizes}
+        priority={eager}
+        className="aspect-[1200/630] w-full bg-surface-2 object-cover"
+      />
+    );
+  }
   if (cover) {
     return (
       <img

@@ -6,6 +6,7 @@
  */
 
 import { findStaticArticle, staticArticles } from "~/content/articles.ts";
+import { type Picture, picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
 import type { Lang } from "~/i18n";
 import type { Blog } from "../db/schema.ts";
@@ -21,8 +22,10 @@ export interface PostSummary {
   /** Publication time, ISO 8601. */
   publishedAt: string;
   tags: string[];
-  /** Cover image URL, if the post has one. */
+  /** Cover image URL (an upload), if the post has one. */
   cover?: string;
+  /** Generated responsive cover of a static article. */
+  picture?: Picture;
 }
 
 export interface PostPage extends PostSummary {
@@ -40,6 +43,7 @@ function staticSummaries(lang: Lang): PostSummary[] {
     excerpt: tr(article.excerpt, lang),
     publishedAt: `${article.date}T12:00:00.000Z`,
     tags: [...article.tags],
+    picture: picture(`blog/${article.id}`),
   }));
 }
 
