@@ -21,7 +21,9 @@ export function isLang(value: unknown): value is Lang {
  * @example langFromPath("/en/about") // "en"
  */
 export function langFromPath(pathname: string): Lang {
-  return pathname === EN_PREFIX || pathname.startsWith(`${EN_PREFIX}/`) ? "en" : "pt";
+  // Loader data is fetched from `{path}.data` (the English home page's is `/en.data`).
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return path === EN_PREFIX || path.startsWith(`${EN_PREFIX}/`) ? "en" : "pt";
 }
 
 /**

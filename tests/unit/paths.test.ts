@@ -12,6 +12,10 @@ describe("langFromPath", () => {
     ["/en/about", "en"],
     ["/english", "pt"],
     ["/blog/en", "pt"],
+    ["/en.data", "en"],
+    ["/en/blog.data", "en"],
+    ["/_root.data", "pt"],
+    ["/about.data", "pt"],
   ])("%s is %s", (path, lang) => {
     expect(langFromPath(path)).toBe(lang);
   });
