@@ -1,4 +1,5 @@
 import path from "node:path";
+import { site } from "../app/site.config.ts";
 
 /**
  * Server settings from the environment, each with its default, read once.
@@ -23,6 +24,33 @@ export interface ServerConfig {
   authorLogins: string[];
   /** Sign-in attempts allowed per IP address in 15 minutes (SIGN_IN_RATE_LIMIT). */
   signInRateLimit: number;
+  contact: ContactConfig;
+}
+
+export interface ContactConfig {
+  /** Where contact messages are e-mailed (CONTACT_TO, default the owner's address in the site config). */
+  to: string;
+  /** Messages accepted per IP address per hour (CONTACT_RATE_LIMIT). */
+  rateLimit: number;
+  /**
+   * Key of the form's start-time cookie and salt of the stored IP hashes
+   * (CONTACT_SECRET). Unset: a random one kept in DATA_DIR/contact-secret.
+   */
+  secret: string | undefined;
+  /** Outgoing mail server; null (SMTP_HOST unset) stores messages without e-mailing them. */
+  smtp: SmtpConfig | null;
+}
+
+export interface SmtpConfig {
+  host: string;
+  /** SMTP_PORT, default 465 with SMTP_SECURE, else 587. */
+  port: number;
+  /** TLS from the first byte (SMTP_SECURE=true, port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  /** SMTP_USER and SMTP_PASS, both or neither. */
+  auth: { user: string; pass: string } | null;
+  /** Sender address (SMTP_FROM, default SMTP_USER when it is an address). */
+  from: string;
 }
 
 export interface GitHubConfig {
@@ -53,6 +81,49 @@ function absoluteUrl(name: string, fallback: string, env: NodeJS.ProcessEnv): st
     throw new ConfigError(`${name} must be an absolute URL such as ${fallback}, got "${value}"`);
   }
   return value;
+}
+
+function boolean(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "") return fallback;
+  if (["true", "1", "yes"].includes(raw)) return true;
+  if (["false", "0", "no"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+// A deliberately loose check: the mail server has the last word on addresses.
+const looksLikeAddress = (value: string) => /^[^\s@<>]+@[^\s@<>]+$/.test(value);
+
+function address(name: string, value: string): string {
+  if (!looksLikeAddress(value)) throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
+  return value;
+}
+
+function readSmtp(env: NodeJS.ProcessEnv): SmtpConfig | null {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return null;
+  const secure = boolean("SMTP_SECURE", false, env);
+  const port = integer("SMTP_PORT", secure ? 465 : 587, env);
+  if (port < 1 || port > 65535) throw new ConfigError(`SMTP_PORT must be between 1 and 65535, got "${port}"`);
+  const user = env.SMTP_USER?.trim() ?? "";
+  const pass = env.SMTP_PASS ?? "";
+  if (Boolean(user) !== Boolean(pass)) throw new ConfigError("SMTP_USER and SMTP_PASS must be set together");
+  const from = env.SMTP_FROM?.trim() || (looksLikeAddress(user) ? user : "");
+  if (!from) throw new ConfigError("SMTP_FROM must be set when SMTP_HOST is (the address contact e-mails come from)");
+  return { host, port, secure, auth: user ? { user, pass } : null, from: address("SMTP_FROM", from) };
+}
+
+function readContact(env: NodeJS.ProcessEnv): ContactConfig {
+  const secret = env.CONTACT_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) {
+    throw new ConfigError("CONTACT_SECRET must be at least 32 characters (openssl rand -hex 32 makes one)");
+  }
+  return {
+    to: address("CONTACT_TO", env.CONTACT_TO?.trim() || site.email),
+    rateLimit: integer("CONTACT_RATE_LIMIT", 5, env),
+    secret,
+    smtp: readSmtp(env),
+  };
 }
 
 /** The variables still to set before anyone can sign in; empty when sign-in is configured. */
@@ -92,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((login) => login.trim().toLowerCase())
       .filter(Boolean),
     signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
+    contact: readContact(env),
   };
 }
 

@@ -7,6 +7,7 @@
 import type { Server } from "node:http";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
+import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
@@ -22,7 +23,10 @@ async function main() {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const auth = createAuthSettings(config);
   const uploads = localDiskStorage(uploadsDir(config));
-  provideServices({ db: database.db, auth, uploads });
+  const contact = createContactServices(config.contact, config.dataDir, database.db);
+  provideServices({ db: database.db, auth, uploads, contact: contact.services });
+  if (!config.contact.smtp)
+    console.log("Contact messages are stored and listed in the admin; set SMTP_HOST to e-mail them too.");
   // Covers uploaded for forms that were never saved are removed once a day old.
   const sweep = () =>
     sweepOrphanCovers(database.db, uploads).catch((error: unknown) =>
@@ -60,6 +64,8 @@ async function main() {
     force.unref();
     server.close(async () => {
       await vite?.close();
+      // A send in progress finishes (and is recorded) before the database closes under it.
+      await contact.worker?.stop();
       provideServices(undefined);
       await database.close().catch((error: unknown) => console.error("Closing the database failed:", error));
       process.exit(0);

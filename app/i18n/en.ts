@@ -1,6 +1,7 @@
 import { admin } from "./en/admin.ts";
 import { auth } from "./en/auth.ts";
 import { blog } from "./en/blog.ts";
+import { contact } from "./en/contact.ts";
 import { home } from "./en/home.ts";
 import { portfolio } from "./en/portfolio.ts";
 import type { Dictionary } from "./pt.ts";
@@ -149,10 +150,16 @@ export const en = {
       description: "The author's area for managing blog posts.",
       heading: "Manage Blogs",
     },
+    adminMessages: {
+      title: "Contact messages",
+      description: "Messages received through the contact form.",
+      heading: "Messages",
+    },
   },
   portfolio,
   home,
   auth,
   blog,
   admin,
+  contact,
 } satisfies Dictionary;

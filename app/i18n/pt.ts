@@ -5,6 +5,7 @@
 import { admin } from "./pt/admin.ts";
 import { auth } from "./pt/auth.ts";
 import { blog } from "./pt/blog.ts";
+import { contact } from "./pt/contact.ts";
 import { home } from "./pt/home.ts";
 import { portfolio } from "./pt/portfolio.ts";
 
@@ -151,6 +152,11 @@ export const pt = {
       description: "Área do autor para gerenciar os posts do blog.",
       heading: "Gerenciar Blogs",
     },
+    adminMessages: {
+      title: "Mensagens do contato",
+      description: "Mensagens recebidas pelo formulário de contato.",
+      heading: "Mensagens",
+    },
   },
   // Areas with many strings live in their own files, one per area and language.
   portfolio,
@@ -158,6 +164,7 @@ export const pt = {
   auth,
   blog,
   admin,
+  contact,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */

@@ -21,11 +21,23 @@ export interface AuthSettings {
   signInLimiter: RateLimiter;
 }
 
+/** What the contact form needs beyond the database. */
+export interface ContactServices {
+  /** Keys the form's start-time cookie and salts the stored IP hashes. */
+  secret: Buffer;
+  /** Messages accepted per IP hash. */
+  limiter: RateLimiter;
+  /** The e-mail worker; null when SMTP is not configured (messages are stored and listed only). */
+  delivery: { wake(): void } | null;
+}
+
 export interface AppServices {
   db: Database;
   auth: AuthSettings;
   /** Uploaded files (blog covers). */
   uploads: ObjectStorage;
+  /** Absent only where a test builds services for something else (sign-in). */
+  contact?: ContactServices;
 }
 
 const KEY = Symbol.for("portfolio.services");
@@ -45,4 +57,10 @@ export function services(): AppServices {
   const value = store[KEY];
   if (!value) throw new Error("Server services are not started: server/main.ts opens the database before serving");
   return value;
+}
+
+/** The contact form's services; the server always starts them. */
+export function contactServices(app: AppServices = services()): ContactServices {
+  if (!app.contact) throw new Error("Contact services are not started: server/main.ts creates them");
+  return app.contact;
 }

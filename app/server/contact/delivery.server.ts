@@ -1,0 +1,128 @@
+/**
+ * The e-mail worker: in the server process, it polls for stored messages
+ * whose e-mail is due, claims them, and sends each one. A failed send is
+ * retried later with a growing delay; the message itself is never touched,
+ * so a mail outage loses nothing. Claiming with SKIP LOCKED and a lease lets
+ * several servers share one PostgreSQL without sending a message twice, and
+ * a server that dies mid-send leaves the message to be retried when the
+ * lease ends.
+ */
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { type ContactMessage, contactMessages } from "../db/schema.ts";
+import type { Mailer } from "./mailer.server.ts";
+
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60 * 1000;
+/** After this many failed sends (about eight hours of trying) the message stays in the admin only. */
+export const MAX_ATTEMPTS = 12;
+const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 10;
+
+/** The wait before the next try after `attempts` failures: 30 s, 1 min, 2 min… at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Claims up to `limit` due messages: their next attempt moves past the lease, so no other worker takes them. */
+export async function claimDueMessages(db: Database, now: Date, limit = BATCH): Promise<ContactMessage[]> {
+  const due = db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(and(isNull(contactMessages.deliveredAt), lte(contactMessages.nextAttemptAt, now)))
+    .orderBy(asc(contactMessages.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(contactMessages)
+    .set({
+      deliveryAttempts: sql`${contactMessages.deliveryAttempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+    })
+    .where(inArray(contactMessages.id, due))
+    .returning();
+}
+
+export async function markDelivered(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(contactMessages)
+    .set({ deliveredAt: now, nextAttemptAt: null, lastError: null })
+    .where(eq(contactMessages.id, id));
+}
+
+/** Records a failed send and when to try again; `attempts` already counts this one. */
+export async function markFailed(db: Database, id: string, attempts: number, error: string, now: Date): Promise<void> {
+  const next = attempts >= MAX_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts));
+  await db
+    .update(contactMessages)
+    .set({ nextAttemptAt: next, lastError: error.slice(0, 500) })
+    .where(eq(contactMessages.id, id));
+}
+
+/** Sends every message due now; resolves with how many went out. */
+export async function deliverDue(db: Database, mailer: Mailer, now = () => new Date()): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claimDueMessages(db, now());
+    for (const message of batch) {
+      try {
+        await mailer.send(message);
+        await markDelivered(db, message.id, now());
+        sent += 1;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(
+          `E-mailing contact message ${message.id} failed (attempt ${message.deliveryAttempts}): ${reason}`,
+        );
+        await markFailed(db, message.id, message.deliveryAttempts, reason, now());
+      }
+    }
+    if (batch.length < BATCH) return sent;
+  }
+}
+
+export interface DeliveryWorker {
+  /** Runs a round now (a new message need not wait for the next poll). */
+  wake(): void;
+  /** Stops polling and waits for a round in progress, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+/** @example const worker = startDelivery(db, smtpMailer(settings, to)); worker.wake(); */
+export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): DeliveryWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const round = () => {
+    if (stopped) return;
+    // A wake during a round runs one more round after it, so nothing waits for the next poll.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverDue(db, mailer)
+      .then(() => undefined)
+      .catch((error: unknown) => console.error("The contact e-mail worker failed a round:", error))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          round();
+        }
+      });
+  };
+
+  const timer = setInterval(round, pollMs);
+  timer.unref();
+  round();
+  return {
+    wake: round,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+      mailer.close();
+    },
+  };
+}

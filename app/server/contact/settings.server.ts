@@ -1,0 +1,37 @@
+/**
+ * The contact form's services from the server configuration, created once at
+ * startup: the secret, the per-IP limit and, when SMTP is configured, the
+ * e-mail worker.
+ */
+import { RateLimiter } from "../auth/rate-limit.server.ts";
+import type { Database } from "../db/client.server.ts";
+import type { ContactServices } from "../services.server.ts";
+import { type DeliveryWorker, startDelivery } from "./delivery.server.ts";
+import { type SmtpSettings, smtpMailer } from "./mailer.server.ts";
+import { loadContactSecret } from "./secret.server.ts";
+
+const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+export interface ContactConfig {
+  to: string;
+  rateLimit: number;
+  secret: string | undefined;
+  smtp: SmtpSettings | null;
+}
+
+/** @example const { services, worker } = createContactServices(config.contact, config.dataDir, db); */
+export function createContactServices(
+  config: ContactConfig,
+  dataDir: string,
+  db: Database,
+): { services: ContactServices; worker: DeliveryWorker | null } {
+  const worker = config.smtp ? startDelivery(db, smtpMailer(config.smtp, config.to)) : null;
+  return {
+    services: {
+      secret: loadContactSecret(config.secret, dataDir),
+      limiter: new RateLimiter(config.rateLimit, RATE_WINDOW_MS),
+      delivery: worker,
+    },
+    worker,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "../../server/config.ts";
+
+const contact = (env: Record<string, string>) => readConfig(env).contact;
+
+describe("contact settings from the environment", () => {
+  it("defaults to storing messages only, sent to the owner's address, five per hour per address", () => {
+    expect(contact({})).toEqual({ to: "contato@rafaelwerneck.dev", rateLimit: 5, secret: undefined, smtp: null });
+  });
+
+  it("reads a full SMTP setup", () => {
+    expect(
+      contact({
+        SMTP_HOST: "smtp.example.com",
+        SMTP_PORT: "2525",
+        SMTP_SECURE: "false",
+        SMTP_USER: "apikey",
+        SMTP_PASS: "p4ss",
+        SMTP_FROM: "site@example.com",
+        CONTACT_TO: "me@example.com",
+        CONTACT_RATE_LIMIT: "10",
+        CONTACT_SECRET: "s".repeat(32),
+      }),
+    ).toEqual({
+      to: "me@example.com",
+      rateLimit: 10,
+      secret: "s".repeat(32),
+      smtp: {
+        host: "smtp.example.com",
+        port: 2525,
+        secure: false,
+        auth: { user: "apikey", pass: "p4ss" },
+        from: "site@example.com",
+      },
+    });
+  });
+
+  it.each([
+    [{ SMTP_SECURE: "true" }, 465, true],
+    [{ SMTP_SECURE: "" }, 587, false],
+    [{}, 587, false],
+  ])("picks the usual port for %j", (env, port, secure) => {
+    const smtp = contact({ SMTP_HOST: "mail.example.com", SMTP_FROM: "site@example.com", ...env }).smtp;
+    expect(smtp).toMatchObject({ port, secure, auth: null });
+  });
+
+  it("sends from the login when it is an address and SMTP_FROM is unset", () => {
+    const smtp = contact({ SMTP_HOST: "mail.example.com", SMTP_USER: "site@example.com", SMTP_PASS: "x" }).smtp;
+    expect(smtp?.from).toBe("site@example.com");
+  });
+
+  it.each([
+    [{ SMTP_HOST: "h", SMTP_FROM: "a@b.c", SMTP_PORT: "abc" }, "SMTP_PORT must be a whole number"],
+    [{ SMTP_HOST: "h", SMTP_FROM: "a@b.c", SMTP_PORT: "70000" }, "SMTP_PORT must be between 1 and 65535"],
+    [{ SMTP_HOST: "h", SMTP_FROM: "a@b.c", SMTP_SECURE: "maybe" }, 'SMTP_SECURE must be true or false, got "maybe"'],
+    [{ SMTP_HOST: "h", SMTP_FROM: "a@b.c", SMTP_USER: "u" }, "SMTP_USER and SMTP_PASS must be set together"],
+    [{ SMTP_HOST: "h" }, "SMTP_FROM must be set when SMTP_HOST is"],
+    [{ SMTP_HOST: "h", SMTP_FROM: "not an address" }, "SMTP_FROM must be an e-mail address"],
+    [{ CONTACT_TO: "owner" }, 'CONTACT_TO must be an e-mail address, got "owner"'],
+    [{ CONTACT_RATE_LIMIT: "-1" }, "CONTACT_RATE_LIMIT must be a whole number"],
+    [{ CONTACT_SECRET: "short" }, "CONTACT_SECRET must be at least 32 characters"],
+  ])("refuses %j with one clear line", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});
