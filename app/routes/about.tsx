@@ -26,7 +26,7 @@ export default function AboutPage() {
     <>
       <PersonJsonLd />
       <PageHeader heading={t.pages.about.heading} lead={t.pages.about.description} />
-      <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[20rem_1fr] lg:gap-12">
+      <div className="container-page grid grid-cols-1 gap-8 py-12 sm:py-16 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-12">
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <div className={`${card} flex flex-col items-center p-8 text-center`}>
             <Avatar image={profile.avatar} alt={texts.avatarAlt} initials={site.initials} />

@@ -1,3 +1,4 @@
+import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { expect, test, waitForHydration } from "../fixtures.ts";
 
 const mainLinks = {
@@ -94,7 +95,9 @@ test.describe("on a 375 px phone", () => {
   });
 
   test("no page scrolls sideways", async ({ page }) => {
-    for (const path of ["/", "/en/about", "/nope"]) {
+    // Every public page, alternating languages to keep the run short, plus the 404 page.
+    const paths = [...prerenderPaths().filter((_, index) => index % 2 === 0), "/blog", "/en/blog/bot-discord", "/nope"];
+    for (const path of paths) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
