@@ -16,11 +16,18 @@ const adminApiRoutes = [
   route("admin/blog/preview", "routes/admin-blog-preview.ts"),
 ];
 
+// What the contact form calls from scripts; the language comes in the posted form.
+const contactApiRoutes = [
+  route("contact/started", "routes/contact-started.ts"),
+  route("contact/send", "routes/contact-send.ts"),
+];
+
 // Each page is mounted twice, at its Portuguese path and under `/en`, with one
 // route module; ids are prefixed by language so both can coexist.
 export default [
   ...authRoutes,
   ...adminApiRoutes,
+  ...contactApiRoutes,
   ...languages.flatMap((lang) => [
     ...pageRoutes.map((page) =>
       route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` }),

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { data, useBlocker, useRevalidator } from "react-router";
+import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type EditablePost, PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
@@ -9,6 +10,7 @@ import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
 import { listOwnPosts } from "~/server/blog/posts.server.ts";
+import { countUnread } from "~/server/contact/messages.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
 
@@ -24,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const author = context.get(authorContext);
   const posts = await listOwnPosts(services().db, author.id);
   return {
+    unreadMessages: await countUnread(services().db),
     author: { login: author.login },
     posts: posts.map(
       (post): EditablePost => ({
@@ -75,6 +78,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      <AdminNav unread={loaderData.unreadMessages} />
       <PageHeader heading={t.admin.title} lead={format(t.admin.signedInAs, { login: loaderData.author.login })}>
         <button
           type="button"
@@ -90,7 +94,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
           {t.admin.newPost}
         </button>
       </PageHeader>
-      <div className="container-page grid gap-8 py-10">
+      <div className="container-page grid grid-cols-1 gap-8 py-10">
         {form.mode !== "closed" && (
           <PostForm
             key={form.mode === "edit" ? form.post.id : "new"}

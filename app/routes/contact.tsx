@@ -1,18 +1,36 @@
 import { Mail, MapPin, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
+import { data } from "react-router";
 import { ContactForm } from "~/components/portfolio/ContactForm.tsx";
 import { SocialLinks } from "~/components/portfolio/SocialLinks.tsx";
 import { card } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { useT } from "~/i18n";
+import { langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
+import { submitContactMessage } from "~/server/contact/submit.server.ts";
+import { clientIpContext } from "~/server/request-context.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("contact", location.pathname);
 
-export default function ContactPage() {
+/**
+ * The form posted without JavaScript: the page renders again with the
+ * outcome (the thanks, or the refusal with the typed text kept). With
+ * JavaScript the form posts to /contact/send instead.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitContactMessage({
+    form: await request.formData(),
+    lang: langFromPath(new URL(request.url).pathname),
+    ip: context.get(clientIpContext),
+    cookieHeader: request.headers.get("Cookie"),
+  });
+  return data(outcome.reply, { status: outcome.status, headers: outcome.headers });
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useT();
   const texts = t.portfolio.contact;
   return (
@@ -43,7 +61,7 @@ export default function ContactPage() {
             <SocialLinks label={texts.socialTitle} className="mt-3" />
           </div>
         </section>
-        <ContactForm />
+        <ContactForm posted={actionData} />
       </div>
     </>
   );

@@ -23,7 +23,8 @@ export type PageKey =
   | "discord"
   | "blog"
   | "article"
-  | "adminBlog";
+  | "adminBlog"
+  | "adminMessages";
 
 interface PageRoute {
   key: PageKey;
@@ -81,6 +82,13 @@ export const pageRoutes: readonly PageRoute[] = [
   fixed("blog", "blog", "routes/blog.tsx", false),
   dynamic("article", "blog", "id", "routes/article.tsx", staticArticleIds, false),
   { key: "adminBlog", pattern: "admin/blog", file: "routes/admin-blog.tsx", staticPaths: [], prerender: false },
+  {
+    key: "adminMessages",
+    pattern: "admin/messages",
+    file: "routes/admin-messages.tsx",
+    staticPaths: [],
+    prerender: false,
+  },
 ];
 
 const trimSlash = (path: string) => (path === "/" ? "/" : path.replace(/\/$/, ""));
