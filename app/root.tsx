@@ -1,10 +1,10 @@
 import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
-import { Toaster } from "sonner";
 import { AuthSync } from "~/components/layout/AuthSync.tsx";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
+import { Toasts } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { headScript, themeColors } from "~/lib/head-script.ts";
@@ -66,7 +66,7 @@ export default function App() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-center" richColors closeButton />
+      <Toasts />
       <AuthSync />
     </>
   );

@@ -1,6 +1,6 @@
 import { ImageUp, X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/Toasts.tsx";
 import { useT } from "~/i18n";
 import { MAX_UPLOAD_BYTES } from "~/lib/upload-limits.ts";
 
@@ -15,7 +15,7 @@ export function CoverField({ value, onChange }: { value: string; onChange: (url:
 
   async function upload(file: File) {
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast.error(t.admin.errors.uploadTooLarge);
+      notify("error", t.admin.errors.uploadTooLarge);
       return;
     }
     setUploading(true);
@@ -25,13 +25,13 @@ export function CoverField({ value, onChange }: { value: string; onChange: (url:
       const response = await fetch(`/admin/blog/upload?lang=${lang}`, { method: "POST", body });
       const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
       if (!response.ok || !result.url) {
-        toast.error(result.error ?? t.admin.errors.uploadUnreadable);
+        notify("error", result.error ?? t.admin.errors.uploadUnreadable);
         return;
       }
       onChange(result.url);
-      toast.success(t.admin.toasts.uploaded);
+      notify("success", t.admin.toasts.uploaded);
     } catch {
-      toast.error(t.admin.errors.network);
+      notify("error", t.admin.errors.network);
     } finally {
       setUploading(false);
     }

@@ -1,7 +1,7 @@
 import { Check, Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/Toasts.tsx";
 import { format, htmlLang, type Lang, useT } from "~/i18n";
 
 /** A contact message as the admin page receives it. */
@@ -47,8 +47,8 @@ export function MessageList({ messages }: { messages: InboxMessage[] }) {
     const result = action.data;
     if (action.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
+    if (result.ok) notify("success", result.message);
+    else notify("error", result.message);
   }, [action.state, action.data]);
 
   if (messages.length === 0) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/Toasts.tsx";
 import { useT } from "~/i18n";
 import type { FieldErrors, PostField } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
@@ -24,7 +24,7 @@ export interface EditablePost {
 export interface PostActionResult {
   ok: boolean;
   intent: string;
-  message?: string;
+  message: string;
   fieldErrors?: FieldErrors;
 }
 
@@ -76,11 +76,11 @@ export function PostForm({
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      toast.success(result.message);
+      notify("success", result.message);
       onDirtyChange(false);
       onDone();
     } else if (result.message) {
-      toast.error(result.message);
+      notify("error", result.message);
     }
   }, [fetcher.state, fetcher.data, onDone, onDirtyChange]);
 

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
 import type { EditablePost, PostActionResult } from "./PostForm.tsx";
 
@@ -17,8 +17,8 @@ export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (po
     const result = deletion.data;
     if (deletion.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
+    if (result.ok) notify("success", result.message);
+    else notify("error", result.message);
   }, [deletion.state, deletion.data]);
 
   if (posts.length === 0) {

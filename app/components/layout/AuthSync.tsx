@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/Toasts.tsx";
 import { useT } from "~/i18n";
 import { decodeFlash, FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 
@@ -44,8 +44,8 @@ export function AuthSync() {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some browsers we support; the value is constant
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
     const message = flash.text ?? t.auth[flash.key] ?? t.auth.loginError;
-    if (flash.type === "success") toast.success(message);
-    else toast.error(message);
+    if (flash.type === "success") notify("success", message);
+    else notify("error", message);
   }, [location.key]);
 
   return null;

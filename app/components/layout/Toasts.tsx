@@ -1,0 +1,59 @@
+/**
+ * Toasts without their cost on every page: the toast library is fetched the
+ * first time something is announced, and its container mounts then. Most
+ * visits never toast, so most visits never download it.
+ */
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+
+type Kind = "success" | "error" | "info";
+
+let requested = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+const LazyToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+function request() {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a toast, loading the toast library first if needed.
+ * @example notify("success", "Blog criado com sucesso!")
+ */
+export function notify(kind: Kind, message: string): void {
+  request();
+  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => toast[kind](message));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where toasts appear; renders nothing until the first one is asked for. */
+export function Toasts() {
+  const active = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster position="top-center" richColors closeButton />
+      <MountedSignal />
+    </Suspense>
+  );
+}
+
+/** Rendered beside the container, so its effect runs once the container has mounted and subscribed. */
+function MountedSignal() {
+  useEffect(() => markMounted(), []);
+  return null;
+}
