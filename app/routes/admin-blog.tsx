@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { data, useBlocker, useRevalidator } from "react-router";
+import { data, useBlocker, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type EditablePost, PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
@@ -56,6 +56,13 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [dirty, setDirty] = useState(false);
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A fetcher in "loading" has finished its save or delete and is reloading the list.
+  const loading =
+    revalidator.state === "loading" ||
+    navigation.state === "loading" ||
+    fetchers.some((fetcher) => fetcher.state === "loading");
   const close = useCallback(() => setForm({ mode: "closed" }), []);
 
   // Leaving with unsaved changes asks first: inside the site and when closing the tab.
@@ -104,7 +111,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
           />
         )}
         <div>
-          {revalidator.state === "loading" && (
+          {loading && (
             <p role="status" className="mb-3 text-sm text-fg-muted">
               {t.admin.loading}
             </p>

@@ -239,3 +239,28 @@ test("a stale form from a second tab does not overwrite the first tab's save", a
   expect(body).toContain("Salvo na primeira aba");
   expect(body).not.toContain("Da segunda aba");
 });
+
+test("the list says 'Carregando...' while it reloads after a change", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("carregando");
+  await page.goto("/admin/blog");
+  // Hold the list's reload that follows the save, to see the loading state.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/admin/blog.data*", async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Novo Blog" }).click();
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Título").fill(`Carregando ${slug}`);
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByLabel("Conteúdo").fill("Texto");
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Carregando..." })).toBeVisible();
+  release();
+  await expect(page.getByText("Carregando...")).toBeHidden();
+  await expect(adminRow(page, `Carregando ${slug}`)).toBeVisible();
+});
