@@ -116,6 +116,7 @@ function ServiceDetail({ service }: { service: ServiceCategory }) {
               <QuoteButton className="w-full" />
               <LocalLink to="/contact" className={`${buttonSecondary} w-full`}>
                 {texts.moreInfo}
+                <span className="sr-only">: {title}</span>
               </LocalLink>
             </div>
           </aside>

@@ -69,10 +69,13 @@ function ServiceCard({ service }: { service: ServiceCategory }) {
         </div>
         <LocalLink
           to={`/services/${service.id}`}
-          aria-label={`${t.portfolio.common.learnMore}: ${title}`}
           className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-full border border-line bg-bg px-5 py-2.5 text-sm font-semibold transition group-hover:border-accent group-hover:text-accent"
         >
-          {t.portfolio.common.learnMore}
+          {/* The service's name is part of the link's text, so the link makes sense on its own. */}
+          <span>
+            {t.portfolio.common.learnMore}
+            <span className="sr-only">: {title}</span>
+          </span>
           <ArrowRight className="size-4" aria-hidden="true" />
         </LocalLink>
       </div>

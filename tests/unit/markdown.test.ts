@@ -67,6 +67,12 @@ describe("renderMarkdown renders ordinary Markdown", () => {
     );
   });
 
+  it("names task-list boxes, done or to do", () => {
+    const out = html("- [x] shipped\n- [ ] next");
+    expect(out).toContain('<input type="checkbox" checked disabled aria-label="Done">');
+    expect(out).toContain('<input type="checkbox" disabled aria-label="To do">');
+  });
+
   it("lazy-loads images and keeps their alt text", () => {
     expect(html("![A cat](https://example.com/cat.png)")).toContain(
       '<img src="https://example.com/cat.png" alt="A cat" loading="lazy" decoding="async">',

@@ -4,6 +4,8 @@ import type { Dictionary } from "../pt.ts";
 export const blog = {
   copy: "Copy",
   copied: "Copied!",
+  taskDone: "Done",
+  taskOpen: "To do",
   copyFailed: "Could not copy",
   back: "Back to blog",
   readingTime: "{minutes} min read",

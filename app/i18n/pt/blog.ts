@@ -2,6 +2,8 @@
 export const blog = {
   copy: "Copiar",
   copied: "Copiado!",
+  taskDone: "Concluído",
+  taskOpen: "Pendente",
   copyFailed: "Não foi possível copiar",
   back: "Voltar para o blog",
   readingTime: "{minutes} min de leitura",

@@ -82,12 +82,16 @@ function isExternal(href: unknown): boolean {
 }
 
 /** Our trusted additions, made after sanitizing: copy buttons, safe external links, lazy images. */
-function rehypeSiteEnhancements(options: { copyLabel: string }) {
+function rehypeSiteEnhancements(options: { copyLabel: string; taskDone: string; taskOpen: string }) {
   return (tree: Root) => {
     visit(tree, "element", (node: Element, index, parent) => {
       if (node.tagName === "a" && isExternal(node.properties.href)) {
         node.properties.target = "_blank";
         node.properties.rel = ["noopener", "noreferrer"];
+      }
+      if (node.tagName === "input" && node.properties.type === "checkbox") {
+        // A task-list box is read-only state; it needs a name to be announced as more than "checkbox".
+        node.properties.ariaLabel = node.properties.checked ? options.taskDone : options.taskOpen;
       }
       if (node.tagName === "img") {
         node.properties.loading = "lazy";
@@ -133,7 +137,11 @@ function createProcessor(lang: Lang) {
     .use(remarkRehype)
     .use(rehypeSanitize, schema)
     .use(rehypeHighlight, { languages, aliases, detect: false })
-    .use(rehypeSiteEnhancements, { copyLabel: dictionaries[lang].blog.copy })
+    .use(rehypeSiteEnhancements, {
+      copyLabel: dictionaries[lang].blog.copy,
+      taskDone: dictionaries[lang].blog.taskDone,
+      taskOpen: dictionaries[lang].blog.taskOpen,
+    })
     .use(rehypeStringify)
     .freeze();
 }

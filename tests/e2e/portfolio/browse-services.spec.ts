@@ -66,7 +66,7 @@ test("a service page offers a quote in a new tab and more information on the con
   await page.goto("/en/services/web-development");
   await expectExternal(page.getByTestId("request-quote"), "https://wa.me/5581998765432");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "More Information" }).click();
+  await page.getByRole("link", { name: /^More Information/ }).click();
   await expect(page).toHaveURL(/\/en\/contact$/);
 });
 
