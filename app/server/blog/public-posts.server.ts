@@ -11,8 +11,9 @@ import { tr } from "~/content/localized.ts";
 import type { Lang } from "~/i18n";
 import type { Blog } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
-import { readingMinutes, renderMarkdown } from "./markdown.server.ts";
+import { readingMinutes } from "./markdown.server.ts";
 import { findPublishedPost, listPublishedPosts } from "./posts.server.ts";
+import { renderCached } from "./render-cache.server.ts";
 
 export interface PostSummary {
   /** The last segment of the post's URL (`/blog/{slug}`). */
@@ -100,7 +101,8 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
   const index = list.findIndex((post) => post.slug === slug);
   const summary = list[index] ?? (stored ? databaseSummary(stored) : undefined);
   if (!summary) return undefined;
-  const rendered = renderMarkdown(markdown, lang);
+  const version = article ? `static:${article.id}` : `db:${stored?.id}:${stored?.updatedAt.getTime()}`;
+  const rendered = renderCached(version, markdown, lang);
   const newer = index > 0 ? list[index - 1] : undefined;
   const older = index >= 0 ? list[index + 1] : undefined;
   return {
