@@ -7,6 +7,10 @@ import { existsSync } from "node:fs";
 
 const CANDIDATES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"];
 
+// Debian's `chromium` is a shell script that adds desktop flags (GPU rasterization,
+// extensions) before starting this binary; tests start the binary itself.
+const DEBIAN_BINARY = "/usr/lib/chromium/chromium";
+
 /** The browser binary: `CHROMIUM_PATH` if set, else the first known name on PATH. */
 export function findChromium(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -14,7 +18,7 @@ export function findChromium(): string | undefined {
   for (const name of CANDIDATES) {
     try {
       const found = execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim();
-      if (found) return found;
+      if (found) return found === "/usr/bin/chromium" && existsSync(DEBIAN_BINARY) ? DEBIAN_BINARY : found;
     } catch {
       // not on PATH; try the next name
     }
@@ -34,5 +38,6 @@ export const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-quic",
+  "--disable-dev-shm-usage",
   "--no-first-run",
 ];

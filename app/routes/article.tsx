@@ -70,7 +70,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {t.blog.back}
       </LocalLink>
       <header className="mt-6">
-        <h1 className="text-balance text-3xl font-bold tracking-tight sm:text-5xl">{post.title}</h1>
+        <h1 className="text-balance text-3xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-5xl">
+          {post.title}
+        </h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
           <time dateTime={post.publishedAt}>{post.dateLabel}</time>
           <span className="inline-flex items-center gap-1.5">

@@ -29,9 +29,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         </a>
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {loaderData.posts.map((post, index) => (
-            <li key={post.slug} className="flex">
+            <li key={post.slug} className="flex min-w-0">
               <PostCard post={post} eager={index < 3} />
             </li>
           ))}

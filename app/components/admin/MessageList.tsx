@@ -59,7 +59,7 @@ export function MessageList({ messages }: { messages: InboxMessage[] }) {
     );
   }
   return (
-    <ul className="grid gap-4" data-testid="message-list">
+    <ul className="grid grid-cols-1 gap-4" data-testid="message-list">
       {messages.map((message) => (
         <MessageRow key={message.id} message={message} />
       ))}

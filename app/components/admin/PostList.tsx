@@ -27,7 +27,7 @@ export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (po
     );
   }
   return (
-    <ul className="grid gap-3" data-testid="admin-post-list">
+    <ul className="grid grid-cols-1 gap-3" data-testid="admin-post-list">
       {posts.map((post) => (
         <li
           key={post.id}
@@ -35,7 +35,7 @@ export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (po
         >
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="truncate font-semibold">{post.title}</h3>
+              <h3 className="min-w-0 max-w-full truncate font-semibold">{post.title}</h3>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
                   post.published ? "bg-accent-soft text-accent-soft-fg" : "bg-surface-2 text-fg-muted"
@@ -44,8 +44,10 @@ export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (po
                 {post.published ? t.admin.published : t.admin.draft}
               </span>
             </div>
-            {post.excerpt && <p className="mt-1 line-clamp-2 text-sm text-fg-muted">{post.excerpt}</p>}
-            <p className="mt-1 font-mono text-xs text-fg-muted">/blog/{post.slug}</p>
+            {post.excerpt && (
+              <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{post.excerpt}</p>
+            )}
+            <p className="mt-1 font-mono text-xs text-fg-muted [overflow-wrap:anywhere]">/blog/{post.slug}</p>
           </div>
           <div className="flex shrink-0 gap-2">
             <button

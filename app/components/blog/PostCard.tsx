@@ -21,7 +21,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   const { t } = useT();
   const { shown, hidden } = visibleTags(post.tags);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
+    <article className="group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
       <PostCover
         title={post.title}
         cover={post.cover}
@@ -34,12 +34,15 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
           <CalendarDays className="size-4" aria-hidden="true" />
           <time dateTime={post.publishedAt}>{post.dateLabel}</time>
         </p>
-        <h2 className="mt-2 text-lg font-semibold leading-snug tracking-tight">
+        {/* Authors' titles may hold long unbroken words (URLs, code); they wrap instead of widening the page. */}
+        <h2 className="mt-2 text-lg font-semibold leading-snug tracking-tight [overflow-wrap:anywhere]">
           <LocalLink to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-accent">
             {post.title}
           </LocalLink>
         </h2>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted">{post.excerpt}</p>
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted [overflow-wrap:anywhere]">
+          {post.excerpt}
+        </p>
         {post.tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label={t.blog.tagsLabel} data-testid="post-tags">
             {shown.map((tag) => (

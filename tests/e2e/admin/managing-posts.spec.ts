@@ -264,3 +264,16 @@ test("the list says 'Carregando...' while it reloads after a change", async ({ p
   await expect(page.getByText("Carregando...")).toBeHidden();
   await expect(adminRow(page, `Carregando ${slug}`)).toBeVisible();
 });
+
+test("a long unbroken title wraps on a phone instead of widening the blog", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("longo");
+  const title = `https://example.com/${"sem-espacos".repeat(12)}`;
+  await createPostThroughForm(page, { title, slug, content: `${"x".repeat(300)}`, publish: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const path of ["/blog", `/blog/${slug}`, "/admin/blog"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

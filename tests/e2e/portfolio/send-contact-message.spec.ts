@@ -65,7 +65,10 @@ for (const [lang, texts] of [
 
     const sending = page.getByRole("button", { name: texts.sending });
     await expect(sending).toBeDisabled();
-    expect(Number(await sending.evaluate((button) => getComputedStyle(button).opacity))).toBeLessThan(1);
+    // The dimming is a CSS transition that runs on real time, so wait for it rather than read it once.
+    await expect
+      .poll(async () => Number(await sending.evaluate((button) => getComputedStyle(button).opacity)))
+      .toBeLessThan(1);
 
     await page.clock.runFor(999);
     await expect(sending).toBeVisible();
