@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
@@ -9,43 +8,13 @@ import { removeCover, saveCover, sweepOrphanCovers } from "../../app/server/blog
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { processCoverImage } from "../../app/server/uploads/cover-image.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
+import { pngClaiming } from "../helpers/images.ts";
 import { engines } from "./helpers/databases.ts";
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#0f766e" } })
     .png()
     .toBuffer();
-
-/** A well-formed PNG header claiming huge dimensions: the decoder must refuse it before allocating pixels. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(64))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 describe("processCoverImage", () => {
   it.each([

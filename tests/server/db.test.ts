@@ -2,16 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../../app/server/db/errors.server.ts";
 import { blogs, users } from "../../app/server/db/schema.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const profile = { githubId: 42, login: "rafael-werneck", name: "Rafael", avatarUrl: null, email: "r@example.com" };
-
-/** The error PostgreSQL raised, whichever driver wrapped it. */
-function pgCode(error: unknown): string | undefined {
-  const seen = error as { code?: string; cause?: { code?: string } };
-  return seen.cause?.code ?? seen.code;
-}
 
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`database on ${engineTitle(engine)}`, () => {
@@ -57,7 +52,7 @@ for (const engine of engines) {
       const insert = database.db
         .insert(blogs)
         .values({ title: "B", slug: "ola", content: "x", authorId: author?.id ?? "" });
-      await expect(insert).rejects.toSatisfy((error) => pgCode(error) === "23505");
+      await expect(insert).rejects.toSatisfy((error) => pgErrorCode(error) === UNIQUE_VIOLATION);
     });
 
     it("refuses a post whose author does not exist", async () => {
@@ -67,7 +62,7 @@ for (const engine of engines) {
         content: "x",
         authorId: "00000000-0000-4000-8000-000000000000",
       });
-      await expect(insert).rejects.toSatisfy((error) => pgCode(error) === "23503");
+      await expect(insert).rejects.toSatisfy((error) => pgErrorCode(error) === FOREIGN_KEY_VIOLATION);
     });
 
     it("rolls a transaction back as a whole", async () => {

@@ -2,41 +2,50 @@ import { ArrowUpRight } from "lucide-react";
 import { tr } from "~/content/localized.ts";
 import type { Partnership } from "~/content/partnerships.ts";
 import { format, useT } from "~/i18n";
+import type { PartnershipCardData } from "~/lib/home-showcase.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { card, cardHover } from "./styles.ts";
 
-/** A partner: banner, mark, role and a link to their site in a new tab. */
-export function PartnershipCard({ partnership }: { partnership: Partnership }) {
-  const { lang, t } = useT();
+/** A partner's card in one language: banner, mark, role, and a link to their site in a new tab. */
+export function PartnerCardView({
+  partner,
+  visitLabel,
+  testId,
+}: {
+  partner: Omit<PartnershipCardData, "id">;
+  visitLabel: string;
+  testId: string;
+}) {
   return (
     <article
       className={`group relative flex h-full flex-col overflow-hidden ${card} ${cardHover}`}
-      data-testid="partnership"
+      data-testid={testId}
     >
-      <div aria-hidden="true" className="h-1" style={{ backgroundColor: `var(${partnership.color})` }} />
+      {/* Each partner keeps its own tint, taken from the theme's tokens. */}
+      <div aria-hidden="true" className="h-1" style={{ backgroundColor: `var(${partner.color})` }} />
       <ResponsiveImage
-        image={partnership.banner}
+        image={partner.banner}
         alt=""
         sizes="(min-width: 768px) 540px, 100vw"
         className="aspect-[8/3] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center gap-3">
-          <ResponsiveImage image={partnership.logo} alt="" sizes="48px" className="size-12 rounded-xl" />
+          <ResponsiveImage image={partner.logo} alt="" sizes="48px" className="size-12 rounded-xl" />
           <div>
-            <h3 className="font-semibold">{partnership.name}</h3>
-            <p className="text-sm font-medium" style={{ color: `var(${partnership.color})` }}>
-              {tr(partnership.role, lang)}
+            <h3 className="font-semibold">{partner.name}</h3>
+            <p className="text-sm font-medium" style={{ color: `var(${partner.color})` }}>
+              {partner.role}
             </p>
           </div>
         </div>
-        <p className="mt-4 text-sm leading-relaxed text-fg-muted">{tr(partnership.description, lang)}</p>
+        <p className="mt-4 text-sm leading-relaxed text-fg-muted">{partner.description}</p>
         <ExternalLink
-          href={partnership.link}
+          href={partner.link}
           className="mt-auto inline-flex items-center gap-1 self-start pt-5 text-sm font-semibold text-accent after:absolute after:inset-0 after:rounded-card"
         >
-          {format(t.portfolio.career.visitPartner, { name: partnership.name })}
+          {visitLabel}
           <ArrowUpRight
             className="size-4 transition group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
             aria-hidden="true"
@@ -44,5 +53,21 @@ export function PartnershipCard({ partnership }: { partnership: Partnership }) {
         </ExternalLink>
       </div>
     </article>
+  );
+}
+
+/** A partner from the content, in the page's language. */
+export function PartnershipCard({ partnership }: { partnership: Partnership }) {
+  const { lang, t } = useT();
+  return (
+    <PartnerCardView
+      partner={{
+        ...partnership,
+        role: tr(partnership.role, lang),
+        description: tr(partnership.description, lang),
+      }}
+      visitLabel={format(t.portfolio.career.visitPartner, { name: partnership.name })}
+      testId="partnership"
+    />
   );
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
 import type { PostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs } from "../db/schema.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,12 +38,6 @@ export async function findOwnPost(db: Database, authorId: string, id: string): P
   return post;
 }
 
-/** The error PostgreSQL raised, whichever driver wrapped it. */
-function pgCode(error: unknown): string | undefined {
-  const seen = error as { code?: string; cause?: { code?: string } };
-  return seen.cause?.code ?? seen.code;
-}
-
 // A static article already lives at /blog/{id}; a post may not take its address.
 const reservedSlugs = new Set<string>(staticArticleIds);
 
@@ -57,7 +52,7 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
     if (!post) throw new Error("Inserting a post returned no row");
     return { status: "saved", post, replacedCover: null };
   } catch (error) {
-    if (pgCode(error) === "23505") return { status: "slug-taken" };
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
     throw error;
   }
 }
@@ -101,7 +96,7 @@ export async function updatePost(
       return { status: "saved", post, replacedCover } as const;
     });
   } catch (error) {
-    if (pgCode(error) === "23505") return { status: "slug-taken" };
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
     throw error;
   }
 }

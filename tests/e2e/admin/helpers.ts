@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
+import { solidPng } from "../../helpers/images.ts";
 import { expect } from "../fixtures.ts";
 
 /** A slug no other test uses, so tests can share one database in parallel. */
 export const uniqueSlug = (base: string) => `${base}-${randomBytes(4).toString("hex")}`;
 
 /** A small real image, made on the fly. */
-export const pngBytes = (color = "#0f766e", width = 120, height = 63) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .png()
-    .toBuffer();
+export const pngBytes = solidPng;
 
 /** Opens the admin and the create form. */
 export async function openNewPostForm(page: Page, lang: "pt" | "en" = "pt") {
