@@ -55,3 +55,13 @@ export function localizePath(path: string, lang: Lang): string {
 export function switchLangPath(pathname: string, to: Lang): string {
   return localizePath(stripLang(pathname), to);
 }
+
+/**
+ * The language an endpoint was asked to answer in (`?lang=en`); Portuguese otherwise.
+ * Endpoints called by scripts have no language in their path.
+ * @example langFromQuery("https://site/admin/blog/upload?lang=en") // "en"
+ */
+export function langFromQuery(url: string): Lang {
+  const value = new URL(url).searchParams.get("lang");
+  return isLang(value) ? value : defaultLang;
+}

@@ -1,3 +1,4 @@
+import { langFromQuery } from "~/i18n";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { renderMarkdown } from "~/server/blog/markdown.server.ts";
@@ -7,7 +8,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
 
 /** Renders Markdown exactly as the public page will: the same pipeline, the same sanitizing. */
 export async function action({ request }: Route.ActionArgs) {
-  const lang = new URL(request.url).searchParams.get("lang") === "en" ? "en" : "pt";
+  const lang = langFromQuery(request.url);
   const form = await request.formData().catch(() => null);
   const content = String(form?.get("content") ?? "").slice(0, POST_LIMITS.content);
   return Response.json({ html: renderMarkdown(content, lang).html });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { langFromPath, localizePath, stripLang, switchLangPath } from "~/i18n/paths.ts";
+import { langFromPath, langFromQuery, localizePath, stripLang, switchLangPath } from "~/i18n/paths.ts";
 import { canonicalPath } from "~/lib/seo.ts";
 import { prerenderPaths, publicPaths } from "~/routing/pages.ts";
 
@@ -106,5 +106,17 @@ describe("the route table", () => {
     expect(paths).toContain("/en");
     expect(paths).toContain("/en/services/web-development");
     expect(paths.some((path) => path.includes("/blog"))).toBe(false);
+  });
+});
+
+describe("langFromQuery", () => {
+  it.each([
+    ["https://x.dev/admin/blog/upload?lang=en", "en"],
+    ["https://x.dev/admin/blog/upload?lang=pt", "pt"],
+    ["https://x.dev/admin/blog/upload", "pt"],
+    ["https://x.dev/admin/blog/upload?lang=fr", "pt"],
+    ["https://x.dev/admin/blog/upload?lang=EN", "pt"],
+  ] as const)("%s is %s", (url, lang) => {
+    expect(langFromQuery(url)).toBe(lang);
   });
 });

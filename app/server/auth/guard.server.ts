@@ -6,7 +6,7 @@
  */
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { dictionaries } from "../../i18n/index.ts";
-import { langFromPath, localizePath } from "../../i18n/paths.ts";
+import { langFromPath, langFromQuery, localizePath } from "../../i18n/paths.ts";
 import type { User } from "../db/schema.ts";
 import { services } from "../services.server.ts";
 import { clearSessionCookies, flashCookie, readSessionToken, sessionCookies } from "./cookies.server.ts";
@@ -65,7 +65,7 @@ export const requireAuthorForApi: MiddlewareFunction<Response> = async ({ reques
   const app = services();
   const session = await authenticate(request, app);
   if (!session) {
-    const lang = new URL(request.url).searchParams.get("lang") === "en" ? "en" : "pt";
+    const lang = langFromQuery(request.url);
     throw Response.json(
       { error: dictionaries[lang].auth.loginRequired },
       { status: 401, headers: { "Cache-Control": "no-store" } },
