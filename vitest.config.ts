@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Server code holds both languages' strings, as the server does.
+    setupFiles: ["app/i18n/all.ts"],
   },
 });

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
+import "~/i18n/all.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";

@@ -1,5 +1,5 @@
 import { data, type MetaDescriptor } from "react-router";
-import { dictionaries, langFromPath } from "~/i18n";
+import { dictionaryFor, langFromPath } from "~/i18n";
 
 /** Loader result for a page that does not exist: HTTP 404, rendered by the page itself. */
 export function notFound() {
@@ -8,7 +8,7 @@ export function notFound() {
 
 /** Title and robots tags of a 404 page. */
 export function notFoundMeta(pathname: string): MetaDescriptor[] {
-  const texts = dictionaries[langFromPath(pathname)].notFound;
+  const texts = dictionaryFor(langFromPath(pathname)).notFound;
   return [
     { title: texts.title },
     { name: "description", content: texts.description },

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { dictionaries, format, htmlLang, langFromPath, languages, ogLocale, switchLangPath } from "~/i18n";
+import { dictionaryFor, format, htmlLang, langFromPath, languages, ogLocale, switchLangPath } from "~/i18n";
 import type { PageKey } from "~/routing/pages.ts";
 import { siteUrl } from "~/site.config.ts";
 
@@ -48,7 +48,7 @@ export function seo({ pathname: rawPath, title, description, type = "website", i
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(switchLangPath(pathname, "pt")) },
     { property: "og:type", content: type },
-    { property: "og:site_name", content: dictionaries[lang].meta.siteName },
+    { property: "og:site_name", content: dictionaryFor(lang).meta.siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
@@ -71,7 +71,7 @@ export function seo({ pathname: rawPath, title, description, type = "website", i
  * @example documentTitleFor("About me", "/en/about") // "About me · Rafael Werneck"
  */
 export function documentTitleFor(pageTitle: string, pathname: string): string {
-  return `${pageTitle} · ${dictionaries[langFromPath(pathname)].meta.titleSuffix}`;
+  return `${pageTitle} · ${dictionaryFor(langFromPath(pathname)).meta.titleSuffix}`;
 }
 
 /** "About me · Rafael Werneck"; the home page's title stands alone. */
@@ -84,7 +84,7 @@ export function documentTitle(key: PageKey, pageTitle: string, pathname: string)
  * Placeholders such as `{name}` are filled from `values`.
  */
 export function pageSeo(key: PageKey, pathname: string, values: Record<string, string> = {}): MetaDescriptor[] {
-  const texts = dictionaries[langFromPath(pathname)].pages[key];
+  const texts = dictionaryFor(langFromPath(pathname)).pages[key];
   return seo({
     pathname,
     title: documentTitle(key, format(texts.title, values), pathname),

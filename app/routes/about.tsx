@@ -1,5 +1,5 @@
-import { ArrowRight, Download, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import { ArrowRight, Download, MapPin } from "~/components/icons";
 import { Avatar } from "~/components/portfolio/Avatar.tsx";
 import { Icon } from "~/components/portfolio/Icon.tsx";
 import { Section } from "~/components/portfolio/Section.tsx";

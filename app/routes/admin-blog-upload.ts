@@ -1,4 +1,4 @@
-import { dictionaries, format, langFromQuery } from "~/i18n";
+import { dictionaryFor, format, langFromQuery } from "~/i18n";
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { saveCover } from "~/server/blog/covers.server.ts";
 import { services } from "~/server/services.server.ts";
@@ -10,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
 /** Receives one cover image (multipart field `file`) and answers its public URL. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromQuery(request.url);
-  const errors = dictionaries[lang].admin.errors;
+  const errors = dictionaryFor(lang).admin.errors;
   const form = await request.formData().catch(() => null);
   const file = form?.get("file");
   if (!(file instanceof File) || file.size === 0)

@@ -1,11 +1,11 @@
-import { Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { data, useBlocker, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type EditablePost, PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
+import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { dictionaries, format, langFromPath, useT } from "~/i18n";
+import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await savePostAction(await request.formData(), context.get(authorContext), dictionaries[lang].admin);
+  const result = await savePostAction(await request.formData(), context.get(authorContext), dictionaryFor(lang).admin);
   return data(result.body, { status: result.status });
 }
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type InboxMessage, MessageList } from "~/components/admin/MessageList.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { dictionaries, format, langFromPath, useT } from "~/i18n";
+import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { messageAdminAction } from "~/server/contact/admin-actions.server.ts";
@@ -41,7 +41,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await messageAdminAction(services().db, await request.formData(), dictionaries[lang].contact.admin);
+  const result = await messageAdminAction(services().db, await request.formData(), dictionaryFor(lang).contact.admin);
   return data(result.body, { status: result.status });
 }
 

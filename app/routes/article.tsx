@@ -1,6 +1,6 @@
-import { ArrowLeft, ArrowRight, Clock } from "lucide-react";
 import { ArticleBody } from "~/components/blog/ArticleBody.tsx";
 import { PostCover } from "~/components/blog/PostCard.tsx";
+import { ArrowLeft, ArrowRight, Clock } from "~/components/icons";
 import { NotFound } from "~/components/NotFound.tsx";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";

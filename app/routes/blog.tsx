@@ -1,5 +1,5 @@
-import { Rss } from "lucide-react";
 import { PostCard } from "~/components/blog/PostCard.tsx";
+import { Rss } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, localizePath, useT } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Quote } from "lucide-react";
+import { ArrowRight, Check, Quote } from "~/components/icons";
 import { CtaPanel } from "~/components/portfolio/CtaPanel.tsx";
 import { Icon } from "~/components/portfolio/Icon.tsx";
 import { PartnershipCard } from "~/components/portfolio/PartnershipCard.tsx";

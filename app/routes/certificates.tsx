@@ -1,4 +1,4 @@
-import { Award, CalendarDays, ExternalLink as ExternalIcon } from "lucide-react";
+import { Award, CalendarDays, ExternalLink as ExternalIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { card, cardHover } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/icons";
 import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { card, cardHover } from "~/components/portfolio/styles.ts";
 import { TagList } from "~/components/portfolio/TagList.tsx";

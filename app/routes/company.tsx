@@ -6,7 +6,7 @@ import { card } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { type Company, companySocialNetworks, findCompany } from "~/content/companies.ts";
 import { tr } from "~/content/localized.ts";
-import { dictionaries, format, langFromPath, localizePath, useT } from "~/i18n";
+import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
 import { documentTitle, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/company";
 
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ location, params }) => {
     pathname: location.pathname,
     title: documentTitle(
       "company",
-      format(dictionaries[lang].pages.company.title, { name: company.name }),
+      format(dictionaryFor(lang).pages.company.title, { name: company.name }),
       location.pathname,
     ),
     description: tr(company.description, lang),

@@ -1,6 +1,6 @@
-import { Mail, MapPin, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { Mail, MapPin, MessageCircle } from "~/components/icons";
 import { ContactForm } from "~/components/portfolio/ContactForm.tsx";
 import { SocialLinks } from "~/components/portfolio/SocialLinks.tsx";
 import { card } from "~/components/portfolio/styles.ts";

@@ -1,4 +1,4 @@
-import { GraduationCap } from "lucide-react";
+import { GraduationCap } from "~/components/icons";
 import { Icon } from "~/components/portfolio/Icon.tsx";
 import { Section } from "~/components/portfolio/Section.tsx";
 import { card, cardHover } from "~/components/portfolio/styles.ts";

@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Users } from "~/components/icons";
 import { SocialIcon } from "~/components/icons/SocialIcon.tsx";
 import { CtaPanel } from "~/components/portfolio/CtaPanel.tsx";
 import { Icon } from "~/components/portfolio/Icon.tsx";

@@ -8,7 +8,7 @@ import { HomePartnerships } from "~/components/home/HomePartnerships.tsx";
 import { Technologies } from "~/components/home/Technologies.tsx";
 import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { TerminalLauncher } from "~/components/terminal/TerminalLauncher.tsx";
-import { dictionaries, htmlLang, langFromPath } from "~/i18n";
+import { dictionaryFor, htmlLang, langFromPath } from "~/i18n";
 import { homeShowcase } from "~/lib/home-showcase.ts";
 import { absoluteUrl, canonicalPath, pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
@@ -29,12 +29,12 @@ export const meta: Route.MetaFunction = ({ location }) => {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@graph": [
-          { "@type": "WebSite", name: dictionaries[lang].meta.siteName, url, inLanguage: htmlLang[lang] },
+          { "@type": "WebSite", name: dictionaryFor(lang).meta.siteName, url, inLanguage: htmlLang[lang] },
           {
             "@type": "Person",
             name: site.name,
             email: `mailto:${site.email}`,
-            jobTitle: dictionaries[lang].home.hero.role,
+            jobTitle: dictionaryFor(lang).home.hero.role,
             url,
             address: { "@type": "PostalAddress", addressLocality: "Recife", addressRegion: "PE", addressCountry: "BR" },
             sameAs: site.socials.map((social) => social.href),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   CalendarDays,
   CheckCircle2,
@@ -7,8 +8,7 @@ import {
   Target,
   Trophy,
   Users,
-} from "lucide-react";
-import type { ReactNode } from "react";
+} from "~/components/icons";
 import { BackLink } from "~/components/portfolio/BackLink.tsx";
 import { ItemNotFound } from "~/components/portfolio/ItemNotFound.tsx";
 import { QuoteButton } from "~/components/portfolio/QuoteButton.tsx";
@@ -18,7 +18,7 @@ import { TagList } from "~/components/portfolio/TagList.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { tr } from "~/content/localized.ts";
 import { findProject, type Project } from "~/content/projects.ts";
-import { dictionaries, format, langFromPath, useT } from "~/i18n";
+import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
 import { hasVisitLink } from "~/lib/project-link.ts";
 import { documentTitle, seo } from "~/lib/seo.ts";
@@ -31,7 +31,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, params }) => {
   const lang = langFromPath(location.pathname);
-  const t = dictionaries[lang];
+  const t = dictionaryFor(lang);
   const project = findProject(params.id ?? "");
   if (!project) {
     return [

@@ -1,4 +1,4 @@
-import { BookOpen, CalendarCheck, ShoppingCart, Tag } from "lucide-react";
+import { BookOpen, CalendarCheck, ShoppingCart, Tag } from "~/components/icons";
 import { RatingStars } from "~/components/portfolio/RatingStars.tsx";
 import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { buttonPrimary, card, eyebrow } from "~/components/portfolio/styles.ts";

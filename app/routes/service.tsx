@@ -1,4 +1,4 @@
-import { Check, Clock, Info, Wallet } from "lucide-react";
+import { Check, Clock, Info, Wallet } from "~/components/icons";
 import { BackLink } from "~/components/portfolio/BackLink.tsx";
 import { ClientProjectCard } from "~/components/portfolio/ClientProjectCard.tsx";
 import { ItemNotFound } from "~/components/portfolio/ItemNotFound.tsx";
@@ -11,7 +11,7 @@ import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { tr } from "~/content/localized.ts";
 import { findService, type ServiceCategory } from "~/content/services.ts";
-import { dictionaries, format, langFromPath, localizePath, useT } from "~/i18n";
+import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
 import { currencyByLang, priceAmount } from "~/lib/price.ts";
 import { absoluteUrl, documentTitle, seo } from "~/lib/seo.ts";
@@ -24,7 +24,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, params }) => {
   const lang = langFromPath(location.pathname);
-  const t = dictionaries[lang];
+  const t = dictionaryFor(lang);
   const service = findService(params.serviceId ?? "");
   if (!service) {
     return [

@@ -1,4 +1,4 @@
-import { ArrowRight, Check, Clock } from "lucide-react";
+import { ArrowRight, Check, Clock } from "~/components/icons";
 import { CtaPanel } from "~/components/portfolio/CtaPanel.tsx";
 import { QuoteButton } from "~/components/portfolio/QuoteButton.tsx";
 import { ServiceIcon } from "~/components/portfolio/ServiceIcon.tsx";

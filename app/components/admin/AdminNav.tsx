@@ -1,4 +1,4 @@
-import { FileText, Inbox } from "lucide-react";
+import { FileText, Inbox } from "~/components/icons";
 import { navLinkClass } from "~/components/layout/nav-styles.ts";
 import { LocalNavLink } from "~/components/ui/LocalLink.tsx";
 import { format, useT } from "~/i18n";

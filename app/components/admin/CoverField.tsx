@@ -1,5 +1,5 @@
-import { ImageUp, X } from "lucide-react";
 import { useId, useState } from "react";
+import { ImageUp, X } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { useT } from "~/i18n";
 import { MAX_UPLOAD_BYTES } from "~/lib/upload-limits.ts";

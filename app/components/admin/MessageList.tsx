@@ -1,6 +1,6 @@
-import { Check, Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Check, Mail, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, htmlLang, type Lang, useT } from "~/i18n";
 

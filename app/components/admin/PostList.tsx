@@ -1,6 +1,6 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Pencil, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
 import type { EditablePost, PostActionResult } from "./PostForm.tsx";

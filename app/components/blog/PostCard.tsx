@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/icons";
 import type { Picture } from "~/content/images.ts";
 import { format, useT } from "~/i18n";
 import { visibleTags } from "~/lib/tags.ts";

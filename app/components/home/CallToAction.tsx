@@ -1,4 +1,4 @@
-import { ArrowRight, MessageCircle } from "lucide-react";
+import { ArrowRight, MessageCircle } from "~/components/icons";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { useT } from "~/i18n";
 import { ContactButton } from "./ContactDialog.tsx";

@@ -1,5 +1,5 @@
-import { Mail, X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Mail, X } from "~/components/icons";
 import { SocialIcon } from "~/components/icons/SocialIcon.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { useT } from "~/i18n";

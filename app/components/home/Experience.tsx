@@ -1,4 +1,4 @@
-import { Briefcase, Building2, CalendarClock, HeartHandshake, Rocket, Target } from "lucide-react";
+import { Briefcase, Building2, CalendarClock, HeartHandshake, Rocket, Target } from "~/components/icons";
 import { type AchievementIcon, achievements, experienceSummary, goals, homeRoles } from "~/content/home.ts";
 import { tr } from "~/content/localized.ts";
 import { useT } from "~/i18n";

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import { ChevronDown } from "~/components/icons";
 import { faq } from "~/content/home.ts";
 import { tr } from "~/content/localized.ts";
 import { useT } from "~/i18n";

@@ -1,4 +1,4 @@
-import { ArrowRight, ArrowUpRight } from "lucide-react";
+import { ArrowRight, ArrowUpRight } from "~/components/icons";
 import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { TagList } from "~/components/portfolio/TagList.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";

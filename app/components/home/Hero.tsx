@@ -1,4 +1,4 @@
-import { ArrowRight, MapPin, MessageCircle } from "lucide-react";
+import { ArrowRight, MapPin, MessageCircle } from "~/components/icons";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { useT } from "~/i18n";
 import { site } from "~/site.config.ts";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/icons";
 import { PartnerCardView } from "~/components/portfolio/PartnershipCard.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { format, useT } from "~/i18n";

@@ -1,4 +1,4 @@
-import { ArrowRight, Quote } from "lucide-react";
+import { ArrowRight, Quote } from "~/components/icons";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { homeTestimonials } from "~/content/home.ts";
 import { tr } from "~/content/localized.ts";

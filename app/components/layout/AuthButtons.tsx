@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, LogOut } from "lucide-react";
+import { LayoutDashboard, LogIn, LogOut } from "~/components/icons";
 import { useT } from "~/i18n";
 import { LocalLink } from "../ui/LocalLink.tsx";
 

@@ -1,4 +1,4 @@
-import { Mail, Music } from "lucide-react";
+import { Mail, Music } from "~/components/icons";
 import { format, useT } from "~/i18n";
 import { footerNav } from "~/routing/nav.ts";
 import { site } from "~/site.config.ts";

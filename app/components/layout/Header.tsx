@@ -1,6 +1,6 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
+import { Menu, X } from "~/components/icons";
 import { useT } from "~/i18n";
 import { mainNav, portfolioNav } from "~/routing/nav.ts";
 import { LocalLink, LocalNavLink } from "../ui/LocalLink.tsx";

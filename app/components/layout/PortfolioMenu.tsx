@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { ChevronDown } from "~/components/icons";
 import { stripLang, useT } from "~/i18n";
 import { portfolioNav } from "~/routing/nav.ts";
 import { LocalNavLink } from "../ui/LocalLink.tsx";

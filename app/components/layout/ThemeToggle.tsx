@@ -1,5 +1,5 @@
-import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Moon, Sun } from "~/components/icons";
 import { useT } from "~/i18n";
 import { themeColors } from "~/lib/head-script.ts";
 

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { LocalLink } from "../ui/LocalLink.tsx";
 
 /** The way back to a list page, in the current language. */

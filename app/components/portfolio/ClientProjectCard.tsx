@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink as ExternalIcon } from "lucide-react";
+import { CalendarDays, ExternalLink as ExternalIcon } from "~/components/icons";
 import { tr } from "~/content/localized.ts";
 import type { ClientProject } from "~/content/services.ts";
 import { format, useT } from "~/i18n";

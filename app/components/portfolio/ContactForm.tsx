@@ -1,5 +1,5 @@
-import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { CheckCircle2, Loader2, Send } from "~/components/icons";
 import { type Dictionary, useT } from "~/i18n";
 import {
   CONTACT_LIMITS,

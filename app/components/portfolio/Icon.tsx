@@ -14,8 +14,8 @@ import {
   GraduationCap,
   Handshake,
   Heart,
+  type IconComponent,
   Lightbulb,
-  type LucideIcon,
   Megaphone,
   MessagesSquare,
   Music,
@@ -30,10 +30,10 @@ import {
   Users,
   Waves,
   Zap,
-} from "lucide-react";
+} from "~/components/icons";
 import type { IconName } from "~/content/icons.ts";
 
-const icons: Record<IconName, LucideIcon> = {
+const icons: Record<IconName, IconComponent> = {
   award: Award,
   bot: Bot,
   briefcase: Briefcase,

@@ -1,6 +1,6 @@
-import { ArrowLeft, SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { ArrowLeft, SearchX } from "~/components/icons";
 import { LocalLink } from "../ui/LocalLink.tsx";
 import { buttonPrimary } from "./styles.ts";
 

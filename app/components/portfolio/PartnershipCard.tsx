@@ -1,4 +1,4 @@
-import { ArrowUpRight } from "lucide-react";
+import { ArrowUpRight } from "~/components/icons";
 import { tr } from "~/content/localized.ts";
 import type { Partnership } from "~/content/partnerships.ts";
 import { format, useT } from "~/i18n";

@@ -1,4 +1,4 @@
-import { ArrowUpRight, CalendarDays } from "lucide-react";
+import { ArrowUpRight, CalendarDays } from "~/components/icons";
 import { tr } from "~/content/localized.ts";
 import { type Project, projectPath } from "~/content/projects.ts";
 import { format, useT } from "~/i18n";

@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import { MessageCircle } from "~/components/icons";
 import { useT } from "~/i18n";
 import { site } from "~/site.config.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";

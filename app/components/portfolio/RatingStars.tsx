@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/icons";
 import { format, useT } from "~/i18n";
 
 const MAX = 5;

@@ -1,5 +1,5 @@
-import { SquareTerminal } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { SquareTerminal } from "~/components/icons";
 import { useT } from "~/i18n";
 import type { TerminalView } from "./frame.ts";
 import { windowFrame } from "./frame.ts";

@@ -1,6 +1,6 @@
-import { Maximize2, Minus, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { Maximize2, Minus, X } from "~/components/icons";
 import { format, useT } from "~/i18n";
 import { complete } from "~/lib/terminal/complete.ts";
 import { interpret } from "~/lib/terminal/interpreter.ts";

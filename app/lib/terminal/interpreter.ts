@@ -7,7 +7,7 @@ import { companies } from "~/content/companies.ts";
 import { tr } from "~/content/localized.ts";
 import { projects } from "~/content/projects.ts";
 import { serviceCategories } from "~/content/services.ts";
-import { dictionaries, format, type Lang, localizePath } from "~/i18n";
+import { dictionaryFor, format, type Lang, localizePath } from "~/i18n";
 import { site } from "~/site.config.ts";
 import {
   commandWords,
@@ -37,7 +37,7 @@ export interface TerminalResult {
 export function interpret(input: string, lang: Lang): TerminalResult | null {
   const typed = input.trim();
   if (typed === "") return null;
-  const t = dictionaries[lang].home.terminal;
+  const t = dictionaryFor(lang).home.terminal;
   const [head = "", ...rest] = typed.split(/\s+/);
   const word = head.toLowerCase();
   const argument = rest.join(" ");
@@ -62,13 +62,13 @@ export function interpret(input: string, lang: Lang): TerminalResult | null {
 
 function redirect(path: string, lang: Lang): TerminalResult {
   const target = localizePath(path, lang);
-  return { lines: [format(dictionaries[lang].home.terminal.redirecting, { path: target })], navigate: target };
+  return { lines: [format(dictionaryFor(lang).home.terminal.redirecting, { path: target })], navigate: target };
 }
 
 const bullet = (text: string) => `  • ${text}`;
 
 function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string[] {
-  const t = dictionaries[lang].home.terminal;
+  const t = dictionaryFor(lang).home.terminal;
   switch (command) {
     case "help":
       return helpLines(lang);
@@ -96,7 +96,7 @@ function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string
 }
 
 function helpLines(lang: Lang): string[] {
-  const t = dictionaries[lang].home.terminal;
+  const t = dictionaryFor(lang).home.terminal;
   const [help, about, projectsWord, contact, companiesWord, services, blog, certificates, whoami, clear] =
     shownCommands[lang];
   const rows: [string | undefined, string][] = [

@@ -5,7 +5,8 @@
  * actions.
  */
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
-import { dictionaries } from "../../i18n/index.ts";
+import "../../i18n/all.ts";
+import { dictionaryFor } from "../../i18n/index.ts";
 import { langFromPath, langFromQuery, localizePath } from "../../i18n/paths.ts";
 import type { User } from "../db/schema.ts";
 import { services } from "../services.server.ts";
@@ -67,7 +68,7 @@ export const requireAuthorForApi: MiddlewareFunction<Response> = async ({ reques
   if (!session) {
     const lang = langFromQuery(request.url);
     throw Response.json(
-      { error: dictionaries[lang].auth.loginRequired },
+      { error: dictionaryFor(lang).auth.loginRequired },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }

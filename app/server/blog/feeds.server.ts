@@ -3,7 +3,8 @@
  * sitemap with language alternates. Plain string building with every value
  * escaped; no XML library needed for documents this small.
  */
-import { dictionaries, htmlLang, type Lang, languages, localizePath } from "~/i18n";
+import "~/i18n/all.ts";
+import { dictionaryFor, htmlLang, type Lang, languages, localizePath } from "~/i18n";
 import { absoluteUrl } from "~/lib/seo.ts";
 import type { PostSummary } from "./public-posts.server.ts";
 
@@ -31,7 +32,7 @@ function isXmlChar(char: string): boolean {
 
 /** RSS 2.0 feed of the public posts in one language, newest first. */
 export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
-  const texts = dictionaries[lang].blog;
+  const texts = dictionaryFor(lang).blog;
   const blogUrl = absoluteUrl(localizePath("/blog", lang));
   const feedUrl = absoluteUrl(localizePath("/rss.xml", lang));
   const items = posts.map((post) => {

@@ -28,7 +28,8 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
-import { dictionaries, type Lang } from "~/i18n";
+import "~/i18n/all.ts";
+import { dictionaryFor, type Lang } from "~/i18n";
 
 export interface RenderedMarkdown {
   /** Sanitized HTML, ready for `dangerouslySetInnerHTML`. */
@@ -138,9 +139,9 @@ function createProcessor(lang: Lang) {
     .use(rehypeSanitize, schema)
     .use(rehypeHighlight, { languages, aliases, detect: false })
     .use(rehypeSiteEnhancements, {
-      copyLabel: dictionaries[lang].blog.copy,
-      taskDone: dictionaries[lang].blog.taskDone,
-      taskOpen: dictionaries[lang].blog.taskOpen,
+      copyLabel: dictionaryFor(lang).blog.copy,
+      taskDone: dictionaryFor(lang).blog.taskDone,
+      taskOpen: dictionaryFor(lang).blog.taskOpen,
     })
     .use(rehypeStringify)
     .freeze();

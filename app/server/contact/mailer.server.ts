@@ -1,10 +1,12 @@
 /**
  * E-mails a stored contact message to the owner over SMTP, with Reply-To set
  * to the visitor so answering is one click. The text is plain: nothing the
- * visitor typed is ever interpreted as HTML.
+ * visitor typed is ever interpreted as HTML. The SMTP library loads with the
+ * first message to send, not with the server.
  */
-import nodemailer from "nodemailer";
-import { dictionaries, format } from "../../i18n/index.ts";
+import type { Transporter } from "nodemailer";
+import "../../i18n/all.ts";
+import { dictionaryFor, format } from "../../i18n/index.ts";
 import type { ContactMessage } from "../db/schema.ts";
 
 export interface SmtpSettings {
@@ -26,7 +28,7 @@ const TIMEOUT_MS = 15_000;
 
 /** The e-mail of one message, in the owner's language (the site's default). */
 export function composeMail(message: ContactMessage, from: string, to: string) {
-  const texts = dictionaries.pt.contact.mail;
+  const texts = dictionaryFor("pt").contact.mail;
   const values = {
     name: message.name,
     email: message.email,
@@ -46,19 +48,34 @@ export function composeMail(message: ContactMessage, from: string, to: string) {
 
 /** @example smtpMailer({ host: "smtp.example.com", port: 587, secure: false, auth: null, from: "site@example.com" }, "me@example.com") */
 export function smtpMailer(settings: SmtpSettings, to: string): Mailer {
-  const transport = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    ...(settings.auth ? { auth: settings.auth } : {}),
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        ...(settings.auth ? { auth: settings.auth } : {}),
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+    );
   return {
     async send(message) {
-      await transport.sendMail(composeMail(message, settings.from, to));
+      transport ??= open();
+      // A failed load is retried with the next message, as a refused send is.
+      const ready = await transport.catch((error: unknown) => {
+        transport = undefined;
+        throw error;
+      });
+      await ready.sendMail(composeMail(message, settings.from, to));
     },
-    close: () => transport.close(),
+    close() {
+      void transport?.then(
+        (ready) => ready.close(),
+        () => undefined,
+      );
+    },
   };
 }

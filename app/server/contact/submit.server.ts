@@ -5,7 +5,8 @@
  * what the visitor typed and says why in their language; a filled honeypot
  * gets the same answer as a success and stores nothing.
  */
-import { dictionaries, format } from "../../i18n/index.ts";
+import "../../i18n/all.ts";
+import { dictionaryFor, format } from "../../i18n/index.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { type ContactReply, HONEYPOT_FIELD, parseContactInput, readContactFields } from "../../lib/contact-input.ts";
 import { type AppServices, contactServices, services } from "../services.server.ts";
@@ -34,7 +35,7 @@ export async function submitContactMessage(
   now = Date.now(),
 ): Promise<SubmitOutcome> {
   const contact = contactServices(app);
-  const messages = dictionaries[request.lang].contact.errors;
+  const messages = dictionaryFor(request.lang).contact.errors;
   const headers = new Headers({ "Cache-Control": "no-store" });
   const values = readContactFields(request.form);
   const refuse = (status: number, reply: Omit<Extract<ContactReply, { ok: false }>, "ok" | "values">) => ({

@@ -1,4 +1,5 @@
-import { dictionaries } from "../../../app/i18n/index.ts";
+import { en } from "../../../app/i18n/en.ts";
+import { pt } from "../../../app/i18n/pt.ts";
 import { expect, test } from "../fixtures.ts";
 
 // Every page of the specification's route table, with the heading each must show.
@@ -20,7 +21,7 @@ const pages: { path: string; heading: { pt: string; en: string } }[] = [
     ] as const
   ).map((key) => ({
     path: `/${key}`,
-    heading: { pt: dictionaries.pt.pages[key].heading, en: dictionaries.en.pages[key].heading },
+    heading: { pt: pt.pages[key].heading, en: en.pages[key].heading },
   })),
   { path: "/companies/cheetah-network", heading: { pt: "Cheetah Network", en: "Cheetah Network" } },
   { path: "/companies/werneck-group", heading: { pt: "Werneck Group", en: "Werneck Group" } },
@@ -57,10 +58,7 @@ test("each page names its canonical URL and both language alternates", async ({ 
   expect(await href('link[rel="alternate"][hreflang="pt-BR"]')).toMatch(/[^n]\/about$/);
   expect(await href('link[rel="alternate"][hreflang="en"]')).toMatch(/\/en\/about$/);
   expect(await href('link[rel="alternate"][hreflang="x-default"]')).toMatch(/[^n]\/about$/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-    "content",
-    dictionaries.en.pages.about.description,
-  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", en.pages.about.description);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /About me/);
 });
 
