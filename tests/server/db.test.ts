@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
-import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { type OpenDatabase, PGLITE_SETTINGS } from "../../app/server/db/client.server.ts";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../../app/server/db/errors.server.ts";
 import { blogs, users } from "../../app/server/db/schema.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
@@ -73,6 +73,12 @@ for (const engine of engines) {
       });
       await expect(attempt).rejects.toBeDefined();
       expect(await database.db.select().from(blogs).where(eq(blogs.slug, "in-tx"))).toEqual([]);
+    });
+
+    it.runIf(engine.name === "pglite")("runs the embedded engine with the small buffer cache", async () => {
+      const result = await database.db.execute(sql`show shared_buffers`);
+      const rows = (result as unknown as { rows: { shared_buffers: string }[] }).rows;
+      expect(PGLITE_SETTINGS).toContain(`shared_buffers=${rows[0]?.shared_buffers}`);
     });
   });
 }

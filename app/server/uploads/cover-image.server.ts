@@ -2,10 +2,10 @@
  * Checks an uploaded cover by its bytes, never by its name or declared type,
  * and re-encodes it: orientation applied, metadata (EXIF, GPS, ICC comments)
  * dropped, size capped. What is stored is an image we made, not the upload.
+ * The image libraries (sharp's native libvips, file-type) load with the first
+ * upload, not with the server: most processes never receive one.
  */
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
-
+import type { Metadata } from "sharp";
 import { MAX_UPLOAD_BYTES } from "../../lib/upload-limits.ts";
 
 export { MAX_UPLOAD_BYTES };
@@ -34,11 +34,13 @@ function isAccepted(mime: string | undefined): mime is AcceptedType {
 export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult> {
   if (bytes.byteLength === 0) return { ok: false, reason: "empty" };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, reason: "too-large" };
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(bytes);
   if (!isAccepted(detected?.mime)) return { ok: false, reason: "type" };
   const mime = detected.mime;
 
   const animated = mime === "image/gif" || mime === "image/webp";
+  const { default: sharp } = await import("sharp");
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, animated, failOn: "error" });
   let metadata: Metadata;
   try {

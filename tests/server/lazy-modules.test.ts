@@ -1,0 +1,88 @@
+/**
+ * The server loads its heavy libraries only when a request needs them: the
+ * database driver of the engine in use, the image libraries with the first
+ * upload, the SMTP library with the first e-mail. Each mock below records that
+ * its module was loaded and then hands over the real module.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+const loaded = vi.hoisted(() => new Set<string>());
+vi.mock("@electric-sql/pglite", async (original) => {
+  loaded.add("@electric-sql/pglite");
+  return original();
+});
+vi.mock("pg", async (original) => {
+  loaded.add("pg");
+  return original();
+});
+vi.mock("sharp", async (original) => {
+  loaded.add("sharp");
+  return original();
+});
+vi.mock("file-type", async (original) => {
+  loaded.add("file-type");
+  return original();
+});
+vi.mock("nodemailer", async (original) => {
+  loaded.add("nodemailer");
+  return original();
+});
+
+// A 1×1 PNG, written out so that making it loads no image library.
+const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+describe("heavy libraries load on first use", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("opens the embedded database without loading the PostgreSQL client", async () => {
+    const { openDatabase } = await import("../../app/server/db/client.server.ts");
+    expect(loaded.has("@electric-sql/pglite")).toBe(false);
+    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
+    dirs.push(dir);
+    const database = await openDatabase({ dataDir: dir });
+    await database.close();
+    expect(loaded.has("@electric-sql/pglite")).toBe(true);
+    expect(loaded.has("pg")).toBe(false);
+  }, 60_000);
+
+  it("loads sharp and file-type with the first cover, not with the upload code", async () => {
+    const { processCoverImage } = await import("../../app/server/uploads/cover-image.server.ts");
+    await import("../../app/server/blog/covers.server.ts");
+    expect(loaded.has("sharp")).toBe(false);
+    expect(loaded.has("file-type")).toBe(false);
+    const result = await processCoverImage(onePixelPng);
+    expect(result).toMatchObject({ ok: true, extension: "png", width: 1, height: 1 });
+    expect(loaded.has("file-type")).toBe(true);
+    expect(loaded.has("sharp")).toBe(true);
+  });
+
+  it("loads nodemailer with the first e-mail, not when SMTP is configured", async () => {
+    const { smtpMailer } = await import("../../app/server/contact/mailer.server.ts");
+    // Nothing listens on port 9 of loopback: the send fails fast, after the library has loaded.
+    const mailer = smtpMailer(
+      { host: "127.0.0.1", port: 9, secure: false, auth: null, from: "site@example.com" },
+      "me@example.com",
+    );
+    expect(loaded.has("nodemailer")).toBe(false);
+    const message = {
+      id: "00000000-0000-4000-8000-000000000000",
+      name: "Ana",
+      email: "ana@example.com",
+      message: "Olá",
+      lang: "pt",
+      createdAt: new Date(),
+    } as Parameters<typeof mailer.send>[0];
+    await expect(mailer.send(message)).rejects.toThrow(/ECONNREFUSED/);
+    expect(loaded.has("nodemailer")).toBe(true);
+    mailer.close();
+  });
+});
