@@ -1,7 +1,8 @@
 /**
  * The server loads its heavy libraries only when a request needs them: the
  * database driver of the engine in use, the image libraries with the first
- * upload, the SMTP library with the first e-mail. Each mock below records that
+ * upload, the SMTP library with the first e-mail, the Markdown pipeline with
+ * the first body to render. Each mock below records that
  * its module was loaded and then hands over the real module.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,6 +29,10 @@ vi.mock("file-type", async (original) => {
 });
 vi.mock("nodemailer", async (original) => {
   loaded.add("nodemailer");
+  return original();
+});
+vi.mock("unified", async (original) => {
+  loaded.add("unified");
   return original();
 });
 
@@ -84,5 +89,14 @@ describe("heavy libraries load on first use", () => {
     await expect(mailer.send(message)).rejects.toThrow(/ECONNREFUSED/);
     expect(loaded.has("nodemailer")).toBe(true);
     mailer.close();
+  });
+
+  it("loads the Markdown pipeline with the first body to render, not with the blog's modules", async () => {
+    const { renderCached } = await import("../../app/server/blog/render-cache.server.ts");
+    await import("../../app/server/blog/public-posts.server.ts");
+    await import("../../app/routes/admin-blog-preview.ts");
+    expect(loaded.has("unified")).toBe(false);
+    expect((await renderCached("lazy:1", "*hi*", "en")).html).toBe("<p><em>hi</em></p>");
+    expect(loaded.has("unified")).toBe(true);
   });
 });

@@ -4,6 +4,8 @@
  * public page. Untrusted input is safe: raw HTML is dropped, then the tree is
  * sanitized (no scripts, event handlers, `javascript:`/`data:` URLs) before
  * our own trusted additions (highlighting, copy buttons) are made.
+ * This module is heavy (unified, remark, rehype, 13 highlight.js languages):
+ * the server imports it dynamically, when a body must actually be rendered.
  */
 import type { Element, ElementContent, Root } from "hast";
 import { toString as hastToString } from "hast-util-to-string";
@@ -31,21 +33,13 @@ import { visit } from "unist-util-visit";
 import "~/i18n/all.ts";
 import { dictionaryFor, type Lang } from "~/i18n";
 
+export { readingMinutes } from "./reading-time.server.ts";
+
 export interface RenderedMarkdown {
   /** Sanitized HTML, ready for `dangerouslySetInnerHTML`. */
   html: string;
   /** Words of running text, for the reading time. */
   words: number;
-}
-
-const WORDS_PER_MINUTE = 200;
-
-/**
- * Minutes it takes to read a text of this many words, at least one.
- * @example readingMinutes(450) // 3
- */
-export function readingMinutes(words: number): number {
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 const languages = {

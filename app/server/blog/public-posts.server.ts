@@ -11,8 +11,8 @@ import { tr } from "~/content/localized.ts";
 import type { Lang } from "~/i18n";
 import type { Blog } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
-import { readingMinutes } from "./markdown.server.ts";
 import { findPublishedPost, listPublishedPosts } from "./posts.server.ts";
+import { readingMinutes } from "./reading-time.server.ts";
 import { renderCached } from "./render-cache.server.ts";
 
 export interface PostSummary {
@@ -102,7 +102,7 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
   const summary = list[index] ?? (stored ? databaseSummary(stored) : undefined);
   if (!summary) return undefined;
   const version = article ? `static:${article.id}` : `db:${stored?.id}:${stored?.updatedAt.getTime()}`;
-  const rendered = renderCached(version, markdown, lang);
+  const rendered = await renderCached(version, markdown, lang);
   const newer = index > 0 ? list[index - 1] : undefined;
   const older = index >= 0 ? list[index + 1] : undefined;
   return {
