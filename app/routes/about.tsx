@@ -10,28 +10,33 @@ import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { tr } from "~/content/localized.ts";
-import { education, experience, hobbies, profile, values } from "~/content/profile.ts";
+import { type AboutPageData, aboutPage, type TimelineEntry } from "~/content/pages/about.server.ts";
 import { localizePath, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/about";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return aboutPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("about", location.pathname);
 
-export default function AboutPage() {
-  const { lang, t } = useT();
+export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
+  const { t } = useT();
   const texts = t.portfolio.about;
   return (
     <>
-      <PersonJsonLd />
+      <PersonJsonLd about={about} />
       <PageHeader heading={t.pages.about.heading} lead={t.pages.about.description} />
       <div className="container-page grid grid-cols-1 gap-8 py-12 sm:py-16 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-12">
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <div className={`${card} flex flex-col items-center p-8 text-center`}>
-            <Avatar image={profile.avatar} alt={texts.avatarAlt} initials={site.initials} />
+            <Avatar image={about.avatar} alt={texts.avatarAlt} initials={site.initials} />
             <p className="mt-5 text-xl font-bold tracking-tight">{site.name}</p>
-            <p className="mt-1 text-sm font-medium text-accent">{tr(profile.role, lang)}</p>
+            <p className="mt-1 text-sm font-medium text-accent">{about.role}</p>
             <p className="mt-3 flex items-center gap-1.5 text-sm text-fg-muted">
               <MapPin className="size-4" aria-hidden="true" />
               {site.location}
@@ -46,17 +51,33 @@ export default function AboutPage() {
         <Tabs
           label={texts.tabsLabel}
           items={[
-            { id: "profile", label: texts.tabs.profile, panel: <ProfilePanel /> },
-            { id: "experience", label: texts.tabs.experience, panel: <ExperiencePanel /> },
-            { id: "education", label: texts.tabs.education, panel: <EducationPanel /> },
-            { id: "career", label: texts.tabs.career, panel: <CareerPanel /> },
+            { id: "profile", label: texts.tabs.profile, panel: <ProfilePanel about={about} /> },
+            {
+              id: "experience",
+              label: texts.tabs.experience,
+              panel: (
+                <Panel>
+                  <Timeline items={about.experience} />
+                </Panel>
+              ),
+            },
+            {
+              id: "education",
+              label: texts.tabs.education,
+              panel: (
+                <Panel>
+                  <Timeline items={about.education} />
+                </Panel>
+              ),
+            },
+            { id: "career", label: texts.tabs.career, panel: <CareerPanel paragraphs={about.careerSummary} /> },
           ]}
         />
       </div>
 
       <Section id="values" eyebrow={texts.valuesEyebrow} title={texts.valuesTitle}>
         <ul className="grid gap-6 md:grid-cols-3" data-testid="values">
-          {values.map((value) => (
+          {about.values.map((value) => (
             <li key={value.icon} className={`${card} ${cardHover} p-6 sm:p-7`}>
               <span
                 aria-hidden="true"
@@ -64,8 +85,8 @@ export default function AboutPage() {
               >
                 <Icon name={value.icon} className="size-6" />
               </span>
-              <h3 className="mt-5 text-lg font-semibold">{tr(value.title, lang)}</h3>
-              <p className="mt-2 leading-relaxed text-fg-muted">{tr(value.description, lang)}</p>
+              <h3 className="mt-5 text-lg font-semibold">{value.title}</h3>
+              <p className="mt-2 leading-relaxed text-fg-muted">{value.description}</p>
             </li>
           ))}
         </ul>
@@ -73,7 +94,7 @@ export default function AboutPage() {
 
       <Section id="hobbies" eyebrow={texts.hobbiesEyebrow} title={texts.hobbiesTitle} className="pt-0 sm:pt-0">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="hobbies">
-          {hobbies.map((hobby) => (
+          {about.hobbies.map((hobby) => (
             <li key={hobby.icon} className={`${card} flex items-center gap-4 p-5`}>
               <span
                 aria-hidden="true"
@@ -81,7 +102,7 @@ export default function AboutPage() {
               >
                 <Icon name={hobby.icon} />
               </span>
-              <span className="font-medium">{tr(hobby.name, lang)}</span>
+              <span className="font-medium">{hobby.name}</span>
             </li>
           ))}
         </ul>
@@ -94,20 +115,19 @@ function Panel({ children }: { children: ReactNode }) {
   return <div className={`${card} p-6 sm:p-8`}>{children}</div>;
 }
 
-function ProfilePanel() {
-  const { lang } = useT();
+function ProfilePanel({ about }: { about: AboutPageData }) {
   return (
     <Panel>
       <div className="grid gap-4 text-lg leading-relaxed text-fg-muted">
-        {tr(profile.bio, lang).map((paragraph) => (
+        {about.bio.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
       <dl className="mt-8 grid gap-4 border-t border-line pt-6 sm:grid-cols-2">
-        {profile.facts.map((fact) => (
-          <div key={fact.label.en}>
-            <dt className="text-xs font-semibold uppercase tracking-wider text-fg-muted">{tr(fact.label, lang)}</dt>
-            <dd className="mt-1 font-semibold">{tr(fact.value, lang)}</dd>
+        {about.facts.map((fact) => (
+          <div key={fact.label}>
+            <dt className="text-xs font-semibold uppercase tracking-wider text-fg-muted">{fact.label}</dt>
+            <dd className="mt-1 font-semibold">{fact.value}</dd>
           </div>
         ))}
       </dl>
@@ -115,11 +135,7 @@ function ProfilePanel() {
   );
 }
 
-function Timeline({
-  items,
-}: {
-  items: readonly { key: string; title: string; subtitle: string; period: string; text: string }[];
-}) {
+function Timeline({ items }: { items: readonly TimelineEntry[] }) {
   return (
     <ol className="relative grid gap-8 border-l border-line pl-6">
       {items.map((item) => (
@@ -138,46 +154,12 @@ function Timeline({
   );
 }
 
-function ExperiencePanel() {
-  const { lang } = useT();
-  return (
-    <Panel>
-      <Timeline
-        items={experience.map((item) => ({
-          key: item.company,
-          title: tr(item.position, lang),
-          subtitle: item.company,
-          period: tr(item.period, lang),
-          text: tr(item.description, lang),
-        }))}
-      />
-    </Panel>
-  );
-}
-
-function EducationPanel() {
-  const { lang } = useT();
-  return (
-    <Panel>
-      <Timeline
-        items={education.map((item) => ({
-          key: item.title.en,
-          title: tr(item.title, lang),
-          subtitle: item.institution,
-          period: tr(item.period, lang),
-          text: tr(item.description, lang),
-        }))}
-      />
-    </Panel>
-  );
-}
-
-function CareerPanel() {
-  const { lang, t } = useT();
+function CareerPanel({ paragraphs }: { paragraphs: readonly string[] }) {
+  const { t } = useT();
   return (
     <Panel>
       <div className="grid gap-4 text-lg leading-relaxed text-fg-muted">
-        {tr(profile.careerSummary, lang).map((paragraph) => (
+        {paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
@@ -192,7 +174,7 @@ function CareerPanel() {
   );
 }
 
-function PersonJsonLd() {
+function PersonJsonLd({ about }: { about: AboutPageData }) {
   const { lang } = useT();
   return (
     <JsonLd
@@ -200,10 +182,10 @@ function PersonJsonLd() {
         "@context": "https://schema.org",
         "@type": "Person",
         name: site.name,
-        jobTitle: tr(profile.role, lang),
+        jobTitle: about.role,
         email: `mailto:${site.email}`,
         url: absoluteUrl(localizePath("/about", lang)),
-        image: absoluteUrl(profile.avatar.src),
+        image: absoluteUrl(about.avatar.src),
         address: { "@type": "PostalAddress", addressLocality: "Recife", addressRegion: "PE", addressCountry: "BR" },
         sameAs: site.socials.map((social) => social.href),
         worksFor: [

@@ -6,27 +6,21 @@ import { Section } from "~/components/portfolio/Section.tsx";
 import { buttonPrimary, buttonSecondary, card, cardHover, eyebrow } from "~/components/portfolio/styles.ts";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import {
-  careerQuotes,
-  careerStats,
-  careerStory,
-  careerTimeline,
-  careerValues,
-  inclusion,
-  testimonials,
-  whyCompanyStory,
-} from "~/content/career.ts";
-import { tr } from "~/content/localized.ts";
-import { partnerships } from "~/content/partnerships.ts";
+import { careerPage } from "~/content/pages/career.server.ts";
 import { useT } from "~/i18n";
-import { initials } from "~/lib/initials.ts";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/career";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return careerPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("career", location.pathname);
 
-export default function CareerPage() {
-  const { lang, t } = useT();
+export default function CareerPage({ loaderData: career }: Route.ComponentProps) {
+  const { t } = useT();
   const texts = t.portfolio.career;
   return (
     <>
@@ -36,11 +30,11 @@ export default function CareerPage() {
           className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
           data-testid="career-stats"
         >
-          {careerStats.map((stat) => (
+          {career.stats.map((stat) => (
             <div key={stat.icon} className="rounded-card border border-line bg-bg p-5">
               <dt className="flex items-center gap-2 text-sm text-fg-muted">
                 <Icon name={stat.icon} className="size-4 text-accent" />
-                {tr(stat.label, lang)}
+                {stat.label}
               </dt>
               <dd className="brand-gradient-text mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{stat.value}</dd>
             </div>
@@ -49,17 +43,12 @@ export default function CareerPage() {
       </PageHeader>
 
       <div className="container-page grid gap-6 py-14 sm:py-20 lg:grid-cols-2">
-        <StoryBlock
-          id="story"
-          eyebrowText={texts.storyEyebrow}
-          title={texts.storyTitle}
-          paragraphs={tr(careerStory, lang)}
-        />
+        <StoryBlock id="story" eyebrowText={texts.storyEyebrow} title={texts.storyTitle} paragraphs={career.story} />
         <StoryBlock
           id="why-company"
           eyebrowText={texts.whyEyebrow}
           title={texts.whyTitle}
-          paragraphs={tr(whyCompanyStory, lang)}
+          paragraphs={career.whyCompany}
         />
       </div>
 
@@ -68,7 +57,7 @@ export default function CareerPage() {
           className="relative grid gap-6 before:absolute before:top-2 before:bottom-2 before:left-5 before:w-px before:bg-line md:before:left-1/2"
           data-testid="timeline"
         >
-          {careerTimeline.map((event, index) => (
+          {career.timeline.map((event, index) => (
             <li
               key={event.year}
               className={`relative grid gap-4 pl-14 md:w-1/2 md:pl-0 ${index % 2 === 0 ? "md:pr-12 md:text-right" : "md:ml-auto md:pl-12"}`}
@@ -81,8 +70,8 @@ export default function CareerPage() {
               </span>
               <div className={`${card} p-5 sm:p-6`}>
                 <p className="font-mono text-sm font-semibold text-accent">{event.year}</p>
-                <h3 className="mt-1 text-lg font-semibold">{tr(event.title, lang)}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-fg-muted">{tr(event.description, lang)}</p>
+                <h3 className="mt-1 text-lg font-semibold">{event.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-fg-muted">{event.description}</p>
               </div>
             </li>
           ))}
@@ -97,7 +86,7 @@ export default function CareerPage() {
           lead={texts.partnershipsLead}
         >
           <ul className="grid gap-6 md:grid-cols-2" data-testid="partnerships">
-            {partnerships.map((partnership) => (
+            {career.partnerships.map((partnership) => (
               <li key={partnership.id}>
                 <PartnershipCard partnership={partnership} />
               </li>
@@ -108,7 +97,7 @@ export default function CareerPage() {
 
       <Section id="values" eyebrow={texts.valuesEyebrow} title={texts.valuesTitle}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="career-values">
-          {careerValues.map((value) => (
+          {career.values.map((value) => (
             <li key={value.icon} className={`${card} ${cardHover} p-6`}>
               <span
                 aria-hidden="true"
@@ -116,8 +105,8 @@ export default function CareerPage() {
               >
                 <Icon name={value.icon} />
               </span>
-              <h3 className="mt-4 font-semibold">{tr(value.title, lang)}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{tr(value.description, lang)}</p>
+              <h3 className="mt-4 font-semibold">{value.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{value.description}</p>
             </li>
           ))}
         </ul>
@@ -125,12 +114,12 @@ export default function CareerPage() {
 
       <Section id="quotes" eyebrow={texts.quotesEyebrow} title={texts.quotesTitle} className="pt-0 sm:pt-0">
         <ul className="grid gap-6 lg:grid-cols-3" data-testid="quotes">
-          {careerQuotes.map((quote) => (
+          {career.quotes.map((quote) => (
             <li key={quote.author}>
               <figure className="relative h-full overflow-hidden rounded-card border border-line bg-surface p-6 sm:p-8">
                 <Quote aria-hidden="true" className="size-8 text-accent opacity-60" />
                 <blockquote className="mt-4 text-lg font-medium leading-relaxed text-balance">
-                  “{tr(quote.text, lang)}”
+                  “{quote.text}”
                 </blockquote>
                 <figcaption className="mt-4 text-sm text-fg-muted">— {quote.author}</figcaption>
               </figure>
@@ -142,24 +131,24 @@ export default function CareerPage() {
       <div className="border-y border-line bg-surface">
         <Section id="testimonials" eyebrow={texts.testimonialsEyebrow} title={texts.testimonialsTitle}>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="testimonials">
-            {testimonials.map((testimonial) => (
+            {career.testimonials.map((testimonial) => (
               <li key={testimonial.name}>
                 <figure className={`${card} flex h-full flex-col bg-bg p-6`}>
-                  <blockquote className="leading-relaxed text-fg-muted">“{tr(testimonial.text, lang)}”</blockquote>
+                  <blockquote className="leading-relaxed text-fg-muted">“{testimonial.text}”</blockquote>
                   <figcaption className="mt-auto flex items-center gap-3 pt-6">
                     <span
                       aria-hidden="true"
                       className="brand-gradient grid size-11 shrink-0 place-items-center rounded-full text-sm font-bold text-accent-fg"
                     >
-                      {initials(testimonial.name)}
+                      {testimonial.initials}
                     </span>
                     <span className="text-sm">
                       <span className="block font-semibold">{testimonial.name}</span>
                       <span className="block text-fg-muted">
-                        {tr(testimonial.role, lang)} · {testimonial.company}
+                        {testimonial.role} · {testimonial.company}
                       </span>
                       <span className="block text-xs text-fg-muted">
-                        {tr(testimonial.relation, lang)} · {tr(testimonial.date, lang)}
+                        {testimonial.relation} · {testimonial.date}
                       </span>
                     </span>
                   </figcaption>
@@ -175,12 +164,12 @@ export default function CareerPage() {
           <div>
             <p className="text-xs font-semibold uppercase tracking-[0.18em]">{texts.inclusionEyebrow}</p>
             <h2 id="inclusion-title" className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
-              {tr(inclusion.title, lang)}
+              {career.inclusion.title}
             </h2>
-            <p className="mt-4 leading-relaxed">{tr(inclusion.text, lang)}</p>
+            <p className="mt-4 leading-relaxed">{career.inclusion.text}</p>
           </div>
           <ul className="grid gap-3" data-testid="inclusion-points">
-            {tr(inclusion.points, lang).map((point) => (
+            {career.inclusion.points.map((point) => (
               <li key={point} className="flex items-start gap-3 rounded-xl bg-bg/60 p-4 font-medium">
                 <Check className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
                 {point}

@@ -3,24 +3,29 @@ import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { card, cardHover } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { certificates } from "~/content/certificates.ts";
-import { tr } from "~/content/localized.ts";
+import { certificatesPage } from "~/content/pages/certificates.server.ts";
 import { format, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/certificates";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return certificatesPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("certificates", location.pathname);
 
-export default function CertificatesPage() {
-  const { lang, t } = useT();
+export default function CertificatesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
   const texts = t.portfolio.certificates;
   return (
     <>
       <PageHeader heading={t.pages.certificates.heading} lead={t.pages.certificates.description} />
       <div className="container-page py-14 sm:py-20">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {certificates.map((certificate, index) => {
-            const title = tr(certificate.title, lang);
+          {loaderData.certificates.map((certificate, index) => {
+            const { title } = certificate;
             return (
               <li key={certificate.id} className="flex">
                 <article
@@ -45,9 +50,9 @@ export default function CertificatesPage() {
                     <h2 className="mt-2 text-lg font-semibold tracking-tight">{title}</h2>
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
                       <CalendarDays className="size-3.5" aria-hidden="true" />
-                      {tr(certificate.date, lang)}
+                      {certificate.date}
                     </p>
-                    <p className="mt-3 text-sm leading-relaxed text-fg-muted">{tr(certificate.description, lang)}</p>
+                    <p className="mt-3 text-sm leading-relaxed text-fg-muted">{certificate.description}</p>
                     <ExternalLink
                       href={certificate.link}
                       aria-label={format(texts.viewOf, { name: title })}

@@ -4,11 +4,17 @@ import { Section } from "~/components/portfolio/Section.tsx";
 import { card, cardHover } from "~/components/portfolio/styles.ts";
 import { TagList } from "~/components/portfolio/TagList.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { type CourseStepStatus, course } from "~/content/course.ts";
-import { tr } from "~/content/localized.ts";
+import type { CourseStepStatus } from "~/content/course.ts";
+import { coursePage } from "~/content/pages/course.server.ts";
 import { useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
+
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return coursePage(requestLang(request));
+}
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("course", location.pathname);
 
@@ -24,8 +30,8 @@ const stepLabel: Record<CourseStepStatus, string> = {
   upcoming: "border-line bg-surface-2 text-fg-muted",
 };
 
-export default function CoursePage() {
-  const { lang, t } = useT();
+export default function CoursePage({ loaderData: course }: Route.ComponentProps) {
+  const { t } = useT();
   const texts = t.portfolio.course;
   return (
     <>
@@ -45,7 +51,7 @@ export default function CoursePage() {
               <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
               {texts.status}
             </p>
-            <p className="mt-2 text-lg font-semibold">{tr(course.name, lang)}</p>
+            <p className="mt-2 text-lg font-semibold">{course.name}</p>
             <p className="text-sm text-fg-muted">{course.institution}</p>
           </div>
         </div>
@@ -58,16 +64,16 @@ export default function CoursePage() {
             <div key={stat.icon} className="rounded-card border border-line bg-bg p-5">
               <dt className="flex items-center gap-2 text-sm text-fg-muted">
                 <Icon name={stat.icon} className="size-4 text-accent" />
-                {tr(stat.label, lang)}
+                {stat.label}
               </dt>
-              <dd className="mt-2 text-xl font-bold tracking-tight">{tr(stat.value, lang)}</dd>
+              <dd className="mt-2 text-xl font-bold tracking-tight">{stat.value}</dd>
             </div>
           ))}
         </dl>
       </PageHeader>
 
       <div className="container-page pt-14 sm:pt-20">
-        <p className="max-w-3xl text-pretty text-lg leading-relaxed text-fg-muted">{tr(course.description, lang)}</p>
+        <p className="max-w-3xl text-pretty text-lg leading-relaxed text-fg-muted">{course.description}</p>
       </div>
 
       <Section id="subjects" eyebrow={texts.subjectsEyebrow} title={texts.subjectsTitle}>
@@ -81,8 +87,8 @@ export default function CoursePage() {
                 <Icon name={subject.icon} />
               </span>
               <div>
-                <h3 className="font-semibold">{tr(subject.name, lang)}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-fg-muted">{tr(subject.description, lang)}</p>
+                <h3 className="font-semibold">{subject.name}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-fg-muted">{subject.description}</p>
               </div>
             </li>
           ))}
@@ -97,9 +103,9 @@ export default function CoursePage() {
       >
         <ul className="grid gap-6 md:grid-cols-2" data-testid="course-projects">
           {course.projects.map((project) => (
-            <li key={project.title.en} className={`${card} p-6`}>
-              <h3 className="text-lg font-semibold">{tr(project.title, lang)}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{tr(project.description, lang)}</p>
+            <li key={project.title} className={`${card} p-6`}>
+              <h3 className="text-lg font-semibold">{project.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{project.description}</p>
               <TagList items={project.technologies} label={t.portfolio.common.technologies} className="mt-4" />
             </li>
           ))}
@@ -114,14 +120,14 @@ export default function CoursePage() {
           </h2>
           <ol className="mt-8 grid gap-4" data-testid="goals">
             {course.goals.map((goal, index) => (
-              <li key={goal.en} className={`${card} flex gap-4 p-5`}>
+              <li key={goal} className={`${card} flex gap-4 p-5`}>
                 <span
                   aria-hidden="true"
                   className="brand-gradient grid size-9 shrink-0 place-items-center rounded-full font-mono text-sm font-bold text-accent-fg"
                 >
                   {index + 1}
                 </span>
-                <p className="leading-relaxed">{tr(goal, lang)}</p>
+                <p className="leading-relaxed">{goal}</p>
               </li>
             ))}
           </ol>
@@ -133,7 +139,7 @@ export default function CoursePage() {
           </h2>
           <ol className="relative mt-8 grid gap-6 border-l border-line pl-8" data-testid="course-timeline">
             {course.timeline.map((step) => (
-              <li key={step.title.en} className="relative" data-status={step.status}>
+              <li key={step.title} className="relative" data-status={step.status}>
                 <span aria-hidden="true" className="absolute top-1 -left-[2.45rem] grid size-5 place-items-center">
                   {step.status === "current" && (
                     <span
@@ -144,13 +150,13 @@ export default function CoursePage() {
                   <span className={`relative size-3.5 rounded-full ring-4 ring-bg ${stepDot[step.status]}`} />
                 </span>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-sm font-semibold text-fg-muted">{tr(step.period, lang)}</span>
+                  <span className="font-mono text-sm font-semibold text-fg-muted">{step.period}</span>
                   <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${stepLabel[step.status]}`}>
                     {texts.stepStatus[step.status]}
                   </span>
                 </div>
-                <h3 className="mt-1 font-semibold">{tr(step.title, lang)}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-fg-muted">{tr(step.description, lang)}</p>
+                <h3 className="mt-1 font-semibold">{step.title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-fg-muted">{step.description}</p>
               </li>
             ))}
           </ol>

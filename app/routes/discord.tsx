@@ -5,12 +5,17 @@ import { Icon } from "~/components/portfolio/Icon.tsx";
 import { Section } from "~/components/portfolio/Section.tsx";
 import { buttonPrimary, card, cardHover } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
-import { community } from "~/content/community.ts";
-import { tr } from "~/content/localized.ts";
+import { communityPage } from "~/content/pages/discord.server.ts";
 import { format, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/discord";
+
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return communityPage(requestLang(request));
+}
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("discord", location.pathname);
 
@@ -28,8 +33,8 @@ function JoinButton() {
   );
 }
 
-export default function DiscordPage() {
-  const { lang, t } = useT();
+export default function DiscordPage({ loaderData: community }: Route.ComponentProps) {
+  const { t } = useT();
   const texts = t.portfolio.community;
   return (
     <>
@@ -51,7 +56,7 @@ export default function DiscordPage() {
               className="mt-5 max-w-xl text-pretty text-lg leading-relaxed text-fg-muted"
               data-testid="community-description"
             >
-              {tr(community.description, lang)}
+              {community.description}
             </p>
             <div className="mt-8">
               <JoinButton />
@@ -83,8 +88,8 @@ export default function DiscordPage() {
               >
                 <Icon name={reason.icon} className="size-6" />
               </span>
-              <h3 className="mt-5 font-semibold">{tr(reason.title, lang)}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{tr(reason.description, lang)}</p>
+              <h3 className="mt-5 font-semibold">{reason.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-fg-muted">{reason.description}</p>
             </li>
           ))}
         </ul>

@@ -4,21 +4,26 @@ import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { buttonPrimary, card, eyebrow } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { type Book, books } from "~/content/book.ts";
-import { tr } from "~/content/localized.ts";
+import { type BookCardData, recommendationsPage } from "~/content/pages/recommendations.server.ts";
 import { format, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/recommendations";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return recommendationsPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("recommendations", location.pathname);
 
-export default function RecommendationsPage() {
+export default function RecommendationsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   return (
     <>
       <PageHeader heading={t.pages.recommendations.heading} lead={t.pages.recommendations.description} />
       <div className="container-page grid gap-10 py-14 sm:py-20">
-        {books.map((book) => (
+        {loaderData.books.map((book) => (
           <BookCard key={book.id} book={book} />
         ))}
       </div>
@@ -26,8 +31,8 @@ export default function RecommendationsPage() {
   );
 }
 
-function BookCard({ book }: { book: Book }) {
-  const { lang, t } = useT();
+function BookCard({ book }: { book: BookCardData }) {
+  const { t } = useT();
   const texts = t.portfolio.recommendations;
   return (
     <article
@@ -57,7 +62,7 @@ function BookCard({ book }: { book: Book }) {
               <Tag className="size-4 text-accent" aria-hidden="true" />
               {texts.category}:
             </dt>
-            <dd className="font-semibold">{tr(book.category, lang)}</dd>
+            <dd className="font-semibold">{book.category}</dd>
           </div>
           <div className="flex items-center gap-2 rounded-full border border-line bg-bg px-3 py-1.5">
             <dt className="flex items-center gap-2 text-fg-muted">
@@ -67,13 +72,13 @@ function BookCard({ book }: { book: Book }) {
             <dd className="font-semibold">{book.yearRead}</dd>
           </div>
         </dl>
-        <p className="mt-6 leading-relaxed text-fg-muted">{tr(book.description, lang)}</p>
+        <p className="mt-6 leading-relaxed text-fg-muted">{book.description}</p>
         <section aria-labelledby="why-title" className="mt-6 rounded-card border-l-4 border-accent bg-bg p-5">
           <h3 id="why-title" className="flex items-center gap-2 font-semibold">
             <BookOpen className="size-4 text-accent" aria-hidden="true" />
             {texts.whyTitle}
           </h3>
-          <p className="mt-2 leading-relaxed text-fg-muted">{tr(book.whyRecommend, lang)}</p>
+          <p className="mt-2 leading-relaxed text-fg-muted">{book.whyRecommend}</p>
         </section>
         <ExternalLink href={book.purchaseLink} className={`${buttonPrimary} mt-8`} data-testid="buy-book">
           <ShoppingCart className="size-4" aria-hidden="true" />

@@ -1,6 +1,4 @@
 import { ArrowUpRight } from "~/components/icons";
-import { tr } from "~/content/localized.ts";
-import type { Partnership } from "~/content/partnerships.ts";
 import { format, useT } from "~/i18n";
 import type { PartnershipCardData } from "~/lib/home-showcase.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
@@ -56,16 +54,12 @@ export function PartnerCardView({
   );
 }
 
-/** A partner from the content, in the page's language. */
-export function PartnershipCard({ partnership }: { partnership: Partnership }) {
-  const { lang, t } = useT();
+/** A partner on the career page, already in the page's language. */
+export function PartnershipCard({ partnership }: { partnership: PartnershipCardData }) {
+  const { t } = useT();
   return (
     <PartnerCardView
-      partner={{
-        ...partnership,
-        role: tr(partnership.role, lang),
-        description: tr(partnership.description, lang),
-      }}
+      partner={partnership}
       visitLabel={format(t.portfolio.career.visitPartner, { name: partnership.name })}
       testId="partnership"
     />
