@@ -1,0 +1,59 @@
+/**
+ * Content negotiation for compressed responses: which of the encodings the
+ * server holds a body in the client accepts best, per its Accept-Encoding.
+ */
+
+export type Encoding = "br" | "gzip";
+
+/** The file-name suffix of a precompressed copy in each encoding. */
+export const CODING_SUFFIX: Readonly<Record<Encoding, string>> = { br: ".br", gzip: ".gz" };
+
+interface Preference {
+  /** q-value per coding the header names (lower-cased). */
+  q: Map<string, number>;
+  /** q-value of `*`, when present: applies to codings not named. */
+  wildcard: number | undefined;
+}
+
+function parse(header: string): Preference {
+  const q = new Map<string, number>();
+  let wildcard: number | undefined;
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const coding = name.toLowerCase();
+    if (coding === "") continue;
+    let weight = 1;
+    for (const param of params) {
+      const match = /^q=([0-9.]+)$/i.exec(param);
+      if (match) weight = Math.min(1, Number(match[1]) || 0);
+    }
+    if (coding === "*") wildcard = weight;
+    else q.set(coding === "x-gzip" ? "gzip" : coding, weight);
+  }
+  return { q, wildcard };
+}
+
+/**
+ * The best encoding among `available` that the client accepts, in the
+ * order given when the client weighs them equally; `identity` when it accepts
+ * none of them (or sent no header).
+ * @example preferredEncoding("gzip, deflate, br", ["br", "gzip"]) // "br"
+ * @example preferredEncoding("br;q=0.5, gzip", ["br", "gzip"]) // "gzip"
+ */
+export function preferredEncoding(
+  header: string | undefined,
+  available: readonly Encoding[] = ["br", "gzip"],
+): Encoding | "identity" {
+  if (!header) return "identity";
+  const preference = parse(header);
+  let best: Encoding | "identity" = "identity";
+  let bestQ = 0;
+  for (const encoding of available) {
+    const weight = preference.q.get(encoding) ?? preference.wildcard ?? 0;
+    if (weight > bestQ) {
+      best = encoding;
+      bestQ = weight;
+    }
+  }
+  return best;
+}
