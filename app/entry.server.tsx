@@ -3,11 +3,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import "~/i18n/all.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
+import { cacheableRenderContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -17,33 +18,39 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // A fresh nonce per response lets exactly this page's inline scripts run.
-  const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy([`'nonce-${nonce}'`], signInFormTargets(servicesIfReady()?.auth)),
-  );
+  // A page rendered for the response cache is shared by many responses: no
+  // nonce, and the cache sets a CSP of its inline scripts' hashes instead.
+  const forCache = loadContext.get(cacheableRenderContext);
+  // Otherwise a fresh nonce per response lets exactly this page's inline scripts run.
+  const nonce = forCache ? undefined : randomBytes(16).toString("base64");
+  if (nonce) {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy([`'nonce-${nonce}'`], signInFormTargets(servicesIfReady()?.auth)),
+    );
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      forCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <NonceContext value={nonce ?? ""}>
+        <ServerRouter context={routerContext} url={request.url} {...(nonce ? { nonce } : {})} />
       </NonceContext>,
       {
-        nonce,
+        ...(nonce ? { nonce } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -8,10 +8,12 @@ import { securityHeaders } from "../app/lib/csp.ts";
 import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
+import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
 import { clientIpContext } from "../app/server/request-context.server.ts";
-import type { AuthSettings } from "../app/server/services.server.ts";
+import { type AuthSettings, services } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { type ServerConfig, uploadsDir } from "./config.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
 import { loadStaticPages, staticPagesMiddleware } from "./static-pages.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
@@ -67,6 +69,9 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
+  // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below).
+  let pageCache: PageCache | undefined;
+  app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
   app.use(compression());
   app.use(
     bodyLimit(config.bodyLimitBytes, (requestPath) => (requestPath === UPLOAD_PATH ? UPLOAD_BODY_LIMIT : undefined)),
@@ -108,6 +113,12 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
       }),
     );
     build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
+    pageCache = createPageCache(build, {
+      origin: config.publicUrl,
+      formTargets: signInFormTargets(auth),
+      version: () => blogTableVersion(services().db),
+    });
+    app.use(pageCache.renderMisses);
   }
 
   app.all(

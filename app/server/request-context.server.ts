@@ -11,3 +11,14 @@ const store = globalThis as typeof globalThis & { [KEY]?: RouterContext<string> 
 /** The client's IP address as Express sees it (proxies trusted per `trust proxy`). */
 store[KEY] ??= createContext<string>("unknown");
 export const clientIpContext: RouterContext<string> = store[KEY];
+
+const CACHEABLE_KEY = Symbol.for("portfolio.cacheableRenderContext");
+const cacheableStore = globalThis as typeof globalThis & { [CACHEABLE_KEY]?: RouterContext<boolean> };
+
+/**
+ * True when the server renders a page for its response cache: the document
+ * is then rendered whole and without a nonce, since one body serves many
+ * responses, and the cache gives it a CSP made of its inline scripts' hashes.
+ */
+cacheableStore[CACHEABLE_KEY] ??= createContext<boolean>(false);
+export const cacheableRenderContext: RouterContext<boolean> = cacheableStore[CACHEABLE_KEY];

@@ -9,6 +9,7 @@ import type { PostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs } from "../db/schema.ts";
+import { invalidatePublicPages } from "./page-cache.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +51,7 @@ export async function createPost(db: Database, authorId: string, input: PostInpu
       .values({ ...input, authorId })
       .returning();
     if (!post) throw new Error("Inserting a post returned no row");
+    invalidatePublicPages();
     return { status: "saved", post, replacedCover: null };
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
@@ -72,7 +74,7 @@ export async function updatePost(
   if (!isPostId(id)) return { status: "not-found" };
   if (reservedSlugs.has(input.slug)) return { status: "slug-taken" };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(blogs)
@@ -95,6 +97,9 @@ export async function updatePost(
       const replacedCover = current.coverImage && current.coverImage !== post.coverImage ? current.coverImage : null;
       return { status: "saved", post, replacedCover } as const;
     });
+    // After the commit: a page rendered from the old row until now must not be kept.
+    if (result.status === "saved") invalidatePublicPages();
+    return result;
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
     throw error;
@@ -108,6 +113,7 @@ export async function deletePost(db: Database, authorId: string, id: string): Pr
     .delete(blogs)
     .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
     .returning();
+  if (post) invalidatePublicPages();
   return post;
 }
 
