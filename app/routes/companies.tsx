@@ -4,22 +4,27 @@ import { card, cardHover } from "~/components/portfolio/styles.ts";
 import { TagList } from "~/components/portfolio/TagList.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { type Company, companies, companyPath } from "~/content/companies.ts";
-import { tr } from "~/content/localized.ts";
+import { type CompanyCardData, companiesPage } from "~/content/pages/companies.server.ts";
 import { format, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/companies";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return companiesPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("companies", location.pathname);
 
-export default function CompaniesPage() {
+export default function CompaniesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   return (
     <>
       <PageHeader heading={t.pages.companies.heading} lead={t.pages.companies.description} />
       <div className="container-page py-14 sm:py-20">
         <ul className="grid gap-8 lg:grid-cols-2">
-          {companies.map((company, index) => (
+          {loaderData.companies.map((company, index) => (
             <li key={company.name} className="flex">
               <CompanyCard company={company} priority={index === 0} />
             </li>
@@ -30,8 +35,8 @@ export default function CompaniesPage() {
   );
 }
 
-function CompanyCard({ company, priority }: { company: Company; priority: boolean }) {
-  const { lang, t } = useT();
+function CompanyCard({ company, priority }: { company: CompanyCardData; priority: boolean }) {
+  const { t } = useT();
   const texts = t.portfolio.companies;
   return (
     <article
@@ -55,13 +60,13 @@ function CompanyCard({ company, priority }: { company: Company; priority: boolea
           />
         </div>
         <p className="mt-4 text-xs font-medium text-fg-muted">
-          {format(texts.founded, { year: company.founded })} · {tr(company.role, lang)}
+          {format(texts.founded, { year: company.founded })} · {company.role}
         </p>
         <h2 className="mt-1 text-2xl font-bold tracking-tight">{company.name}</h2>
-        <p className="mt-2 leading-relaxed text-fg-muted">{tr(company.description, lang)}</p>
-        <TagList items={tr(company.skills, lang)} label={texts.skillsTitle} className="mt-5" />
+        <p className="mt-2 leading-relaxed text-fg-muted">{company.description}</p>
+        <TagList items={company.skills} label={texts.skillsTitle} className="mt-5" />
         <LocalLink
-          to={companyPath(company)}
+          to={company.path}
           className="mt-auto inline-flex items-center gap-1.5 self-start pt-6 text-sm font-semibold text-accent after:absolute after:inset-0 after:rounded-card"
         >
           {format(texts.viewCompany, { name: company.name })}

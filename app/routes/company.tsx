@@ -4,22 +4,22 @@ import { CompanySocialIcon } from "~/components/portfolio/CompanySocialIcon.tsx"
 import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { card } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
-import { type Company, companySocialNetworks, findCompany } from "~/content/companies.ts";
-import { tr } from "~/content/localized.ts";
+import { type CompanyPageData, companyPage } from "~/content/pages/companies.server.ts";
 import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { documentTitle, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/company";
 
+// Runs at build time for each language; the page receives its own language's content as data.
 export function loader({ params, request }: Route.LoaderArgs) {
+  const lang = requestLang(request);
+  const company = companyPage(params.slug, lang);
   // An unknown company goes back to the list, replacing the bad entry in history.
-  if (!findCompany(params.slug)) {
-    throw replace(localizePath("/companies", langFromPath(new URL(request.url).pathname)));
-  }
-  return { slug: params.slug };
+  if (!company) throw replace(localizePath("/companies", lang));
+  return company;
 }
 
-export const meta: Route.MetaFunction = ({ location, params }) => {
-  const company = findCompany(params.slug ?? "");
+export const meta: Route.MetaFunction = ({ location, loaderData: company }) => {
   if (!company) return [];
   const lang = langFromPath(location.pathname);
   return seo({
@@ -29,23 +29,18 @@ export const meta: Route.MetaFunction = ({ location, params }) => {
       format(dictionaryFor(lang).pages.company.title, { name: company.name }),
       location.pathname,
     ),
-    description: tr(company.description, lang),
+    description: company.description,
     image: company.banner.src,
   });
 };
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const company = findCompany(loaderData.slug);
-  return company ? <CompanyDetail company={company} /> : null;
+  return <CompanyDetail company={loaderData} />;
 }
 
-function CompanyDetail({ company }: { company: Company }) {
-  const { lang, t } = useT();
+function CompanyDetail({ company }: { company: CompanyPageData }) {
+  const { t } = useT();
   const texts = t.portfolio.companies;
-  const socials = companySocialNetworks.flatMap((network) => {
-    const href = company.socials[network];
-    return href ? [{ network, href }] : [];
-  });
   return (
     <article>
       <div className="container-page pt-8 sm:pt-10">
@@ -71,7 +66,7 @@ function CompanyDetail({ company }: { company: Company }) {
           </div>
           <div className="pb-1">
             <h1 className="text-balance text-3xl font-bold tracking-tight sm:text-4xl">{company.name}</h1>
-            <p className="mt-2 text-pretty text-lg text-fg-muted">{tr(company.description, lang)}</p>
+            <p className="mt-2 text-pretty text-lg text-fg-muted">{company.description}</p>
           </div>
         </header>
       </div>
@@ -82,14 +77,14 @@ function CompanyDetail({ company }: { company: Company }) {
             {texts.aboutTitle}
           </h2>
           <div className="mt-4 grid gap-4 leading-relaxed text-fg-muted" data-testid="company-about">
-            {tr(company.about, lang).map((paragraph) => (
+            {company.about.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
           <dl className="mt-6 grid grid-cols-2 gap-4 border-t border-line pt-6 text-sm">
             <div>
               <dt className="text-fg-muted">{texts.myRole}</dt>
-              <dd className="mt-1 font-semibold">{tr(company.role, lang)}</dd>
+              <dd className="mt-1 font-semibold">{company.role}</dd>
             </div>
             <div>
               <dt className="text-fg-muted">{texts.foundedLabel}</dt>
@@ -103,7 +98,7 @@ function CompanyDetail({ company }: { company: Company }) {
               {texts.skillsTitle}
             </h2>
             <ul className="mt-4 flex flex-wrap gap-2" data-testid="company-skills">
-              {tr(company.skills, lang).map((skill) => (
+              {company.skills.map((skill) => (
                 <li
                   key={skill}
                   className="rounded-lg bg-accent-soft px-3 py-1.5 text-sm font-medium text-accent-soft-fg"
@@ -118,7 +113,7 @@ function CompanyDetail({ company }: { company: Company }) {
               {texts.socialsTitle}
             </h2>
             <ul className="mt-4 grid gap-2" data-testid="company-socials">
-              {socials.map(({ network, href }) => (
+              {company.socials.map(({ network, href }) => (
                 <li key={network}>
                   <ExternalLink
                     href={href}

@@ -16,23 +16,22 @@ import { ResponsiveImage } from "~/components/portfolio/ResponsiveImage.tsx";
 import { buttonSecondary, card } from "~/components/portfolio/styles.ts";
 import { TagList } from "~/components/portfolio/TagList.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
-import { tr } from "~/content/localized.ts";
-import { findProject, type Project } from "~/content/projects.ts";
+import { type ProjectPageData, projectPage } from "~/content/pages/projects.server.ts";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
-import { hasVisitLink } from "~/lib/project-link.ts";
+import { requestLang } from "~/lib/request-lang.ts";
 import { documentTitle, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/project";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const project = findProject(params.id);
-  return project ? { found: true as const, slug: project.slug } : notFound();
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ params, request }: Route.LoaderArgs) {
+  const project = projectPage(params.id, requestLang(request));
+  return project ? { found: true as const, project } : notFound();
 }
 
-export const meta: Route.MetaFunction = ({ location, params }) => {
-  const lang = langFromPath(location.pathname);
-  const t = dictionaryFor(lang);
-  const project = findProject(params.id ?? "");
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const t = dictionaryFor(langFromPath(location.pathname));
+  const project = loaderData?.found ? loaderData.project : undefined;
   if (!project) {
     return [
       { title: documentTitle("project", t.portfolio.projectNotFound.heading, location.pathname) },
@@ -40,19 +39,17 @@ export const meta: Route.MetaFunction = ({ location, params }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const name = tr(project.title, lang);
   return seo({
     pathname: location.pathname,
-    title: documentTitle("project", format(t.pages.project.title, { name }), location.pathname),
-    description: tr(project.description, lang),
+    title: documentTitle("project", format(t.pages.project.title, { name: project.title }), location.pathname),
+    description: project.description,
     image: project.image.src,
   });
 };
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const project = loaderData.found ? findProject(loaderData.slug) : undefined;
-  if (!project) {
+  if (!loaderData.found) {
     const texts = t.portfolio.projectNotFound;
     return (
       <ItemNotFound
@@ -62,17 +59,17 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  return <ProjectDetail project={project} />;
+  return <ProjectDetail project={loaderData.project} />;
 }
 
-function ProjectDetail({ project }: { project: Project }) {
-  const { lang, t } = useT();
+function ProjectDetail({ project }: { project: ProjectPageData }) {
+  const { t } = useT();
   const texts = t.portfolio.projects;
-  const title = tr(project.title, lang);
+  const { title } = project;
   const facts = [
-    { label: texts.deliveryDate, value: tr(project.deliveryDate, lang), icon: CalendarDays, id: "delivery" },
-    { label: texts.duration, value: tr(project.duration, lang), icon: Clock, id: "duration" },
-    { label: texts.team, value: tr(project.team, lang), icon: Users, id: "team" },
+    { label: texts.deliveryDate, value: project.deliveryDate, icon: CalendarDays, id: "delivery" },
+    { label: texts.duration, value: project.duration, icon: Clock, id: "duration" },
+    { label: texts.team, value: project.team, icon: Users, id: "team" },
   ];
   return (
     <article>
@@ -85,9 +82,7 @@ function ProjectDetail({ project }: { project: Project }) {
           <div>
             <BackLink to="/projects" label={texts.back} />
             <h1 className="mt-6 text-balance text-3xl font-bold tracking-tight sm:text-5xl">{title}</h1>
-            <p className="mt-4 max-w-xl text-pretty text-lg leading-relaxed text-fg-muted">
-              {tr(project.description, lang)}
-            </p>
+            <p className="mt-4 max-w-xl text-pretty text-lg leading-relaxed text-fg-muted">{project.description}</p>
             <dl className="mt-8 grid gap-3 sm:grid-cols-3">
               {facts.map(({ label, value, icon: FactIcon, id }) => (
                 <div key={id} className="rounded-xl border border-line bg-bg p-4" data-testid={`project-${id}`}>
@@ -101,7 +96,7 @@ function ProjectDetail({ project }: { project: Project }) {
             </dl>
             <TagList items={project.technologies} label={t.portfolio.common.technologies} className="mt-6" />
             <div className="mt-8 flex flex-wrap gap-3">
-              {hasVisitLink(project.link) && (
+              {project.link && (
                 <ExternalLink href={project.link} className={buttonSecondary} data-testid="visit-project">
                   <ExternalIcon className="size-4" aria-hidden="true" />
                   {texts.visitProject}
@@ -123,20 +118,15 @@ function ProjectDetail({ project }: { project: Project }) {
       </header>
 
       <div className="container-page grid gap-6 py-14 sm:py-20 md:grid-cols-2">
-        <StoryCard title={texts.challenge} text={tr(project.challenge, lang)} icon={<Target className="size-5" />} />
-        <StoryCard title={texts.solution} text={tr(project.solution, lang)} icon={<Lightbulb className="size-5" />} />
+        <StoryCard title={texts.challenge} text={project.challenge} icon={<Target className="size-5" />} />
+        <StoryCard title={texts.solution} text={project.solution} icon={<Lightbulb className="size-5" />} />
         <ListCard
           title={texts.features}
-          items={tr(project.features, lang)}
+          items={project.features}
           icon={<CheckCircle2 className="size-5" />}
           id="features"
         />
-        <ListCard
-          title={texts.results}
-          items={tr(project.results, lang)}
-          icon={<Trophy className="size-5" />}
-          id="results"
-        />
+        <ListCard title={texts.results} items={project.results} icon={<Trophy className="size-5" />} id="results" />
       </div>
     </article>
   );

@@ -4,14 +4,20 @@ import { QuoteButton } from "~/components/portfolio/QuoteButton.tsx";
 import { buttonSecondary } from "~/components/portfolio/styles.ts";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { projects } from "~/content/projects.ts";
+import { projectsPage } from "~/content/pages/projects.server.ts";
 import { useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/projects";
 
+// Runs at build time for each language; the page receives its own language's content as data.
+export function loader({ request }: Route.LoaderArgs) {
+  return projectsPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("projects", location.pathname);
 
-export default function ProjectsPage() {
+export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   return (
     <>
@@ -22,8 +28,8 @@ export default function ProjectsPage() {
       </PageHeader>
       <div className="container-page py-14 sm:py-20">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-grid">
-          {projects.map((project, index) => (
-            <li key={project.slug} className="flex">
+          {loaderData.projects.map((project, index) => (
+            <li key={project.path} className="flex">
               <ProjectCard project={project} priority={index < 3} />
             </li>
           ))}

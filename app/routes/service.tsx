@@ -9,23 +9,23 @@ import { useServicePrice } from "~/components/portfolio/ServicePrice.tsx";
 import { buttonSecondary, card } from "~/components/portfolio/styles.ts";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { tr } from "~/content/localized.ts";
-import { findService, type ServiceCategory } from "~/content/services.ts";
+import { type ServicePageData, servicePage } from "~/content/pages/services.server.ts";
 import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
-import { currencyByLang, priceAmount } from "~/lib/price.ts";
+import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, documentTitle, seo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/service";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return findService(params.serviceId) ? { found: true as const, id: params.serviceId } : notFound();
+// Runs at build time for each language; the page receives its own language's content, prices in its currency.
+export function loader({ params, request }: Route.LoaderArgs) {
+  const service = servicePage(params.serviceId, requestLang(request));
+  return service ? { found: true as const, service } : notFound();
 }
 
-export const meta: Route.MetaFunction = ({ location, params }) => {
-  const lang = langFromPath(location.pathname);
-  const t = dictionaryFor(lang);
-  const service = findService(params.serviceId ?? "");
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const t = dictionaryFor(langFromPath(location.pathname));
+  const service = loaderData?.found ? loaderData.service : undefined;
   if (!service) {
     return [
       { title: documentTitle("service", t.portfolio.serviceNotFound.heading, location.pathname) },
@@ -35,19 +35,14 @@ export const meta: Route.MetaFunction = ({ location, params }) => {
   }
   return seo({
     pathname: location.pathname,
-    title: documentTitle(
-      "service",
-      format(t.pages.service.title, { name: tr(service.title, lang) }),
-      location.pathname,
-    ),
-    description: tr(service.description, lang),
+    title: documentTitle("service", format(t.pages.service.title, { name: service.title }), location.pathname),
+    description: service.description,
   });
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const service = loaderData.found ? findService(loaderData.id) : undefined;
-  if (!service) {
+  if (!loaderData.found) {
     const texts = t.portfolio.serviceNotFound;
     return (
       <ItemNotFound
@@ -57,14 +52,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  return <ServiceDetail service={service} />;
+  return <ServiceDetail service={loaderData.service} />;
 }
 
-function ServiceDetail({ service }: { service: ServiceCategory }) {
-  const { lang, t } = useT();
+function ServiceDetail({ service }: { service: ServicePageData }) {
+  const { t } = useT();
   const texts = t.portfolio.services;
-  const title = tr(service.title, lang);
-  const price = useServicePrice(service.pricing);
+  const { title } = service;
+  const price = useServicePrice(service.price);
   return (
     <>
       <ServiceJsonLd service={service} />
@@ -80,11 +75,9 @@ function ServiceDetail({ service }: { service: ServiceCategory }) {
               <ServiceIcon service={service} size="lg" />
             </div>
             <h1 className="mt-6 text-balance text-3xl font-bold tracking-tight sm:text-5xl">{title}</h1>
-            <p className="mt-4 max-w-xl text-pretty text-lg leading-relaxed text-fg-muted">
-              {tr(service.description, lang)}
-            </p>
+            <p className="mt-4 max-w-xl text-pretty text-lg leading-relaxed text-fg-muted">{service.description}</p>
             <ul aria-label={texts.featuresLabel} className="mt-8 grid gap-3 sm:grid-cols-2">
-              {tr(service.features, lang).map((feature) => (
+              {service.features.map((feature) => (
                 <li key={feature} className="flex gap-2.5 text-sm">
                   <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
                   {feature}
@@ -105,7 +98,7 @@ function ServiceDetail({ service }: { service: ServiceCategory }) {
               <Clock className="size-4 text-accent" aria-hidden="true" />
               <span className="text-fg-muted">{texts.deliveryTime}:</span>
               <span className="font-semibold" data-testid="service-delivery">
-                {tr(service.deliveryTime, lang)}
+                {service.deliveryTime}
               </span>
             </p>
             <p className="mt-4 flex gap-2 text-xs leading-relaxed text-fg-muted">
@@ -129,7 +122,7 @@ function ServiceDetail({ service }: { service: ServiceCategory }) {
             {texts.requirements}
           </h2>
           <ol className="mt-5 grid gap-3" data-testid="service-requirements">
-            {tr(service.requirements, lang).map((requirement, index) => (
+            {service.requirements.map((requirement, index) => (
               <li key={requirement} className="flex gap-3 text-fg-muted">
                 <span
                   aria-hidden="true"
@@ -169,7 +162,7 @@ function ServiceDetail({ service }: { service: ServiceCategory }) {
   );
 }
 
-function ServiceJsonLd({ service }: { service: ServiceCategory }) {
+function ServiceJsonLd({ service }: { service: ServicePageData }) {
   const { lang } = useT();
   const path = localizePath(`/services/${service.id}`, lang);
   return (
@@ -177,21 +170,21 @@ function ServiceJsonLd({ service }: { service: ServiceCategory }) {
       data={{
         "@context": "https://schema.org",
         "@type": "Service",
-        name: tr(service.title, lang),
-        description: tr(service.description, lang),
-        serviceType: tr(service.title, lang),
+        name: service.title,
+        description: service.description,
+        serviceType: service.title,
         url: absoluteUrl(path),
         areaServed: "BR",
         provider: { "@type": "Person", name: site.name, email: site.email },
         offers: {
           "@type": "Offer",
-          priceCurrency: currencyByLang[lang],
-          price: priceAmount(service.pricing, lang),
+          priceCurrency: service.price.currency,
+          price: service.price.value,
           priceSpecification: {
             "@type": "UnitPriceSpecification",
-            priceCurrency: currencyByLang[lang],
-            minPrice: priceAmount(service.pricing, lang),
-            ...(service.pricing.per === "hour" ? { unitCode: "HUR" } : {}),
+            priceCurrency: service.price.currency,
+            minPrice: service.price.value,
+            ...(service.price.perHour ? { unitCode: "HUR" } : {}),
           },
         },
       }}

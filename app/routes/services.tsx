@@ -6,22 +6,27 @@ import { ServicePrice } from "~/components/portfolio/ServicePrice.tsx";
 import { buttonSecondary, card, cardHover } from "~/components/portfolio/styles.ts";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { tr } from "~/content/localized.ts";
-import { type ServiceCategory, serviceCategories } from "~/content/services.ts";
+import { type ServiceCardData, servicesPage } from "~/content/pages/services.server.ts";
 import { useT } from "~/i18n";
+import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/services";
 
+// Runs at build time for each language; the page receives its own language's content, prices in its currency.
+export function loader({ request }: Route.LoaderArgs) {
+  return servicesPage(requestLang(request));
+}
+
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("services", location.pathname);
 
-export default function ServicesPage() {
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   return (
     <>
       <PageHeader heading={t.pages.services.heading} lead={t.pages.services.description} />
       <div className="container-page py-14 sm:py-20">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {serviceCategories.map((service) => (
+          {loaderData.services.map((service) => (
             <li key={service.id} className="flex">
               <ServiceCard service={service} />
             </li>
@@ -38,17 +43,17 @@ export default function ServicesPage() {
   );
 }
 
-function ServiceCard({ service }: { service: ServiceCategory }) {
-  const { lang, t } = useT();
+function ServiceCard({ service }: { service: ServiceCardData }) {
+  const { t } = useT();
   const texts = t.portfolio.services;
-  const title = tr(service.title, lang);
+  const { title } = service;
   return (
     <article className={`group flex w-full flex-col p-6 sm:p-7 ${card} ${cardHover}`} data-testid="service-card">
       <ServiceIcon service={service} />
       <h2 className="mt-5 text-xl font-semibold tracking-tight">{title}</h2>
-      <p className="mt-2 text-sm leading-relaxed text-fg-muted">{tr(service.description, lang)}</p>
+      <p className="mt-2 text-sm leading-relaxed text-fg-muted">{service.description}</p>
       <ul aria-label={texts.featuresLabel} className="mt-5 grid gap-2.5 text-sm" data-testid="service-features">
-        {tr(service.features, lang).map((feature) => (
+        {service.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
             <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
             {feature}
@@ -59,12 +64,12 @@ function ServiceCard({ service }: { service: ServiceCategory }) {
         <div className="flex items-end justify-between gap-4 border-t border-line pt-5">
           <div>
             <p className="text-xs font-medium text-fg-muted">{texts.priceFrom}</p>
-            <ServicePrice pricing={service.pricing} className="text-lg font-bold tracking-tight" />
+            <ServicePrice price={service.price} className="text-lg font-bold tracking-tight" />
           </div>
           <p className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
             <Clock className="size-3.5" aria-hidden="true" />
             <span className="sr-only">{texts.deliveryTime}: </span>
-            {tr(service.deliveryTime, lang)}
+            {service.deliveryTime}
           </p>
         </div>
         <LocalLink

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { aboutPage } from "~/content/pages/about.server.ts";
 import { careerPage } from "~/content/pages/career.server.ts";
 import { certificatesPage } from "~/content/pages/certificates.server.ts";
+import { companiesPage, companyPage } from "~/content/pages/companies.server.ts";
 import { coursePage } from "~/content/pages/course.server.ts";
 import { communityPage } from "~/content/pages/discord.server.ts";
+import { projectPage, projectsPage } from "~/content/pages/projects.server.ts";
 import { recommendationsPage } from "~/content/pages/recommendations.server.ts";
+import { servicePage, servicePrice, servicesPage } from "~/content/pages/services.server.ts";
 import { profile } from "~/content/profile.ts";
-import { languages } from "~/i18n/paths.ts";
+import { type Lang, languages } from "~/i18n/paths.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 
 /** Paths to every value still written in both languages: a page's data must hold one. */
@@ -22,6 +25,12 @@ const pages = {
   about: aboutPage,
   career: careerPage,
   certificates: certificatesPage,
+  companies: companiesPage,
+  company: (lang: Lang) => companyPage("werneck-group", lang),
+  projects: projectsPage,
+  project: (lang: Lang) => projectPage("devstudio", lang),
+  services: servicesPage,
+  service: (lang: Lang) => servicePage("consulting", lang),
   course: coursePage,
   discord: communityPage,
   recommendations: recommendationsPage,
@@ -46,8 +55,9 @@ describe("page data", () => {
     });
 
     it(`${name}: differs between the languages, in the same shape`, () => {
-      const pt = build("pt");
-      const en = build("en");
+      const pt = build("pt") ?? {};
+      const en = build("en") ?? {};
+      expect(Object.keys(pt).length).toBeGreaterThan(0);
       expect(JSON.stringify(pt)).not.toBe(JSON.stringify(en));
       expect(Object.keys(pt)).toEqual(Object.keys(en));
     });
@@ -117,5 +127,98 @@ describe("the smaller pages", () => {
       "Networking e vagas",
       "Espaço seguro",
     ]);
+  });
+});
+
+// Intl writes a no-break space between "R$" and the amount.
+const plain = (text: string | undefined) => text?.replace(/\u00a0/g, " ");
+
+describe("companies", () => {
+  it("links each card to its company's page", () => {
+    expect(companiesPage("en").companies.map((company) => company.path)).toEqual([
+      "/companies/cheetah-network",
+      "/companies/werneck-group",
+    ]);
+  });
+
+  it("lists only the networks a company is on, in the page's order", () => {
+    expect(companyPage("werneck-group", "pt")?.socials.map((social) => social.network)).toEqual([
+      "website",
+      "github",
+      "facebook",
+      "instagram",
+      "linkedin",
+    ]);
+    expect(companyPage("cheetah-network", "en")?.socials.map((social) => social.network)).toEqual([
+      "website",
+      "github",
+      "youtube",
+      "instagram",
+      "twitter",
+    ]);
+    expect(companyPage("werneck-group", "en")).toMatchObject({ role: "Founder and CEO", founded: "2021" });
+  });
+
+  it("has no page for an unknown company", () => {
+    expect(companyPage("acme-inc", "pt")).toBeUndefined();
+  });
+});
+
+describe("projects", () => {
+  it("cards carry the path, the language's texts and at most four technologies", () => {
+    const cards = projectsPage("pt").projects;
+    expect(cards).toHaveLength(6);
+    expect(cards[2]).toMatchObject({ path: "/projects/site-da-família-werneck", title: "Site da Família Werneck" });
+    expect(cards[3]?.technologies).toEqual(["React", "TypeScript", "Node.js", "PostgreSQL"]);
+    for (const card of cards) expect(card.technologies.length).toBeLessThanOrEqual(4);
+  });
+
+  it("a project's page lists every technology and finds its slug typed or percent-encoded", () => {
+    expect(projectPage("devstudio", "en")?.technologies).toHaveLength(6);
+    expect(projectPage(encodeURIComponent("site-da-família-werneck"), "en")?.title).toBe("Werneck Family Website");
+    expect(projectPage("nope", "en")).toBeUndefined();
+  });
+
+  it("gives no address for a project that is not online", () => {
+    expect(projectPage("atendefly", "pt")).toMatchObject({ link: null, deliveryDate: "Em desenvolvimento" });
+    expect(projectPage("devstudio", "pt")?.link).toBe("https://devstudio.app");
+  });
+});
+
+describe("services", () => {
+  it.each([
+    ["pt", "web-development", "R$ 2.500", 2500, "BRL", false],
+    ["en", "web-development", "$500", 500, "USD", false],
+    ["pt", "mobile-development", "R$ 8.000", 8000, "BRL", false],
+    ["en", "mobile-development", "$1,600", 1600, "USD", false],
+    ["pt", "consulting", "R$ 200", 200, "BRL", true],
+    ["en", "consulting", "$40", 40, "USD", true],
+  ] as const)("%s %s costs from %s", (lang, id, amount, value, currency, perHour) => {
+    const price = servicePage(id, lang)?.price;
+    expect(plain(price?.amount)).toBe(amount);
+    expect(price).toMatchObject({ value, currency, perHour });
+  });
+
+  it("prices every card in the page's currency", () => {
+    expect(servicesPage("en").services.map((service) => service.price.amount)).toEqual([
+      "$500",
+      "$1,600",
+      "$300",
+      "$600",
+      "$400",
+      "$40",
+    ]);
+    expect(servicePrice({ brl: 1500, usd: 300, per: "project" }, "pt").currency).toBe("BRL");
+  });
+
+  it("gives five features per card and links only finished client work", () => {
+    for (const service of servicesPage("pt").services) expect(service.features).toHaveLength(5);
+    const web = servicePage("web-development", "en");
+    expect(web?.clientProjects.map((project) => [project.status, project.link])).toEqual([
+      ["completed", "https://clinicavida.com.br"],
+      ["in-progress", null],
+    ]);
+    expect(web?.deliveryTime).toBe("2-6 weeks");
+    expect(servicePage("nope", "en")).toBeUndefined();
   });
 });

@@ -1,8 +1,6 @@
 import { CalendarDays, ExternalLink as ExternalIcon } from "~/components/icons";
-import { tr } from "~/content/localized.ts";
-import type { ClientProject } from "~/content/services.ts";
+import type { ClientProjectData } from "~/content/pages/services.server.ts";
 import { format, useT } from "~/i18n";
-import { canViewClientProject } from "~/lib/status.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -10,10 +8,10 @@ import { card } from "./styles.ts";
 import { TagList } from "./TagList.tsx";
 
 /** A project delivered (or being delivered) to a client under one service. */
-export function ClientProjectCard({ project }: { project: ClientProject }) {
-  const { lang, t } = useT();
+export function ClientProjectCard({ project }: { project: ClientProjectData }) {
+  const { t } = useT();
   const texts = t.portfolio.services;
-  const title = tr(project.title, lang);
+  const { title } = project;
   return (
     <article
       className={`flex h-full flex-col overflow-hidden ${card}`}
@@ -31,16 +29,16 @@ export function ClientProjectCard({ project }: { project: ClientProject }) {
           <StatusBadge status={project.status} />
           <p className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
             <CalendarDays className="size-3.5" aria-hidden="true" />
-            {tr(project.deliveryDate, lang)}
+            {project.deliveryDate}
           </p>
         </div>
         <h3 className="mt-4 text-lg font-semibold tracking-tight">{title}</h3>
         <p className="mt-1 text-sm text-fg-muted">
           {texts.client}: <span className="font-medium text-fg">{project.client}</span>
         </p>
-        <p className="mt-3 text-sm leading-relaxed text-fg-muted">{tr(project.description, lang)}</p>
+        <p className="mt-3 text-sm leading-relaxed text-fg-muted">{project.description}</p>
         <TagList items={project.technologies} label={t.portfolio.common.technologies} className="mt-4" />
-        {canViewClientProject(project.status) && (
+        {project.link && (
           <ExternalLink
             href={project.link}
             aria-label={format(texts.viewProjectOf, { name: title })}

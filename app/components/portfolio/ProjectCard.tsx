@@ -1,6 +1,5 @@
 import { ArrowUpRight, CalendarDays } from "~/components/icons";
-import { tr } from "~/content/localized.ts";
-import { type Project, projectPath } from "~/content/projects.ts";
+import type { ProjectListItem } from "~/content/pages/projects.server.ts";
 import { format, useT } from "~/i18n";
 import { LocalLink } from "../ui/LocalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
@@ -8,9 +7,9 @@ import { card, cardHover } from "./styles.ts";
 import { TagList } from "./TagList.tsx";
 
 /** One project in the projects grid; the whole card leads to its page. */
-export function ProjectCard({ project, priority = false }: { project: Project; priority?: boolean }) {
-  const { lang, t } = useT();
-  const title = tr(project.title, lang);
+export function ProjectCard({ project, priority = false }: { project: ProjectListItem; priority?: boolean }) {
+  const { t } = useT();
+  const { title } = project;
   return (
     <article
       className={`group relative flex w-full flex-col overflow-hidden ${card} ${cardHover}`}
@@ -28,18 +27,18 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-1.5 text-xs font-medium text-fg-muted">
           <CalendarDays className="size-3.5" aria-hidden="true" />
-          {tr(project.deliveryDate, lang)}
+          {project.deliveryDate}
         </p>
         <h2 className="mt-2 text-lg font-semibold tracking-tight">
           <LocalLink
-            to={projectPath(project)}
+            to={project.path}
             className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
           >
             {title}
           </LocalLink>
         </h2>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted">{tr(project.description, lang)}</p>
-        <TagList items={project.technologies.slice(0, 4)} label={t.portfolio.common.technologies} className="mt-4" />
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted">{project.description}</p>
+        <TagList items={project.technologies} label={t.portfolio.common.technologies} className="mt-4" />
         <span
           className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-accent"
           aria-hidden="true"

@@ -1,18 +1,16 @@
-import type { Pricing } from "~/content/services.ts";
+import type { ServicePriceData } from "~/content/pages/services.server.ts";
 import { format, useT } from "~/i18n";
-import { formatPriceFrom } from "~/lib/price.ts";
 
 /** "R$ 2.500" on Portuguese pages, "$500" on English ones; hourly work says so. */
-export function useServicePrice(pricing: Pricing): string {
-  const { lang, t } = useT();
-  const price = formatPriceFrom(pricing, lang);
-  return pricing.per === "hour" ? format(t.portfolio.services.perHour, { price }) : price;
+export function useServicePrice(price: ServicePriceData): string {
+  const { t } = useT();
+  return price.perHour ? format(t.portfolio.services.perHour, { price: price.amount }) : price.amount;
 }
 
-export function ServicePrice({ pricing, className = "" }: { pricing: Pricing; className?: string }) {
+export function ServicePrice({ price, className = "" }: { price: ServicePriceData; className?: string }) {
   return (
     <span className={className} data-testid="service-price">
-      {useServicePrice(pricing)}
+      {useServicePrice(price)}
     </span>
   );
 }
