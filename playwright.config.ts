@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tools/chromium.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
@@ -39,7 +40,7 @@ export default defineConfig({
     },
     {
       // The production server on the production build: what visitors get.
-      command: "node server/main.ts",
+      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -14,6 +14,7 @@ import { provideServices } from "../app/server/services.server.ts";
 import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, missingSignInSettings, readConfig, uploadsDir } from "./config.ts";
+import { missingServerFlags, SERVER_NODE_FLAGS } from "./node-flags.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -36,6 +37,12 @@ async function main() {
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   const missing = missingSignInSettings(config);
   if (missing.length > 0) console.warn(`GitHub sign-in is off until these are set: ${missing.join(", ")}`);
+  const missingFlags = missingServerFlags();
+  if (config.production && missingFlags.length > 0) {
+    console.warn(
+      `Started without ${missingFlags.join(" ")}: memory use will be higher. Start it as npm run serve does: node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
+    );
+  }
   const vite = config.production
     ? undefined
     : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
