@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/routing/pages.ts";
+import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
 
 export default {
   ssr: true,
@@ -8,4 +10,9 @@ export default {
   // Public pages become static HTML at build time, in both languages; the
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
+  // Brotli and gzip copies of every text file, sent as they are by the server.
+  async buildEnd({ reactRouterConfig }) {
+    const summary = await precompressDirectory(path.join(reactRouterConfig.buildDirectory, "client"));
+    console.info(describeSummary(summary));
+  },
 } satisfies Config;

@@ -14,7 +14,7 @@ import { type AuthSettings, services } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { type ServerConfig, uploadsDir } from "./config.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
-import { loadStaticPages, staticPagesMiddleware } from "./static-pages.ts";
+import { staticFiles } from "./static-files.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
 export const UPLOAD_PATH = "/admin/blog/upload";
@@ -58,8 +58,10 @@ export function sameOriginOnly(publicUrl: string) {
   };
 }
 
+const securityHeaderList = Object.entries(securityHeaders);
+
 function baseHeaders(_req: Request, res: Response, next: NextFunction) {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  for (const [name, value] of securityHeaderList) res.setHeader(name, value);
   next();
 }
 
@@ -69,6 +71,10 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
+  const clientDir = path.join(config.buildDir, "client");
+  // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
+  // so the body limit and the same-origin check (for state-changing requests) do not concern them.
+  if (!vite) app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth) }));
   // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below).
   let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
@@ -78,7 +84,6 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   );
   app.use(sameOriginOnly(config.publicUrl));
 
-  const clientDir = path.join(config.buildDir, "client");
   // Uploaded covers get random names and are never rewritten: cache them for good.
   app.use(
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
@@ -95,23 +100,6 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    // Fingerprinted assets never change under the same name.
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-    );
-    app.use(staticPagesMiddleware(await loadStaticPages(clientDir, signInFormTargets(auth))));
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        redirect: false,
-        maxAge: "1h",
-        setHeaders(res, file) {
-          // Loader data of prerendered pages, fetched on client-side navigation.
-          if (file.endsWith(".data")) res.setHeader("Content-Type", "text/x-script");
-        },
-      }),
-    );
     build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
