@@ -12,6 +12,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { type AboutPageData, aboutPage, type TimelineEntry } from "~/content/pages/about.server.ts";
 import { localizePath, useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
@@ -21,6 +22,8 @@ import type { Route } from "./+types/about";
 export function loader({ request }: Route.LoaderArgs) {
   return aboutPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("about", location.pathname);
 

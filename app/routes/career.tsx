@@ -8,6 +8,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { careerPage } from "~/content/pages/career.server.ts";
 import { useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/career";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/career";
 export function loader({ request }: Route.LoaderArgs) {
   return careerPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("career", location.pathname);
 

@@ -5,6 +5,7 @@ import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { certificatesPage } from "~/content/pages/certificates.server.ts";
 import { format, useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/certificates";
@@ -13,6 +14,8 @@ import type { Route } from "./+types/certificates";
 export function loader({ request }: Route.LoaderArgs) {
   return certificatesPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("certificates", location.pathname);
 

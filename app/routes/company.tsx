@@ -6,6 +6,7 @@ import { card } from "~/components/portfolio/styles.ts";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { type CompanyPageData, companyPage } from "~/content/pages/companies.server.ts";
 import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { documentTitle, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/company";
@@ -18,6 +19,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (!company) throw replace(localizePath("/companies", lang));
   return company;
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location, loaderData: company }) => {
   if (!company) return [];

@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { CourseStepStatus } from "~/content/course.ts";
 import { coursePage } from "~/content/pages/course.server.ts";
 import { useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
@@ -15,6 +16,8 @@ import type { Route } from "./+types/course";
 export function loader({ request }: Route.LoaderArgs) {
   return coursePage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("course", location.pathname);
 

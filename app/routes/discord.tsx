@@ -7,6 +7,7 @@ import { buttonPrimary, card, cardHover } from "~/components/portfolio/styles.ts
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { communityPage } from "~/content/pages/discord.server.ts";
 import { format, useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/discord";
 export function loader({ request }: Route.LoaderArgs) {
   return communityPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("discord", location.pathname);
 

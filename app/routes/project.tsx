@@ -19,6 +19,7 @@ import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { type ProjectPageData, projectPage } from "~/content/pages/projects.server.ts";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { documentTitle, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/project";
@@ -28,6 +29,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const project = projectPage(params.id, requestLang(request));
   return project ? { found: true as const, project } : notFound();
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const t = dictionaryFor(langFromPath(location.pathname));

@@ -6,6 +6,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { projectsPage } from "~/content/pages/projects.server.ts";
 import { useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/projects";
@@ -14,6 +15,8 @@ import type { Route } from "./+types/projects";
 export function loader({ request }: Route.LoaderArgs) {
   return projectsPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("projects", location.pathname);
 

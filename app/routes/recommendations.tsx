@@ -6,6 +6,7 @@ import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { type BookCardData, recommendationsPage } from "~/content/pages/recommendations.server.ts";
 import { format, useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/recommendations";
@@ -14,6 +15,8 @@ import type { Route } from "./+types/recommendations";
 export function loader({ request }: Route.LoaderArgs) {
   return recommendationsPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("recommendations", location.pathname);
 

@@ -12,6 +12,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { type ServicePageData, servicePage } from "~/content/pages/services.server.ts";
 import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
 import { notFound } from "~/lib/not-found.ts";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, documentTitle, seo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
@@ -22,6 +23,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const service = servicePage(params.serviceId, requestLang(request));
   return service ? { found: true as const, service } : notFound();
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const t = dictionaryFor(langFromPath(location.pathname));

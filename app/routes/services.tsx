@@ -8,6 +8,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { type ServiceCardData, servicesPage } from "~/content/pages/services.server.ts";
 import { useT } from "~/i18n";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/services";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/services";
 export function loader({ request }: Route.LoaderArgs) {
   return servicesPage(requestLang(request));
 }
+
+export const shouldRevalidate = keepDataOnSamePath;
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("services", location.pathname);
 

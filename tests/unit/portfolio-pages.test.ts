@@ -10,6 +10,7 @@ import { recommendationsPage } from "~/content/pages/recommendations.server.ts";
 import { servicePage, servicePrice, servicesPage } from "~/content/pages/services.server.ts";
 import { profile } from "~/content/profile.ts";
 import { type Lang, languages } from "~/i18n/paths.ts";
+import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
 
 /** Paths to every value still written in both languages: a page's data must hold one. */
@@ -45,6 +46,25 @@ describe("requestLang", () => {
     ["https://site/en/projects/site-da-fam%C3%ADlia-werneck.data", "en"],
   ] as const)("%s -> %s", (url, lang) => {
     expect(requestLang(new Request(url))).toBe(lang);
+  });
+});
+
+describe("keepDataOnSamePath", () => {
+  const check = (from: string, to: string, defaultShouldRevalidate: boolean) =>
+    keepDataOnSamePath({
+      currentUrl: new URL(from, "https://site"),
+      nextUrl: new URL(to, "https://site"),
+      defaultShouldRevalidate,
+    });
+
+  it("keeps the data when only the hash or the query changes", () => {
+    expect(check("/en/about#career", "/en/about", true)).toBe(false);
+    expect(check("/en/about", "/en/about?ref=x#education", true)).toBe(false);
+  });
+
+  it("leaves any other navigation to the router", () => {
+    expect(check("/projects/devstudio", "/projects/atendefly", true)).toBe(true);
+    expect(check("/projects/devstudio", "/projects/atendefly", false)).toBe(false);
   });
 });
 
