@@ -1,56 +1,18 @@
 import { useLocation } from "react-router";
 import { type Lang, langFromPath } from "./paths.ts";
 import type { Dictionary } from "./pt.ts";
+import { dictionaryFor } from "./registry.ts";
 
 export * from "./paths.ts";
 export type { Dictionary } from "./pt.ts";
-
-/**
- * The dictionaries this process holds. The server holds both languages
- * (`./all.ts` provides them); a browser holds only the languages of the pages
- * it has shown, each loaded as its own chunk, so a page ships one language's
- * strings.
- */
-const loaded: Partial<Record<Lang, Dictionary>> = {};
-const loading = new Map<Lang, Promise<Dictionary>>();
-
-/** Makes a dictionary available without loading it (the server provides both at start). */
-export function provideDictionary(lang: Lang, dictionary: Dictionary) {
-  loaded[lang] = dictionary;
-}
-
-/** Loads a language's dictionary (once); resolves at once when it is already here. */
-export function loadDictionary(lang: Lang): Promise<Dictionary> {
-  const ready = loaded[lang];
-  if (ready) return Promise.resolve(ready);
-  let pending = loading.get(lang);
-  if (!pending) {
-    pending = (lang === "en" ? import("./en.ts").then((m) => m.en) : import("./pt.ts").then((m) => m.pt)).then(
-      (dictionary) => {
-        loaded[lang] = dictionary;
-        return dictionary;
-      },
-      (error: unknown) => {
-        loading.delete(lang);
-        throw error;
-      },
-    );
-    loading.set(lang, pending);
-  }
-  return pending;
-}
-
-/**
- * A language's dictionary. While rendering a page of a language the browser
- * has not loaded yet (a link into the other language), this suspends the
- * render until the strings arrive, so nothing renders in the wrong language.
- */
-export function dictionaryFor(lang: Lang): Dictionary {
-  const ready = loaded[lang];
-  if (ready) return ready;
-  // React's Suspense protocol: the render is retried once the promise settles.
-  throw loadDictionary(lang);
-}
+export {
+  dictionaryFor,
+  type LazyArea,
+  loadStrings,
+  loadStringsFor,
+  provideDictionary,
+  stringAreasFor,
+} from "./registry.ts";
 
 /**
  * Fills `{name}` placeholders; an unknown placeholder is left as written so a

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { htmlLang, type Lang, loadDictionary, switchLangPath, useT } from "~/i18n";
+import { htmlLang, type Lang, loadStringsFor, switchLangPath, useT } from "~/i18n";
 
 /** Remembers the language choice for the head script's redirect on later visits. */
 export function rememberLanguage(lang: Lang) {
@@ -15,15 +15,17 @@ export function LanguageToggle({ className = "" }: { className?: string }) {
   const { lang, t } = useT();
   const location = useLocation();
   const other: Lang = lang === "pt" ? "en" : "pt";
-  const to = switchLangPath(location.pathname, other) + location.search + location.hash;
+  const target = switchLangPath(location.pathname, other);
+  const to = target + location.search + location.hash;
+  const preload = () => void loadStringsFor(target).catch(() => undefined);
   return (
     <Link
       to={to}
       hrefLang={htmlLang[other]}
       lang={htmlLang[other]}
       // The other language's strings load as the pointer or focus arrives, before the click.
-      onPointerEnter={() => void loadDictionary(other).catch(() => undefined)}
-      onFocus={() => void loadDictionary(other).catch(() => undefined)}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={() => rememberLanguage(other)}
       aria-label={t.header.switchLanguage}
       className={`inline-flex h-10 min-w-10 items-center justify-center rounded-full px-2 text-sm font-semibold text-fg-muted transition hover:bg-surface-2 hover:text-fg ${className}`}

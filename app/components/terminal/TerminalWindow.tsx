@@ -26,7 +26,7 @@ interface TerminalWindowProps {
 
 export default function TerminalWindow({ minimized, onMinimize, onRestore, onClose }: TerminalWindowProps) {
   const { lang, t } = useT();
-  const texts = t.home.terminal;
+  const texts = t.terminal;
   const navigate = useNavigate();
   const titleId = useId();
   const nextId = useRef(1);

@@ -37,7 +37,7 @@ export interface TerminalResult {
 export function interpret(input: string, lang: Lang): TerminalResult | null {
   const typed = input.trim();
   if (typed === "") return null;
-  const t = dictionaryFor(lang).home.terminal;
+  const t = dictionaryFor(lang).terminal;
   const [head = "", ...rest] = typed.split(/\s+/);
   const word = head.toLowerCase();
   const argument = rest.join(" ");
@@ -62,13 +62,13 @@ export function interpret(input: string, lang: Lang): TerminalResult | null {
 
 function redirect(path: string, lang: Lang): TerminalResult {
   const target = localizePath(path, lang);
-  return { lines: [format(dictionaryFor(lang).home.terminal.redirecting, { path: target })], navigate: target };
+  return { lines: [format(dictionaryFor(lang).terminal.redirecting, { path: target })], navigate: target };
 }
 
 const bullet = (text: string) => `  • ${text}`;
 
 function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string[] {
-  const t = dictionaryFor(lang).home.terminal;
+  const t = dictionaryFor(lang).terminal;
   switch (command) {
     case "help":
       return helpLines(lang);
@@ -96,7 +96,7 @@ function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string
 }
 
 function helpLines(lang: Lang): string[] {
-  const t = dictionaryFor(lang).home.terminal;
+  const t = dictionaryFor(lang).terminal;
   const [help, about, projectsWord, contact, companiesWord, services, blog, certificates, whoami, clear] =
     shownCommands[lang];
   const rows: [string | undefined, string][] = [

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { stringAreasFor } from "~/i18n";
+
+describe("the strings a page loads before hydrating", () => {
+  it.each([
+    ["/", ["home"]],
+    ["/en", ["home"]],
+    ["/about", ["portfolio"]],
+    ["/en/services/consulting", ["portfolio"]],
+    ["/projects/site-da-fam%C3%ADlia-werneck", ["portfolio"]],
+    ["/contact", ["portfolio", "contact"]],
+    ["/en/contact", ["portfolio", "contact"]],
+    ["/blog", []],
+    ["/en/blog/bot-discord", []],
+    ["/admin/blog", ["admin", "contact"]],
+    ["/en/admin/messages", ["admin", "contact"]],
+    ["/no-such-page", []],
+  ])("%s loads the shell and %j", (path, areas) => {
+    expect(stringAreasFor(path)).toEqual(areas);
+  });
+});
