@@ -14,7 +14,6 @@ export default defineConfig({
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@fonts": fileURLToPath(new URL("./node_modules/@fontsource-variable", import.meta.url)),
     },
   },
   ssr: {

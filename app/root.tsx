@@ -1,6 +1,6 @@
-import interFont from "@fonts/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import interFont from "~/assets/fonts/inter-latin-wght.woff2?url";
 import { AuthSync } from "~/components/layout/AuthSync.tsx";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
