@@ -26,5 +26,28 @@ export default defineConfig({
   build: {
     // Fonts are preloaded by URL; never inline them into CSS.
     assetsInlineLimit: 0,
+    rollupOptions: {
+      // Components only define things: a module imported but unused is dropped whole.
+      treeshake: { moduleSideEffects: [{ test: /app[\\/]components[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and React Router in one chunk: one request, and it compresses better whole.
+            {
+              name: "framework",
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+            },
+            // What every page renders (header, footer, icons, strings' loader) in one chunk
+            // instead of a dozen tiny ones, each with its own request and import glue.
+            {
+              name: "app-shell",
+              priority: 1,
+              test: /app[\\/](components[\\/](layout|ui|icons)[\\/]|components[\\/]home[\\/](Section|buttons)\.tsx?$|i18n[\\/](index|paths|registry)\.ts$|site\.config\.ts$|lib[\\/](seo|nonce|head-script)\.ts$|content[\\/]localized\.ts$)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

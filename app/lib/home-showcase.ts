@@ -5,6 +5,7 @@
  * downloading every project, company and partnership as JavaScript.
  */
 import { companies, companyPath } from "~/content/companies.ts";
+import { faq } from "~/content/home.ts";
 import type { Picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
 import { homePartnerships } from "~/content/partnerships.ts";
@@ -48,14 +49,20 @@ export interface PartnershipCardData {
   color: `--${string}`;
 }
 
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
 export interface HomeShowcase {
   projects: ProjectCardData[];
   companies: CompanyCardData[];
   partnerships: PartnershipCardData[];
+  faq: FaqEntry[];
 }
 
 /**
- * The home's project, company and partnership cards in one language.
+ * The home's project, company and partnership cards and its FAQ, in one language.
  * @example homeShowcase("en").projects.length // 3
  */
 export function homeShowcase(lang: Lang): HomeShowcase {
@@ -90,5 +97,6 @@ export function homeShowcase(lang: Lang): HomeShowcase {
       link: partnership.link,
       color: partnership.color,
     })),
+    faq: faq.map((entry) => ({ question: tr(entry.question, lang), answer: tr(entry.answer, lang) })),
   };
 }

@@ -1,13 +1,12 @@
 import { CallToAction } from "~/components/home/CallToAction.tsx";
-import { Experience } from "~/components/home/Experience.tsx";
 import { Faq } from "~/components/home/Faq.tsx";
 import { FeaturedProjects } from "~/components/home/FeaturedProjects.tsx";
 import { Hero } from "~/components/home/Hero.tsx";
 import { HomeCompanies } from "~/components/home/HomeCompanies.tsx";
 import { HomePartnerships } from "~/components/home/HomePartnerships.tsx";
-import { Technologies } from "~/components/home/Technologies.tsx";
-import { Testimonials } from "~/components/home/Testimonials.tsx";
+import * as staticSections from "~/components/home/static-sections.ts";
 import { TerminalLauncher } from "~/components/terminal/TerminalLauncher.tsx";
+import { StaticIsland } from "~/components/ui/StaticIsland.tsx";
 import { dictionaryFor, htmlLang, langFromPath } from "~/i18n";
 import { homeShowcase } from "~/lib/home-showcase.ts";
 import { absoluteUrl, canonicalPath, pageSeo } from "~/lib/seo.ts";
@@ -18,6 +17,23 @@ import type { Route } from "./+types/home";
 // The prerenderer asks for `/en.data`, so the data suffix goes before the language is read.
 export function loader({ request }: Route.LoaderArgs) {
   return homeShowcase(langFromPath(new URL(request.url).pathname.replace(/\.data$/, "")));
+}
+
+// A client-side navigation renders the page afresh: the content-only sections'
+// code loads then. The first load hydrates the server's HTML and never runs this.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data, sections] = await Promise.all([serverLoader(), import("~/components/home/static-sections.ts")]);
+  return { ...data, sections };
+}
+
+/**
+ * The sections' components where they are needed: on the server (statically
+ * imported; the client build drops that import) or after a client-side
+ * navigation (loaded by `clientLoader`). Undefined while hydrating.
+ */
+function sectionsFor(loaderData: Route.ComponentProps["loaderData"]): typeof staticSections | undefined {
+  if (import.meta.env.SSR) return staticSections;
+  return "sections" in loaderData ? loaderData.sections : undefined;
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -46,16 +62,17 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const sections = sectionsFor(loaderData);
   return (
     <>
       <Hero />
-      <Technologies />
-      <Experience />
+      <StaticIsland name="technologies">{sections && <sections.Technologies />}</StaticIsland>
+      <StaticIsland name="experience">{sections && <sections.Experience />}</StaticIsland>
       <FeaturedProjects projects={loaderData.projects} />
       <HomeCompanies companies={loaderData.companies} />
-      <Testimonials />
+      <StaticIsland name="testimonials">{sections && <sections.Testimonials />}</StaticIsland>
       <HomePartnerships partnerships={loaderData.partnerships} />
-      <Faq />
+      <Faq entries={loaderData.faq} />
       <CallToAction />
       <TerminalLauncher />
     </>

@@ -1,7 +1,7 @@
 import { ArrowRight, MessageCircle } from "~/components/icons";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { useT } from "~/i18n";
-import { ContactButton } from "./ContactDialog.tsx";
+import { ContactButton } from "./ContactButton.tsx";
 
 export function CallToAction() {
   const { t } = useT();

@@ -1,37 +1,14 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { Mail, X } from "~/components/icons";
 import { SocialIcon } from "~/components/icons/SocialIcon.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { useT } from "~/i18n";
 import { site } from "~/site.config.ts";
 
-/**
- * A button that opens the contact dialog. The dialog is only rendered while
- * open, so the page's HTML stays lean however many buttons there are.
- */
-export function ContactButton({ className, children }: { className: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <button ref={button} type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
-        {children}
-      </button>
-      {open && (
-        <ContactDialog
-          onClosed={() => {
-            setOpen(false);
-            button.current?.focus();
-          }}
-        />
-      )}
-    </>
-  );
-}
-
 const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function ContactDialog({ onClosed }: { onClosed: () => void }) {
+/** The contact dialog: e-mail and social networks, modal, closed by Escape, its button or the backdrop. */
+export function ContactDialog({ onClosed }: { onClosed: () => void }) {
   const { t } = useT();
   const texts = t.home.contactDialog;
   const dialog = useRef<HTMLDialogElement>(null);

@@ -1,28 +1,27 @@
 import { useId, useState } from "react";
 import { ChevronDown } from "~/components/icons";
-import { faq } from "~/content/home.ts";
-import { tr } from "~/content/localized.ts";
 import { useT } from "~/i18n";
+import type { FaqEntry } from "~/lib/home-showcase.ts";
 import { Section } from "./Section.tsx";
 
 /**
  * The FAQ accordion: at most one answer open; choosing the open question
  * again closes it. Closed answers stay in the HTML (hidden) for search engines.
  */
-export function Faq() {
-  const { lang, t } = useT();
+export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
+  const { t } = useT();
   const texts = t.home.faq;
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   return (
     <Section id="faq" eyebrow={texts.eyebrow} heading={texts.heading} lead={texts.lead}>
       <div className="mx-auto max-w-3xl divide-y divide-line overflow-hidden rounded-card border border-line">
-        {faq.map((entry, index) => {
+        {entries.map((entry, index) => {
           const isOpen = open === index;
           const buttonId = `${baseId}-q${index}`;
           const panelId = `${baseId}-a${index}`;
           return (
-            <div key={entry.question.en} className={isOpen ? "bg-surface" : ""}>
+            <div key={entry.question} className={isOpen ? "bg-surface" : ""}>
               <h3>
                 <button
                   type="button"
@@ -32,7 +31,7 @@ export function Faq() {
                   onClick={() => setOpen(isOpen ? null : index)}
                   className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-semibold transition hover:bg-surface-2 sm:px-6"
                 >
-                  {tr(entry.question, lang)}
+                  {entry.question}
                   <ChevronDown
                     aria-hidden="true"
                     className={`size-5 shrink-0 text-fg-muted transition-transform duration-200 ${isOpen ? "rotate-180 text-accent" : ""}`}
@@ -45,7 +44,7 @@ export function Faq() {
                 hidden={!isOpen}
                 className="px-5 pb-5 leading-relaxed text-fg-muted sm:px-6"
               >
-                {tr(entry.answer, lang)}
+                {entry.answer}
               </section>
             </div>
           );

@@ -3,7 +3,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { useT } from "~/i18n";
 import { site } from "~/site.config.ts";
 import { primaryButton, secondaryButton } from "./buttons.ts";
-import { ContactButton } from "./ContactDialog.tsx";
+import { ContactButton } from "./ContactButton.tsx";
 import { SocialLinks } from "./SocialLinks.tsx";
 import { Typewriter } from "./Typewriter.tsx";
 
