@@ -5,10 +5,11 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import "~/i18n/all.ts";
+import { ArticleHtmlContext } from "~/lib/article-html.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
-import { cacheableRenderContext } from "~/server/request-context.server.ts";
+import { articleHtmlContext, cacheableRenderContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -47,7 +48,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} {...(nonce ? { nonce } : {})} />
+        <ArticleHtmlContext value={loadContext.get(articleHtmlContext) || undefined}>
+          <ServerRouter context={routerContext} url={request.url} {...(nonce ? { nonce } : {})} />
+        </ArticleHtmlContext>
       </NonceContext>,
       {
         ...(nonce ? { nonce } : {}),

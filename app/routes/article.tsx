@@ -10,14 +10,23 @@ import { notFound, notFoundMeta } from "~/lib/not-found.ts";
 import { absoluteUrl, canonicalPath, documentTitleFor, seo } from "~/lib/seo.ts";
 import { hashtag } from "~/lib/tags.ts";
 import { getPublicPost } from "~/server/blog/public-posts.server.ts";
+import { articleHtmlContext } from "~/server/request-context.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const lang = langFromPath(new URL(request.url).pathname);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const lang = langFromPath(pathname);
   const post = await getPublicPost(params.id, lang);
   if (!post) return notFound();
-  return { found: true as const, post: { ...post, dateLabel: formatDate(post.publishedAt, lang) } };
+  const { html, ...rest } = post;
+  const data = { ...rest, dateLabel: formatDate(post.publishedAt, lang) };
+  // A client-side navigation asks for `….data` and renders the body from it; a
+  // document renders it on the server and the browser adopts that markup, so
+  // the body is not sent a second time as data.
+  if (pathname.endsWith(".data")) return { found: true as const, post: { ...data, html } };
+  context.set(articleHtmlContext, html);
+  return { found: true as const, post: { ...data, html: undefined } };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {

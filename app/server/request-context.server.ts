@@ -22,3 +22,14 @@ const cacheableStore = globalThis as typeof globalThis & { [CACHEABLE_KEY]?: Rou
  */
 cacheableStore[CACHEABLE_KEY] ??= createContext<boolean>(false);
 export const cacheableRenderContext: RouterContext<boolean> = cacheableStore[CACHEABLE_KEY];
+
+const ARTICLE_KEY = Symbol.for("portfolio.articleHtmlContext");
+const articleStore = globalThis as typeof globalThis & { [ARTICLE_KEY]?: RouterContext<string> };
+
+/**
+ * The sanitized body of the article a document request renders, set by the
+ * article's loader and read by the server's render (see `ArticleHtmlContext`);
+ * empty for every other request.
+ */
+articleStore[ARTICLE_KEY] ??= createContext<string>("");
+export const articleHtmlContext: RouterContext<string> = articleStore[ARTICLE_KEY];

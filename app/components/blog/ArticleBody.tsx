@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { useT } from "~/i18n";
+import { ArticleHtmlContext } from "~/lib/article-html.ts";
 
 /** How long a copy button says 'Copied!' before it reads 'Copy' again. */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -8,9 +9,16 @@ export const COPY_CONFIRMATION_MS = 2000;
  * A rendered article. The HTML comes sanitized from the server's Markdown
  * pipeline, with a copy button before every code block; one delegated
  * listener makes those buttons work.
+ *
+ * `html` is given after a client-side navigation. A document's body comes
+ * from the server's render (`ArticleHtmlContext`), and when the browser
+ * hydrates that document it has neither: React then adopts the server's
+ * markup as it is (`__html` stays empty, so React never writes it).
  */
-export function ArticleBody({ html }: { html: string }) {
+export function ArticleBody({ html }: { html?: string | undefined }) {
   const { t } = useT();
+  const serverHtml = useContext(ArticleHtmlContext);
+  const body = html ?? serverHtml;
   const ref = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
 
@@ -49,7 +57,12 @@ export function ArticleBody({ html }: { html: string }) {
   return (
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Markdown pipeline sanitizes this HTML */}
-      <div ref={ref} className="article-body" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        ref={ref}
+        className="article-body"
+        suppressHydrationWarning={body === undefined}
+        dangerouslySetInnerHTML={{ __html: body ?? "" }}
+      />
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>

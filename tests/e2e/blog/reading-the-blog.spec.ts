@@ -79,6 +79,28 @@ test("articles link to the next and previous ones", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "Mais artigos" }).getByText("Próximo artigo")).toBeVisible();
 });
 
+test("an article's body is sent once, kept on hydration and rendered on client-side navigation", async ({ page }) => {
+  const sent = await (await page.request.get("/blog/bot-discord")).text();
+  const opening = "Na Cheetah Network, o Discord";
+  expect(sent.split(opening).length - 1).toBe(1);
+
+  await page.goto("/blog/bot-discord");
+  await waitForHydration(page);
+  const body = page.locator(".article-body");
+  await expect(body).toContainText(opening);
+  const firstTitle = await page.getByRole("heading", { level: 1 }).textContent();
+
+  // Previous/next is a client-side navigation: the body arrives as data.
+  await page.getByRole("navigation", { name: "Mais artigos" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(firstTitle ?? "");
+  await expect(body).not.toContainText(opening);
+  expect(await body.locator("p").count()).toBeGreaterThan(3);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstTitle ?? "");
+  await expect(body).toContainText(opening);
+});
+
 test("the copy button copies the code and says 'Copiado!' for 2 seconds", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const start = new Date("2026-06-01T12:00:00Z");
