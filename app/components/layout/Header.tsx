@@ -26,7 +26,7 @@ export function Header() {
         <LocalLink to="/" aria-label={t.header.logoLabel} className="flex items-center gap-2.5 rounded-lg">
           <span
             aria-hidden="true"
-            className="brand-gradient grid size-9 place-items-center rounded-xl font-mono text-sm font-bold text-accent-fg"
+            className="brand-gradient grid size-9 place-items-center rounded-xl text-sm font-bold tracking-tight text-accent-fg"
           >
             RW
           </span>
