@@ -8,7 +8,7 @@ import { companies, companyPath } from "~/content/companies.ts";
 import { faq } from "~/content/home.ts";
 import type { Picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
-import { homePartnerships } from "~/content/partnerships.ts";
+import { homePartnerships, type Partnership } from "~/content/partnerships.ts";
 import { projects } from "~/content/projects.ts";
 import type { Lang } from "~/i18n/paths.ts";
 import { type SkillTags, skillTags } from "./skill-tags.ts";
@@ -61,6 +61,20 @@ export interface HomeShowcase {
   faq: FaqEntry[];
 }
 
+/** A partnership's card in one language (the home and career pages show the same card). */
+export function partnershipCard(partnership: Partnership, lang: Lang): PartnershipCardData {
+  return {
+    id: partnership.id,
+    name: partnership.name,
+    role: tr(partnership.role, lang),
+    description: tr(partnership.description, lang),
+    banner: partnership.banner,
+    logo: partnership.logo,
+    link: partnership.link,
+    color: partnership.color,
+  };
+}
+
 /**
  * The home's project, company and partnership cards and its FAQ, in one language.
  * @example homeShowcase("en").projects.length // 3
@@ -87,16 +101,7 @@ export function homeShowcase(lang: Lang): HomeShowcase {
         path: companyPath(company),
       };
     }),
-    partnerships: homePartnerships.map((partnership) => ({
-      id: partnership.id,
-      name: partnership.name,
-      role: tr(partnership.role, lang),
-      description: tr(partnership.description, lang),
-      banner: partnership.banner,
-      logo: partnership.logo,
-      link: partnership.link,
-      color: partnership.color,
-    })),
+    partnerships: homePartnerships.map((partnership) => partnershipCard(partnership, lang)),
     faq: faq.map((entry) => ({ question: tr(entry.question, lang), answer: tr(entry.answer, lang) })),
   };
 }

@@ -1,6 +1,6 @@
 /** The career page's content in one language, as its loader sends it. */
 import type { Lang } from "~/i18n/paths.ts";
-import type { PartnershipCardData } from "~/lib/home-showcase.ts";
+import { type PartnershipCardData, partnershipCard } from "~/lib/home-showcase.ts";
 import { initials } from "~/lib/initials.ts";
 import {
   careerQuotes,
@@ -48,16 +48,7 @@ export function careerPage(lang: Lang): CareerPageData {
       title: tr(event.title, lang),
       description: tr(event.description, lang),
     })),
-    partnerships: partnerships.map((partnership) => ({
-      id: partnership.id,
-      name: partnership.name,
-      role: tr(partnership.role, lang),
-      description: tr(partnership.description, lang),
-      banner: partnership.banner,
-      logo: partnership.logo,
-      link: partnership.link,
-      color: partnership.color,
-    })),
+    partnerships: partnerships.map((partnership) => partnershipCard(partnership, lang)),
     values: careerValues.map((value) => ({
       icon: value.icon,
       title: tr(value.title, lang),
