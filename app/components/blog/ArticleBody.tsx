@@ -56,11 +56,11 @@ export function ArticleBody({ html }: { html?: string | undefined }) {
 
   return (
     <>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Markdown pipeline sanitizes this HTML */}
       <div
         ref={ref}
         className="article-body"
         suppressHydrationWarning={body === undefined}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Markdown pipeline sanitizes this HTML
         dangerouslySetInnerHTML={{ __html: body ?? "" }}
       />
       <p className="sr-only" aria-live="polite">

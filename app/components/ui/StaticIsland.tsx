@@ -15,8 +15,10 @@ import type { ReactNode } from "react";
  */
 export function StaticIsland({ name, children }: { name: string; children?: ReactNode }) {
   if (children === undefined) {
-    // `__html` never changes, so React never writes this element's content.
-    return <div data-island={name} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: empty and constant, so React never writes this element's content
+      <div data-island={name} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+    );
   }
   return <div data-island={name}>{children}</div>;
 }
