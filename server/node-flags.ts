@@ -15,6 +15,11 @@ export const SERVER_NODE_FLAGS = [
   // spent up to 500 MB compiling its hot functions, at start-up and again
   // under load; the baseline compiler's code answers the site's queries as fast.
   "--liftoff-only",
+  // After each full collection V8 lets the old generation grow up to 4 × what
+  // survived before collecting again; pages rendered per request (a 404) then
+  // piled 170 MB of garbage. 1.5 × keeps it near the live size, at a quarter
+  // more CPU for such pages only. A factor, not a limit: nothing runs out.
+  "--heap-growing-percent=50",
 ] as const;
 
 /** `--no-liftoff-only` and `--liftoff_only=…` name the same setting as `--liftoff-only`. */
@@ -26,7 +31,7 @@ function settingName(flag: string): string {
 /**
  * The server flags this process was started without. A flag the operator set
  * either way (on the command line or in NODE_OPTIONS) counts as present: theirs wins.
- * @example missingServerFlags(["--max-semi-space-size=32"], "") // ["--liftoff-only"]
+ * @example missingServerFlags(["--max-semi-space-size=32"], "") // ["--liftoff-only", "--heap-growing-percent=50"]
  */
 export function missingServerFlags(
   execArgv: readonly string[] = process.execArgv,

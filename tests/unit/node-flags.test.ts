@@ -12,8 +12,13 @@ describe("the server's Node flags", () => {
   });
 
   it("leave a setting the operator chose to the operator, on the command line or in NODE_OPTIONS", () => {
-    expect(missingServerFlags(["--max_semi_space_size=32", "--no-liftoff-only"], "")).toEqual([]);
-    expect(missingServerFlags([], "--max-old-space-size=512 --max-semi-space-size=16")).toEqual(["--liftoff-only"]);
+    expect(missingServerFlags(["--max_semi_space_size=32", "--no-liftoff-only"], "")).toEqual([
+      "--heap-growing-percent=50",
+    ]);
+    expect(missingServerFlags([], "--max-old-space-size=512 --max-semi-space-size=16")).toEqual([
+      "--liftoff-only",
+      "--heap-growing-percent=50",
+    ]);
   });
 
   it("are the ones npm run serve passes", () => {
