@@ -8,21 +8,7 @@ import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
 import { PageCache } from "../../server/page-cache.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
-
-const input = (slug: string, extra: Partial<PostInput> = {}): PostInput => ({
-  title: `Title ${slug}`,
-  slug,
-  content: `Body of ${slug}`,
-  excerpt: null,
-  coverImage: null,
-  published: false,
-  ...extra,
-});
-
-function saved(result: Awaited<ReturnType<typeof createPost>>) {
-  if (result.status !== "saved") throw new Error(`expected a saved post, got ${result.status}`);
-  return result.post;
-}
+import { postInput, saved } from "./helpers/posts.ts";
 
 /** Runs `write` and says whether it told the page cache to forget its pages. */
 async function invalidates(write: () => Promise<unknown>): Promise<boolean> {
@@ -46,20 +32,20 @@ for (const engine of engines) {
 
     it("forgets cached pages on every kind of write to posts, and not on a refused one", async () => {
       const { db } = database;
-      let post = saved(await createPost(db, author, input("draft")));
-      expect(await invalidates(async () => saved(await createPost(db, author, input("created"))))).toBe(true);
+      let post = saved(await createPost(db, author, postInput("draft")));
+      expect(await invalidates(async () => saved(await createPost(db, author, postInput("created"))))).toBe(true);
 
       const edit = async (extra: Partial<PostInput>) => {
-        const result = await updatePost(db, author, post.id, input("draft", extra), post.updatedAt);
+        const result = await updatePost(db, author, post.id, postInput("draft", extra), post.updatedAt);
         post = saved(result);
       };
       expect(await invalidates(() => edit({ published: true }))).toBe(true); // publish
       expect(await invalidates(() => edit({ published: true, title: "Edited" }))).toBe(true); // edit
       expect(await invalidates(() => edit({ published: false }))).toBe(true); // unpublish
 
-      const stale = () => updatePost(db, author, post.id, input("draft"), new Date(0));
+      const stale = () => updatePost(db, author, post.id, postInput("draft"), new Date(0));
       expect(await invalidates(stale)).toBe(false);
-      expect(await invalidates(() => createPost(db, author, input("created")))).toBe(false); // slug taken
+      expect(await invalidates(() => createPost(db, author, postInput("created")))).toBe(false); // slug taken
 
       expect(await invalidates(() => deletePost(db, author, post.id))).toBe(true);
       expect(await invalidates(() => deletePost(db, author, post.id))).toBe(false); // already gone
@@ -74,7 +60,7 @@ for (const engine of engines) {
         version = next;
       };
       expect(await blogTableVersion(db)).toBe(version);
-      const post = saved(await createPost(db, author, input("fingerprint")));
+      const post = saved(await createPost(db, author, postInput("fingerprint")));
       await changed();
       await db.update(blogs).set({ published: true, updatedAt: new Date() }).where(eq(blogs.id, post.id));
       await changed();
@@ -90,8 +76,14 @@ for (const engine of engines) {
 
     it("shows a post another server process published within the revalidation interval", async () => {
       const { db } = database;
-      const post = saved(await createPost(db, author, input("elsewhere", { title: "Before" })));
-      await updatePost(db, author, post.id, input("elsewhere", { title: "Before", published: true }), post.updatedAt);
+      const post = saved(await createPost(db, author, postInput("elsewhere", { title: "Before" })));
+      await updatePost(
+        db,
+        author,
+        post.id,
+        postInput("elsewhere", { title: "Before", published: true }),
+        post.updatedAt,
+      );
       const clock = { now: 0 };
       const cache = new PageCache({
         origin: "https://site.example",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
@@ -8,31 +8,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isCacheablePageUrl } from "../../app/server/blog/page-cache.server.ts";
 import { cacheableRenderContext } from "../../app/server/request-context.server.ts";
 import { etagMatches, PageCache, type PageCacheOptions } from "../../server/page-cache.ts";
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
+import { rawRequest } from "../helpers/raw-http.ts";
 
 /** A raw HTTP request: no automatic decompression, so the encoding on the wire shows. */
-function request(
-  origin: string,
-  path: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-  body?: string,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, origin), { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const request = (origin: string, path: string, headers: Record<string, string> = {}, method = "GET", body?: string) =>
+  rawRequest(new URL(path, origin), headers, method, body);
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -4,44 +4,22 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../../app/lib/csp.ts";
 import { loadStaticSite, type StaticSite, staticFilesMiddleware } from "../../server/static-files.ts";
 import { precompressDirectory } from "../../tools/precompress.ts";
+import { decodedBody, type RawReply as Reply, rawRequest } from "../helpers/raw-http.ts";
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(
-  origin: string,
-  urlPath: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${urlPath}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const request = (origin: string, urlPath: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(`${origin}${urlPath}`, headers, method);
 
 function decode(reply: Reply): Buffer {
   const encoding = reply.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(reply.body);
-  if (encoding === "gzip") return gunzipSync(reply.body);
-  expect(encoding).toBeUndefined();
-  return reply.body;
+  if (encoding !== "br" && encoding !== "gzip") expect(encoding).toBeUndefined();
+  return decodedBody(reply);
 }
 
 const lines = (text: string, times: number) => Array.from({ length: times }, (_, i) => `${text} ${i}`).join("\n");

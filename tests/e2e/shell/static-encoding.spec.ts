@@ -1,42 +1,14 @@
-import http from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { decodedBody, rawRequest } from "../../helpers/raw-http.ts";
 import { expect, test } from "../fixtures.ts";
 
-/**
- * The built server's static files, over plain HTTP so the encoded bytes are
- * seen as sent (browsers and Playwright's client decode them silently).
- */
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function raw(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function decoded(reply: Reply): Buffer {
-  const encoding = reply.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(reply.body);
-  if (encoding === "gzip") return gunzipSync(reply.body);
-  return reply.body;
-}
+// The built server's static files, over plain HTTP so the encoded bytes are
+// seen as sent (browsers and Playwright's client decode them silently).
 
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 
 /** A fingerprinted script the home page loads or preloads. */
 async function someAsset(origin: string): Promise<string> {
-  const html = decoded(await raw(`${origin}/`)).toString();
+  const html = decodedBody(await rawRequest(`${origin}/`)).toString();
   const src = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(src, "the home page loads a script from /assets").toBeDefined();
   return src ?? "";
@@ -51,9 +23,9 @@ test("pages, assets and files decode to the same bytes in brotli, gzip and ident
     [asset, "text/javascript; charset=utf-8"],
     ["/favicon.svg", "image/svg+xml"],
   ] as const) {
-    const br = await raw(`${origin}${path}`, BROWSER);
-    const gzip = await raw(`${origin}${path}`, { "accept-encoding": "gzip" });
-    const identity = await raw(`${origin}${path}`);
+    const br = await rawRequest(`${origin}${path}`, BROWSER);
+    const gzip = await rawRequest(`${origin}${path}`, { "accept-encoding": "gzip" });
+    const identity = await rawRequest(`${origin}${path}`);
     expect([br.headers["content-encoding"], gzip.headers["content-encoding"]], path).toEqual(["br", "gzip"]);
     expect(identity.headers["content-encoding"], path).toBeUndefined();
     for (const reply of [br, gzip, identity]) {
@@ -62,7 +34,7 @@ test("pages, assets and files decode to the same bytes in brotli, gzip and ident
       expect(reply.headers.vary, path).toBe("Accept-Encoding");
       expect(reply.headers["content-length"], path).toBe(String(reply.body.length));
       expect(reply.headers["x-content-type-options"], path).toBe("nosniff");
-      expect(decoded(reply).equals(identity.body), path).toBe(true);
+      expect(decodedBody(reply).equals(identity.body), path).toBe(true);
     }
     expect(br.body.length, path).toBeLessThan(identity.body.length);
   }
@@ -71,7 +43,7 @@ test("pages, assets and files decode to the same bytes in brotli, gzip and ident
 test("prerendered pages keep their own CSP in every encoding", async ({ baseURL }) => {
   const policies = await Promise.all(
     [BROWSER, { "accept-encoding": "gzip" }, {}].map(async (headers) => {
-      const reply = await raw(`${baseURL}/about`, headers);
+      const reply = await rawRequest(`${baseURL}/about`, headers);
       return reply.headers["content-security-policy"] ?? "";
     }),
   );
@@ -81,17 +53,17 @@ test("prerendered pages keep their own CSP in every encoding", async ({ baseURL 
 
 test("revalidation answers 304, HEAD has no body, assets stay immutable", async ({ baseURL }) => {
   const origin = baseURL ?? "";
-  const page = await raw(`${origin}/about`, BROWSER);
+  const page = await rawRequest(`${origin}/about`, BROWSER);
   expect(page.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   const etag = page.headers.etag ?? "";
   expect(etag).not.toBe("");
-  const again = await raw(`${origin}/about`, { ...BROWSER, "if-none-match": etag });
+  const again = await rawRequest(`${origin}/about`, { ...BROWSER, "if-none-match": etag });
   expect(again.status).toBe(304);
   expect(again.body.length).toBe(0);
 
   const asset = await someAsset(origin);
-  const get = await raw(`${origin}${asset}`, BROWSER);
-  const head = await raw(`${origin}${asset}`, BROWSER, "HEAD");
+  const get = await rawRequest(`${origin}${asset}`, BROWSER);
+  const head = await rawRequest(`${origin}${asset}`, BROWSER, "HEAD");
   expect(head.status).toBe(200);
   expect(head.body.length).toBe(0);
   expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
@@ -100,8 +72,8 @@ test("revalidation answers 304, HEAD has no body, assets stay immutable", async 
 });
 
 test("rendered responses are still compressed, once", async ({ baseURL }) => {
-  const reply = await raw(`${baseURL}/nope`, { "accept-encoding": "gzip" });
+  const reply = await rawRequest(`${baseURL}/nope`, { "accept-encoding": "gzip" });
   expect(reply.status).toBe(404);
   expect(reply.headers["content-encoding"]).toBe("gzip");
-  expect(decoded(reply).toString()).toMatch(/^<!DOCTYPE html>/i);
+  expect(decodedBody(reply).toString()).toMatch(/^<!DOCTYPE html>/i);
 });
