@@ -1,9 +1,12 @@
 /**
  * Writes the site's two variable fonts, cut down to what the site draws, into
- * `app/assets/fonts/`: the characters of Latin-1 (every Portuguese letter)
- * plus the punctuation and arrows the texts use, the weight axis narrowed to
- * the weights the styles ask for (400 to 700), only the OpenType features
- * text needs, and no hinting (phones and modern desktops don't use it). The
+ * `app/assets/fonts/`: the characters of `tools/font-characters.ts` (ASCII,
+ * every Portuguese letter, the punctuation and arrows the texts use), the
+ * weight axis narrowed to the weights the styles ask for (400 to 700),
+ * kerning as the only OpenType feature (the texts need no ligatures,
+ * alternates or combining marks), and no hinting (phones and modern desktops
+ * don't use it). The text font then weighs under 15 KB, one round trip of a
+ * new connection on a phone network (docs/decisions/016-first-paint.md). The
  * output is committed; run this when a font or the character list changes:
  *   node tools/subset-fonts.ts
  */
@@ -32,7 +35,7 @@ for (const font of fonts) {
   const output = await subsetFont(input, characters, {
     targetFormat: "woff2",
     variationAxes: { wght: { min: 400, max: 700 } },
-    keepFeatures: ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk", "tnum"],
+    keepFeatures: ["kern"],
     noHinting: true,
   });
   await writeFile(path.join(OUT, font.out), output);

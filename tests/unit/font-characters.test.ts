@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { characters } from "../../tools/font-characters.ts";
+import { characters, unicodeRange } from "../../tools/font-characters.ts";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
@@ -24,5 +24,24 @@ describe("the subset fonts", () => {
       }
     }
     expect(Object.fromEntries(missing)).toEqual({});
+  });
+
+  it("are declared for exactly those characters, so no other reaches for them", () => {
+    const css = readFileSync(path.join(appDir, "styles/app.css"), "utf8");
+    const declared = [...css.matchAll(/unicode-range:\s*([^;]+);/g)].map((match) => (match[1] ?? "").replace(/\s+/g, " ").trim());
+    expect(declared).toEqual([unicodeRange(characters), unicodeRange(characters)]);
+  });
+});
+
+describe("unicodeRange", () => {
+  it.each([
+    ["a", "U+0061"],
+    ["abc", "U+0061-0063"],
+    ["cab", "U+0061-0063"],
+    ["aac", "U+0061, U+0063"],
+    ["é→", "U+00E9, U+2192"],
+    ["", ""],
+  ])("names %j as %s", (chars, expected) => {
+    expect(unicodeRange(chars)).toBe(expected);
   });
 });

@@ -42,7 +42,7 @@ export function TerminalLauncher() {
   return (
     <Suspense
       fallback={
-        <div role="status" className={`${windowFrame(false)} grid place-items-center font-mono text-sm text-fg-muted`}>
+        <div role="status" className={`${windowFrame(false)} grid place-items-center font-terminal text-sm text-fg-muted`}>
           {texts.loading}
         </div>
       }

@@ -134,7 +134,7 @@ export default function TerminalWindow({ minimized, onMinimize, onRestore, onClo
           <span className="size-3 rounded-full bg-accent-2/80" />
           <span className="size-3 rounded-full bg-success/80" />
         </span>
-        <h2 id={titleId} className="min-w-0 flex-1 truncate text-center font-mono text-xs text-fg-muted">
+        <h2 id={titleId} className="min-w-0 flex-1 truncate text-center font-terminal text-xs text-fg-muted">
           {texts.title}
         </h2>
         {minimized ? (
@@ -151,7 +151,7 @@ export default function TerminalWindow({ minimized, onMinimize, onRestore, onClo
         </button>
       </div>
 
-      <div hidden={minimized} className="flex min-h-0 flex-1 flex-col font-mono text-[13px] leading-relaxed">
+      <div hidden={minimized} className="flex min-h-0 flex-1 flex-col font-terminal text-[13px] leading-relaxed">
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience (clicking the output focuses the input, as in a real terminal); keyboard users are already in the input */}
         <div
           ref={logRef}
