@@ -7,12 +7,20 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import "~/i18n/all.ts";
 import { ArticleHtmlContext } from "~/lib/article-html.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
+import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
+import { holdHydrationStream } from "~/server/hold-hydration.server.ts";
 import { articleHtmlContext, cacheableRenderContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
+
+function hydratesAtOnce({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return staticHandlerContext.matches.some(
+    ({ route }) => (routeModules[route.id]?.handle as HydrationHandle | undefined)?.hydrateAtOnce === true,
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -64,7 +72,14 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Pages to read load their scripts after their first paint (app/lib/hydrate-after-paint.ts).
+          if (hydratesAtOnce(routerContext)) {
+            pipe(body);
+          } else {
+            const held = holdHydrationStream();
+            held.pipe(body);
+            pipe(held);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

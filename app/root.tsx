@@ -8,6 +8,7 @@ import { Toasts } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { headScript, themeColors } from "~/lib/head-script.ts";
+import { hydrateAfterPaintScript } from "~/lib/hydrate-after-paint.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
@@ -49,6 +50,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Releases the hydration code the server held back, once the page has painted. */}
+        <script nonce={nonce} suppressHydrationWarning>
+          {hydrateAfterPaintScript}
+        </script>
       </body>
     </html>
   );

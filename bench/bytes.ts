@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { HELD_PRELOAD_REL } from "../app/lib/hydrate-after-paint.ts";
 import type { NetworkRecord } from "./lighthouse.ts";
 
 export interface PageBytes {
@@ -39,9 +40,11 @@ export function assetsInHtml(html: string): { scripts: string[]; styles: string[
     const src = ATTRIBUTE("src").exec(tag)?.[1];
     const href = ATTRIBUTE("href").exec(tag)?.[1];
     const rel = ATTRIBUTE("rel").exec(tag)?.[1]?.toLowerCase() ?? "";
+    const rels = rel.split(/\s+/);
     if (tag.toLowerCase().startsWith("<script") && src) scripts.push(src);
-    else if (href && rel.split(/\s+/).includes("modulepreload")) scripts.push(href);
-    else if (href && rel.split(/\s+/).includes("stylesheet")) styles.push(href);
+    // Held preloads are released at the first paint, before any interaction (app/lib/hydrate-after-paint.ts).
+    else if (href && (rels.includes("modulepreload") || rels.includes(HELD_PRELOAD_REL))) scripts.push(href);
+    else if (href && rels.includes("stylesheet")) styles.push(href);
   }
   // Module scripts written inline import the entry by URL, e.g. import("/assets/entry.client-x.js").
   for (const match of html.matchAll(/import\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) {

@@ -6,6 +6,7 @@ import { PostList } from "~/components/admin/PostList.tsx";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
+import { hydrateAtOnce } from "~/lib/hydrate-after-paint.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
@@ -16,6 +17,9 @@ import type { Route } from "./+types/admin-blog";
 
 // Runs before any loader or action of this page, on document and data requests alike.
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
+
+// A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
+export const handle = hydrateAtOnce;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageSeo("adminBlog", location.pathname),

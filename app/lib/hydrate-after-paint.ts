@@ -1,0 +1,41 @@
+/**
+ * A page's JavaScript starts loading once the page has painted its content.
+ *
+ * Every page arrives as complete HTML (prerendered or rendered on the server):
+ * links, forms and text work before any script runs. React Router's `<Scripts>`
+ * asks for the hydration code at once, as high-priority module preloads and a
+ * module script; on a phone network those ~120 KB then compete with the
+ * stylesheet and the text font for the bandwidth the first paint needs. So
+ * the server hands the page over with those two held back (see
+ * `app/server/hold-hydration.server.ts`) and the small script below releases
+ * them after the first contentful paint. Measurements:
+ * docs/decisions/016-first-paint.md.
+ */
+
+/**
+ * What a route's `handle` says when its page is a screen of controls rather
+ * than a page to read (the admin): its scripts load at once, as React Router
+ * asks, so a click right after it appears is never lost.
+ */
+export interface HydrationHandle {
+  hydrateAtOnce?: boolean;
+}
+
+export const hydrateAtOnce = { hydrateAtOnce: true } as const satisfies HydrationHandle;
+
+/** The `rel` a module preload link carries until it is released. */
+export const HELD_PRELOAD_REL = "held-modulepreload";
+
+/** The `type` the module script that hydrates the page carries until it is released. */
+export const HELD_SCRIPT_TYPE = "held-module";
+
+/**
+ * Released at the first contentful paint (at once where the browser cannot
+ * report paints). The preload links get their `rel` back, which makes the
+ * browser fetch them; the held script is replaced by a real module script with
+ * the same text and nonce, so the page's Content-Security-Policy (a hash of
+ * that text, or the response's nonce) allows it as it would have allowed the
+ * original. The script stays where it was, so React hydrates the same tree.
+ * A tab opened in the background paints, and so hydrates, when first shown.
+ */
+export const hydrateAfterPaintScript = `(function(){var done=false;function release(){if(done)return;done=true;document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(link){link.rel="modulepreload"});document.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(held){var script=document.createElement("script");script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;held.replaceWith(script)})}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(types.indexOf("paint")<0){release();return}new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;

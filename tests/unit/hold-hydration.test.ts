@@ -1,0 +1,89 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE, hydrateAfterPaintScript } from "~/lib/hydrate-after-paint.ts";
+import { holdHydrationScripts, holdHydrationStream } from "~/server/hold-hydration.server.ts";
+
+// The shape React Router's <Scripts> renders, with the tags around it that must stay as they are.
+const page = [
+  '<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/>',
+  '<link rel="preload" href="/assets/inter.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+  '<link rel="stylesheet" href="/assets/root.css"/>',
+  '<link rel="modulepreload" href="/assets/entry.client.js" nonce="abc=="/>',
+  '<link rel="modulepreload" href="/assets/framework.js" nonce="abc=="/>',
+  '<script nonce="abc==">(function(){document.documentElement.dataset.x="é→"})()</script>',
+  '<script type="application/ld+json">{"name":"Rafael Werneck · Recife"}</script>',
+  "</head><body><main><p>Olá, mundo: 1 &lt; 2 &gt; 0</p></main>",
+  '<script nonce="abc==">window.__reactRouterContext = {"a":1};</script>',
+  '<script nonce="abc==" type="module" async="">import * as route0 from "/assets/root.js";\nif (1 < 2) import("/assets/entry.client.js");</script>',
+  "</body></html>",
+].join("");
+
+const held = page
+  .replace(
+    'rel="modulepreload" href="/assets/entry.client.js"',
+    `rel="${HELD_PRELOAD_REL}" href="/assets/entry.client.js"`,
+  )
+  .replace('rel="modulepreload" href="/assets/framework.js"', `rel="${HELD_PRELOAD_REL}" href="/assets/framework.js"`)
+  .replace('type="module" async=""', `type="${HELD_SCRIPT_TYPE}" async=""`);
+
+function streamed(chunks: Array<string | Buffer>): Promise<string> {
+  return text(Readable.from(chunks).pipe(holdHydrationStream()));
+}
+
+describe("holdHydrationScripts", () => {
+  it("holds back exactly the module preloads and the module script", () => {
+    expect(holdHydrationScripts(page)).toBe(held);
+  });
+
+  it.each([
+    ['<link rel="modulepreload" href="/a.js"/>', `<link rel="${HELD_PRELOAD_REL}" href="/a.js"/>`],
+    ['<link href="/a.js" rel="modulepreload">', `<link href="/a.js" rel="${HELD_PRELOAD_REL}">`],
+    ['<script type="module" src="/a.js"></script>', `<script type="${HELD_SCRIPT_TYPE}" src="/a.js"></script>`],
+    ['<link rel="preload" href="/a.js" as="script"/>', '<link rel="preload" href="/a.js" as="script"/>'],
+    ['<link rel="stylesheet" href="/modulepreload.css"/>', '<link rel="stylesheet" href="/modulepreload.css"/>'],
+    [
+      '<script type="text/javascript">var type="module"</script>',
+      '<script type="text/javascript">var type="module"</script>',
+    ],
+    ['<p>rel="modulepreload" and type="module" as text</p>', '<p>rel="modulepreload" and type="module" as text</p>'],
+    ["", ""],
+  ])("%s", (input, expected) => {
+    expect(holdHydrationScripts(input)).toBe(expected);
+  });
+});
+
+describe("holdHydrationStream", () => {
+  it("gives the same page whatever the chunk boundaries, including inside a tag or a character", async () => {
+    const bytes = Buffer.from(page, "utf8");
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      expect(await streamed([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(held);
+    }
+  });
+
+  it("passes each finished part on without waiting for the end", async () => {
+    const stream = holdHydrationStream();
+    const out: string[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+    stream.write(Buffer.from("<html><body><p>first</p><link rel="));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.join("")).toBe("<html><body><p>first</p>");
+    stream.end(Buffer.from('"modulepreload" href="/a.js"/></body></html>'));
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(out.join("")).toBe(`<html><body><p>first</p><link rel="${HELD_PRELOAD_REL}" href="/a.js"/></body></html>`);
+  });
+
+  it("keeps text that ends with an unfinished '<'", async () => {
+    expect(await streamed(["<p>a ", "<", " b</p>"])).toBe("<p>a < b</p>");
+    expect(await streamed(["if (a <"])).toBe("if (a <");
+  });
+});
+
+describe("the releasing script", () => {
+  it("names the held link and script exactly as the server writes them", () => {
+    expect(hydrateAfterPaintScript).toContain(`link[rel="${HELD_PRELOAD_REL}"]`);
+    expect(hydrateAfterPaintScript).toContain(`script[type="${HELD_SCRIPT_TYPE}"]`);
+    expect(hydrateAfterPaintScript).toContain('"first-contentful-paint"');
+    expect(() => new Function(hydrateAfterPaintScript)).not.toThrow();
+  });
+});
