@@ -23,13 +23,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
     // The head script sets the theme class and colour scheme before React hydrates.
+    // Both inline scripts run once, from the server's HTML: the browser's copy of
+    // this layout leaves their text out, so it ships in no bundle.
     <html lang={htmlLang[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeColors.light} />
         <script nonce={nonce} suppressHydrationWarning>
-          {headScript}
+          {import.meta.env.SSR ? headScript : ""}
         </script>
         <Meta />
         <Links />
@@ -52,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
         {/* Releases the hydration code the server held back, once the page has painted. */}
         <script nonce={nonce} suppressHydrationWarning>
-          {hydrateAfterPaintScript}
+          {import.meta.env.SSR ? hydrateAfterPaintScript : ""}
         </script>
       </body>
     </html>

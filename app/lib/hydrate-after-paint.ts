@@ -21,8 +21,6 @@ export interface HydrationHandle {
   hydrateAtOnce?: boolean;
 }
 
-export const hydrateAtOnce = { hydrateAtOnce: true } as const satisfies HydrationHandle;
-
 /** The `rel` a module preload link carries until it is released. */
 export const HELD_PRELOAD_REL = "held-modulepreload";
 
@@ -32,10 +30,10 @@ export const HELD_SCRIPT_TYPE = "held-module";
 /**
  * Released at the first contentful paint (at once where the browser cannot
  * report paints). The preload links get their `rel` back, which makes the
- * browser fetch them; the held script is replaced by a real module script with
- * the same text and nonce, so the page's Content-Security-Policy (a hash of
+ * browser fetch them; each held script is replaced by a real module script
+ * with the same text (or `src`) and nonce, so the page's Content-Security-Policy (a hash of
  * that text, or the response's nonce) allows it as it would have allowed the
  * original. The script stays where it was, so React hydrates the same tree.
  * A tab opened in the background paints, and so hydrates, when first shown.
  */
-export const hydrateAfterPaintScript = `(function(){var done=false;function release(){if(done)return;done=true;document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(link){link.rel="modulepreload"});document.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(held){var script=document.createElement("script");script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;held.replaceWith(script)})}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(types.indexOf("paint")<0){release();return}new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;
+export const hydrateAfterPaintScript = `(function(){var done=false;function release(){if(done)return;done=true;document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(link){link.rel="modulepreload"});document.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(held){var script=document.createElement("script");script.type="module";script.nonce=held.nonce;if(held.src)script.src=held.src;else script.textContent=held.textContent;held.replaceWith(script)})}var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(types.indexOf("paint")<0){release();return}new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;

@@ -6,7 +6,7 @@ import { PostList } from "~/components/admin/PostList.tsx";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
-import { hydrateAtOnce } from "~/lib/hydrate-after-paint.ts";
+import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/admin-blog";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = hydrateAtOnce;
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageSeo("adminBlog", location.pathname),

@@ -3,7 +3,7 @@ import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type InboxMessage, MessageList } from "~/components/admin/MessageList.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
-import { hydrateAtOnce } from "~/lib/hydrate-after-paint.ts";
+import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { messageAdminAction } from "~/server/contact/admin-actions.server.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin-messages";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = hydrateAtOnce;
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageSeo("adminMessages", location.pathname),

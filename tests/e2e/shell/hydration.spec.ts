@@ -1,3 +1,4 @@
+import { hydrateAfterPaintScript } from "../../../app/lib/hydrate-after-paint.ts";
 import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
 
 /** When the page first painted content, and when each of its scripts was asked for. */
@@ -62,4 +63,21 @@ test("the admin, a screen of controls, asks for its scripts at once", async ({ p
     await page.goto(path);
     await waitForHydration(page);
   }
+});
+
+test("held scripts run once released, written inline or loaded by URL", async ({ page }) => {
+  await page.setContent(
+    [
+      "<p>Olá</p>",
+      '<script type="held-module">window.inline = (window.inline || 0) + 1;</script>',
+      '<script type="held-module" src="data:text/javascript,window.byUrl=(window.byUrl||0)+1"></script>',
+      `<script>${hydrateAfterPaintScript}</script>`,
+    ].join(""),
+  );
+  await page.waitForFunction(() => (window as unknown as { byUrl?: number }).byUrl === 1);
+  const ran = await page.evaluate(() => {
+    const w = window as unknown as { inline?: number; byUrl?: number };
+    return { inline: w.inline, byUrl: w.byUrl, held: document.querySelectorAll("[type=held-module]").length };
+  });
+  expect(ran).toEqual({ inline: 1, byUrl: 1, held: 0 });
 });
