@@ -2,11 +2,12 @@
  * Writes the site's two variable fonts, cut down to what the site draws, into
  * `app/assets/fonts/`: the characters of `tools/font-characters.ts` (ASCII,
  * every Portuguese letter, the punctuation and arrows the texts use), the
- * weight axis narrowed to the weights the styles ask for (400 to 700),
- * kerning as the only OpenType feature (the texts need no ligatures,
- * alternates or combining marks), and no hinting (phones and modern desktops
- * don't use it). The text font then weighs under 15 KB, one round trip of a
- * new connection on a phone network (docs/decisions/016-first-paint.md). The
+ * weight axis narrowed to the weights the styles ask for (400 to 700), no
+ * OpenType layout features (the texts need no ligatures, alternates or
+ * combining marks; kerning alone weighed 2.8 KB, a fifth of the font) and no
+ * hinting (phones and modern desktops don't use it). The text font then
+ * weighs about 12 KB: every byte before the first paint delays it on a phone
+ * network (docs/decisions/016-first-paint.md). The
  * output is committed; run this when a font or the character list changes:
  *   node tools/subset-fonts.ts
  */
@@ -35,7 +36,7 @@ for (const font of fonts) {
   const output = await subsetFont(input, characters, {
     targetFormat: "woff2",
     variationAxes: { wght: { min: 400, max: 700 } },
-    keepFeatures: ["kern"],
+    keepFeatures: [],
     noHinting: true,
   });
   await writeFile(path.join(OUT, font.out), output);
