@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from "~/lib/csp.ts";
 import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
-import { holdHydrationStream } from "~/server/hold-hydration.server.ts";
+import { finishPageHtmlStream } from "~/server/page-html.server.ts";
 import { articleHtmlContext, cacheableRenderContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
@@ -72,14 +72,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Pages to read load their scripts after their first paint (app/lib/hydrate-after-paint.ts).
-          if (hydratesAtOnce(routerContext)) {
-            pipe(body);
-          } else {
-            const held = holdHydrationStream();
-            held.pipe(body);
-            pipe(held);
-          }
+          // The site icon goes into the page; pages to read load their scripts
+          // after their first paint (app/server/page-html.server.ts).
+          const finished = finishPageHtmlStream({ holdHydration: !hydratesAtOnce(routerContext) });
+          finished.pipe(body);
+          pipe(finished);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

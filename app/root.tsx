@@ -13,9 +13,9 @@ import { useNonce } from "~/lib/nonce.ts";
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 
+// The site icon is written into each page by the server (app/server/page-html.server.ts).
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

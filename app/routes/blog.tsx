@@ -32,7 +32,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {loaderData.posts.map((post, index) => (
             <li key={post.slug} className="flex min-w-0">
-              <PostCard post={post} eager={index < 3} />
+              {/* Only the first cover is sure to be on a phone's first screen: it alone is
+                  fetched ahead of the rest; the others load when near. */}
+              <PostCard post={post} eager={index === 0} />
             </li>
           ))}
         </ul>

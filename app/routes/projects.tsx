@@ -33,7 +33,8 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="projects-grid">
           {loaderData.projects.map((project, index) => (
             <li key={project.path} className="flex">
-              <ProjectCard project={project} priority={index < 3} />
+              {/* Only the first image is sure to be on a phone's first screen. */}
+              <ProjectCard project={project} priority={index === 0} />
             </li>
           ))}
         </ul>

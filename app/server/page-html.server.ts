@@ -1,34 +1,65 @@
 /**
- * Holds back a page's hydration code until the browser has painted it: the
- * module preload links React Router renders get a `rel` the browser ignores,
- * and its module script a `type` the browser does not run. The script of
- * `app/lib/hydrate-after-paint.ts`, rendered by the root layout, gives both
- * back after the first contentful paint. Every HTML page passes through here,
- * prerendered ones included (the build renders them with entry.server).
+ * The last touches to a page's HTML on its way out of entry.server, for
+ * prerendered pages (the build renders them here too) and rendered ones alike:
+ *
+ * - Its hydration code is held back until the browser has painted the page
+ *   (pages to read; the admin hydrates at once): the module preload links
+ *   React Router renders get a `rel` the browser ignores, its module script a
+ *   `type` the browser does not run, and the script of
+ *   `app/lib/hydrate-after-paint.ts`, rendered by the root layout, gives both
+ *   back after the first contentful paint.
+ * - The site icon is written into the page as a `data:` URL, so the browser
+ *   draws it without a request of its own beside the ones the first paint
+ *   needs. React does not render this link (the root layout has none), so the
+ *   browser's copy of the page has nothing to reconcile it with.
+ *
+ * Measurements: docs/decisions/016-first-paint.md.
  */
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/hydrate-after-paint.ts";
+import faviconSvg from "../../public/favicon.svg?raw";
 
-const LINK_OR_SCRIPT_TAG = /<(link|script)\b[^>]*>/gi;
+const TAG = /<(head|link|script)\b[^>]*>/gi;
 
-/** The markup with every module preload link and module script held back; nothing else changes. */
-export function holdHydrationScripts(html: string): string {
-  return html.replace(LINK_OR_SCRIPT_TAG, (tag, name: string) =>
-    name.toLowerCase() === "link"
-      ? tag.replace(/\brel="modulepreload"/i, `rel="${HELD_PRELOAD_REL}"`)
-      : tag.replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`),
-  );
+/** An SVG as a `data:` URL, percent-encoding only what a URL or an attribute cannot hold. */
+export function svgDataUrl(svg: string): string {
+  const encoded = svg
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[%#<>"{}|\\^`\n]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `data:image/svg+xml,${encoded}`;
+}
+
+export const siteIconLink = `<link rel="icon" href="${svgDataUrl(faviconSvg)}" type="image/svg+xml"/>`;
+
+export interface PageHtmlOptions {
+  /** Hold the hydration code back until the first paint. */
+  holdHydration: boolean;
+}
+
+/** The markup with the site icon added to its `<head>` and, if asked, its hydration code held back. */
+export function finishPageHtml(html: string, { holdHydration }: PageHtmlOptions): string {
+  return html.replace(TAG, (tag, name: string) => {
+    switch (name.toLowerCase()) {
+      case "head":
+        return `${tag}${siteIconLink}`;
+      case "link":
+        return holdHydration ? tag.replace(/\brel="modulepreload"/i, `rel="${HELD_PRELOAD_REL}"`) : tag;
+      default:
+        return holdHydration ? tag.replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`) : tag;
+    }
+  });
 }
 
 /**
- * `holdHydrationScripts` over a stream of HTML, which React writes in chunks
- * that may end inside a tag or a multi-byte character: a chunk's unfinished
- * tag waits for the next chunk; every finished part is passed on at once, so
- * the page still streams.
+ * `finishPageHtml` over a stream of HTML, which React writes in chunks that
+ * may end inside a tag or a multi-byte character: a chunk's unfinished tag
+ * waits for the next chunk; every finished part is passed on at once, so the
+ * page still streams.
  */
-export function holdHydrationStream(): Transform {
+export function finishPageHtmlStream(options: PageHtmlOptions): Transform {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   return new Transform({
@@ -38,12 +69,12 @@ export function holdHydrationStream(): Transform {
       const cut = lastOpen > text.lastIndexOf(">") ? lastOpen : text.length;
       pending = text.slice(cut);
       const ready = text.slice(0, cut);
-      callback(null, ready ? holdHydrationScripts(ready) : undefined);
+      callback(null, ready ? finishPageHtml(ready, options) : undefined);
     },
     flush(callback) {
       const rest = pending + decoder.end();
       pending = "";
-      callback(null, rest ? holdHydrationScripts(rest) : undefined);
+      callback(null, rest ? finishPageHtml(rest, options) : undefined);
     },
   });
 }

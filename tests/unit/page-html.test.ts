@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE, hydrateAfterPaintScript } from "~/lib/hydrate-after-paint.ts";
-import { holdHydrationScripts, holdHydrationStream } from "~/server/hold-hydration.server.ts";
+import { finishPageHtml, finishPageHtmlStream, siteIconLink, svgDataUrl } from "~/server/page-html.server.ts";
 
 // The shape React Router's <Scripts> renders, with the tags around it that must stay as they are.
 const page = [
@@ -19,7 +19,8 @@ const page = [
   "</body></html>",
 ].join("");
 
-const held = page
+const finished = page
+  .replace("<head>", `<head>${siteIconLink}`)
   .replace(
     'rel="modulepreload" href="/assets/entry.client.js"',
     `rel="${HELD_PRELOAD_REL}" href="/assets/entry.client.js"`,
@@ -27,13 +28,23 @@ const held = page
   .replace('rel="modulepreload" href="/assets/framework.js"', `rel="${HELD_PRELOAD_REL}" href="/assets/framework.js"`)
   .replace('type="module" async=""', `type="${HELD_SCRIPT_TYPE}" async=""`);
 
-function streamed(chunks: Array<string | Buffer>): Promise<string> {
-  return text(Readable.from(chunks).pipe(holdHydrationStream()));
+const hold = { holdHydration: true };
+
+function streamed(chunks: Array<string | Buffer>, options = hold): Promise<string> {
+  return text(Readable.from(chunks).pipe(finishPageHtmlStream(options)));
 }
 
-describe("holdHydrationScripts", () => {
-  it("holds back exactly the module preloads and the module script", () => {
-    expect(holdHydrationScripts(page)).toBe(held);
+describe("finishPageHtml", () => {
+  it("adds the site icon and holds back exactly the module preloads and the module script", () => {
+    expect(finishPageHtml(page, hold)).toBe(finished);
+  });
+
+  it("only adds the site icon to a page that hydrates at once", () => {
+    expect(finishPageHtml(page, { holdHydration: false })).toBe(page.replace("<head>", `<head>${siteIconLink}`));
+  });
+
+  it("adds the icon to the document's head only", () => {
+    expect(finishPageHtml("<header><p>head</p></header>", hold)).toBe("<header><p>head</p></header>");
   });
 
   it.each([
@@ -49,20 +60,37 @@ describe("holdHydrationScripts", () => {
     ['<p>rel="modulepreload" and type="module" as text</p>', '<p>rel="modulepreload" and type="module" as text</p>'],
     ["", ""],
   ])("%s", (input, expected) => {
-    expect(holdHydrationScripts(input)).toBe(expected);
+    expect(finishPageHtml(input, hold)).toBe(expected);
   });
 });
 
-describe("holdHydrationStream", () => {
+describe("the site icon", () => {
+  it("is the favicon as a data URL an attribute can hold", () => {
+    const url = siteIconLink.match(/href="([^"]*)"/)?.[1] ?? "";
+    expect(url.startsWith("data:image/svg+xml,")).toBe(true);
+    expect(url).not.toMatch(/[<>"#]/);
+    expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toContain('viewBox="0 0 64 64"');
+  });
+
+  it.each([
+    ['<svg a="1">#x</svg>', "data:image/svg+xml,%3Csvg a=%221%22%3E%23x%3C/svg%3E"],
+    ["<svg>\n  <g/>\n</svg>\n", "data:image/svg+xml,%3Csvg%3E %3Cg/%3E %3C/svg%3E"],
+    ["<svg>100%</svg>", "data:image/svg+xml,%3Csvg%3E100%25%3C/svg%3E"],
+  ])("svgDataUrl(%j)", (svg, expected) => {
+    expect(svgDataUrl(svg)).toBe(expected);
+  });
+});
+
+describe("finishPageHtmlStream", () => {
   it("gives the same page whatever the chunk boundaries, including inside a tag or a character", async () => {
     const bytes = Buffer.from(page, "utf8");
     for (let cut = 1; cut < bytes.length; cut += 7) {
-      expect(await streamed([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(held);
+      expect(await streamed([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(finished);
     }
   });
 
   it("passes each finished part on without waiting for the end", async () => {
-    const stream = holdHydrationStream();
+    const stream = finishPageHtmlStream(hold);
     const out: string[] = [];
     stream.on("data", (chunk: Buffer) => out.push(chunk.toString()));
     stream.write(Buffer.from("<html><body><p>first</p><link rel="));

@@ -81,3 +81,23 @@ test("held scripts run once released, written inline or loaded by URL", async ({
   });
   expect(ran).toEqual({ inline: 1, byUrl: 1, held: 0 });
 });
+
+test("the site icon comes inside each page, in the admin too, with no request of its own", async ({ page }) => {
+  const iconRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/favicon|\.ico$/.test(request.url())) iconRequests.push(request.url());
+  });
+  await signIn(page);
+  for (const path of ["/", "/en/blog/bot-discord", "/en/nope", "/admin/blog"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const icons = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(icons, path).toHaveLength(1);
+    expect(icons[0], path).toMatch(/^data:image\/svg\+xml,%3Csvg /);
+  }
+  expect(iconRequests).toEqual([]);
+  // The file stays where links and feed readers expect it.
+  expect((await page.request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
+});
