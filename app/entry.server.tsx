@@ -11,7 +11,7 @@ import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
 import { finishPageHtmlStream } from "~/server/page-html.server.ts";
-import { articleHtmlContext, cacheableRenderContext } from "~/server/request-context.server.ts";
+import { articleHtmlContext, cacheableRenderContext, servedRequestContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
@@ -33,11 +33,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // A page rendered for the response cache is shared by many responses: no
-  // nonce, and the cache sets a CSP of its inline scripts' hashes instead.
+  // A page rendered for the response cache is shared by many responses, and a
+  // prerendered page is a file: neither has a nonce, their inline scripts are
+  // allowed by hash (the cache's CSP, server/static-pages.ts).
   const forCache = loadContext.get(cacheableRenderContext);
+  const served = loadContext.get(servedRequestContext);
   // Otherwise a fresh nonce per response lets exactly this page's inline scripts run.
-  const nonce = forCache ? undefined : randomBytes(16).toString("base64");
+  const nonce = forCache || !served ? undefined : randomBytes(16).toString("base64");
   if (nonce) {
     responseHeaders.set(
       "Content-Security-Policy",

@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
-import { clientIpContext } from "../app/server/request-context.server.ts";
+import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { type ServerConfig, uploadsDir } from "./config.ts";
@@ -126,6 +126,7 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
       getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(clientIpContext, req.ip ?? "unknown");
+        context.set(servedRequestContext, true);
         return context;
       },
     }),

@@ -12,6 +12,17 @@ const store = globalThis as typeof globalThis & { [KEY]?: RouterContext<string> 
 store[KEY] ??= createContext<string>("unknown");
 export const clientIpContext: RouterContext<string> = store[KEY];
 
+const SERVED_KEY = Symbol.for("portfolio.servedRequestContext");
+const servedStore = globalThis as typeof globalThis & { [SERVED_KEY]?: RouterContext<boolean> };
+
+/**
+ * True when the page answers a request the server is serving; false when the
+ * build prerenders it into a file. A file's inline scripts are allowed by
+ * their hashes (server/static-pages.ts), so it carries no nonce.
+ */
+servedStore[SERVED_KEY] ??= createContext<boolean>(false);
+export const servedRequestContext: RouterContext<boolean> = servedStore[SERVED_KEY];
+
 const CACHEABLE_KEY = Symbol.for("portfolio.cacheableRenderContext");
 const cacheableStore = globalThis as typeof globalThis & { [CACHEABLE_KEY]?: RouterContext<boolean> };
 
