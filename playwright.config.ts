@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
+import { serverCommandArgs } from "./server/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tools/chromium.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
@@ -13,6 +13,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const githubURL = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
 // Every run starts from an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-e2e-"));
+// The build `npm run test:e2e` makes (BUILD_DIR, as react-router.config.ts reads it).
+const buildDir = process.env.BUILD_DIR || "build";
 // Tests that check what was stored on disk (uploads) find the server's data directory here.
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -39,8 +41,8 @@ export default defineConfig({
       env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
     },
     {
-      // The production server on the production build: what visitors get.
-      command: `node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
+      // The production server on the production build, started as `npm run serve` does: what visitors get.
+      command: `node ${serverCommandArgs(buildDir).join(" ")}`,
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -49,7 +51,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        BUILD_DIR: process.env.BUILD_DIR || "build",
+        BUILD_DIR: buildDir,
         PUBLIC_URL: baseURL,
         GITHUB_URL: githubURL,
         GITHUB_API_URL: githubURL,

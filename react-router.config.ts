@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/routing/pages.ts";
+import { buildServerEntry } from "./tools/build-server.ts";
 import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
 
 export default {
@@ -10,9 +11,12 @@ export default {
   // Public pages become static HTML at build time, in both languages; the
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
-  // Brotli and gzip copies of every text file, sent as they are by the server.
+  // Brotli and gzip copies of every text file, sent as they are by the server;
+  // then the server itself as JavaScript (build/server/main.js), which `npm run serve` starts.
   async buildEnd({ reactRouterConfig }) {
     const summary = await precompressDirectory(path.join(reactRouterConfig.buildDirectory, "client"));
     console.info(describeSummary(summary));
+    const entry = await buildServerEntry(reactRouterConfig.buildDirectory);
+    console.info(`Compiled the server into ${path.relative(process.cwd(), entry)}`);
   },
 } satisfies Config;

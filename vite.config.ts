@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { serverBundleResolution } from "./tools/build-server.ts";
 
 // The published origin is baked into prerendered pages (canonical URLs, feeds).
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   define: {
     "import.meta.env.PUBLIC_URL": JSON.stringify(publicUrl),
   },
@@ -16,10 +17,11 @@ export default defineConfig({
       "~": fileURLToPath(new URL("./app", import.meta.url)),
     },
   },
-  ssr: {
-    // Database drivers and native image tooling stay out of the SSR bundle.
-    external: ["@electric-sql/pglite", "pg", "sharp"],
-  },
+  // The production server build takes its dependencies in but for a few
+  // (tools/build-server.ts says which and why): Node then loads a few large
+  // modules instead of hundreds of small ones, each with its package.json.
+  // Development keeps Vite's default, packages as Node loads them.
+  ssr: command === "build" ? serverBundleResolution() : { external: ["@electric-sql/pglite", "pg", "sharp"] },
   optimizeDeps: {
     exclude: ["@electric-sql/pglite"],
   },
@@ -50,4 +52,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,10 +1,10 @@
 /**
- * The production server as a visitor meets it: `node server/main.ts` with the
- * server's Node flags, on loopback, its own data directory, timed from spawn
- * to the first 200.
+ * The production server as a visitor meets it: the build's compiled entry
+ * with the server's Node flags, as `npm run serve` starts it, on loopback,
+ * its own data directory, timed from spawn to the first 200.
  */
 import { createServer } from "node:net";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { serverCommandArgs } from "../server/node-flags.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 
@@ -49,7 +49,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
   else delete env.DATABASE_URL;
   const started = performance.now();
-  const child = startChild(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], env);
+  const child = startChild(process.execPath, serverCommandArgs(settings.buildDir), env);
   try {
     const startMs = await waitFor200(`${origin}/`, child, started);
     return { child, origin, startMs };

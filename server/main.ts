@@ -5,6 +5,7 @@
  * finish, the database closes, then the process exits.
  */
 import type { Server } from "node:http";
+import path from "node:path";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
@@ -14,7 +15,7 @@ import { provideServices } from "../app/server/services.server.ts";
 import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, missingSignInSettings, readConfig, uploadsDir } from "./config.ts";
-import { missingServerFlags, SERVER_NODE_FLAGS } from "./node-flags.ts";
+import { serverCommandArgs, startedNotAsServe } from "./node-flags.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -37,10 +38,11 @@ async function main() {
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   const missing = missingSignInSettings(config);
   if (missing.length > 0) console.warn(`GitHub sign-in is off until these are set: ${missing.join(", ")}`);
-  const missingFlags = missingServerFlags();
-  if (config.production && missingFlags.length > 0) {
+  const notAsServe = startedNotAsServe(import.meta.url);
+  if (config.production && notAsServe) {
+    const buildDir = path.relative(process.cwd(), config.buildDir) || ".";
     console.warn(
-      `Started without ${missingFlags.join(" ")}: memory use will be higher. Start it as npm run serve does: node ${SERVER_NODE_FLAGS.join(" ")} server/main.ts`,
+      `${notAsServe}: memory use will be higher. Start it as npm run serve does: node ${serverCommandArgs(buildDir).join(" ")}`,
     );
   }
   const vite = config.production

@@ -1,16 +1,18 @@
 /**
- * The Node.js (V8) settings the production server runs with, in one list.
+ * How the production server is started: the compiled entry that `npm run
+ * build` writes, and the Node.js (V8) settings it runs with, in one list.
  * V8 reads them only when the process starts, so every launcher passes them on
- * its command line: `npm run serve` (package.json, checked against this list
- * by a test), the end-to-end tests (playwright.config.ts) and the bench
- * (bench/server.ts). A server started without them says so in its log.
- * Measurements: docs/decisions/013-server-memory.md.
+ * its command line, through `serverCommandArgs`: `npm run serve` (package.json,
+ * checked against it by a test), the end-to-end tests (playwright.config.ts)
+ * and the bench (bench/server.ts). A server started without them says so in its log.
+ * Measurements: docs/decisions/013-server-memory.md and 015-server-entry-and-young-generation.md.
  */
+import path from "node:path";
 
 export const SERVER_NODE_FLAGS = [
   // V8 sizes the young generation from the machine's RAM: 2 × 64 MB here, all of
-  // it resident after start-up. 2 × 8 MB holds a request's short-lived objects.
-  "--max-semi-space-size=8",
+  // it resident after start-up. 2 × 4 MB holds a request's short-lived objects.
+  "--max-semi-space-size=4",
   // PGlite is PostgreSQL compiled to WebAssembly. V8's optimizing compiler
   // spent up to 500 MB compiling its hot functions, at start-up and again
   // under load; the baseline compiler's code answers the site's queries as fast.
@@ -21,6 +23,23 @@ export const SERVER_NODE_FLAGS = [
   // more CPU for such pages only. A factor, not a limit: nothing runs out.
   "--heap-growing-percent=50",
 ] as const;
+
+/**
+ * The server compiled to JavaScript, in a build directory (`npm run build` writes it
+ * beside React Router's server build). Node then loads no TypeScript stripping.
+ * @example serverEntry("build") // "build/server/main.js"
+ */
+export function serverEntry(buildDir = "build"): string {
+  return path.join(buildDir, "server", "main.js");
+}
+
+/**
+ * The arguments of `node` that start the production server: the flags, then the compiled entry.
+ * @example spawn(process.execPath, serverCommandArgs("build"), { env: { ...process.env, NODE_ENV: "production" } })
+ */
+export function serverCommandArgs(buildDir = "build"): string[] {
+  return [...SERVER_NODE_FLAGS, serverEntry(buildDir)];
+}
 
 /** `--no-liftoff-only` and `--liftoff_only=…` name the same setting as `--liftoff-only`. */
 function settingName(flag: string): string {
@@ -39,4 +58,24 @@ export function missingServerFlags(
 ): string[] {
   const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].filter(Boolean).map(settingName));
   return SERVER_NODE_FLAGS.filter((flag) => !given.has(settingName(flag)));
+}
+
+/**
+ * How this process was started differently from `npm run serve`, for the
+ * log: without some of the flags, or from the TypeScript source (which loads
+ * Node's TypeScript stripping); undefined when it was started the same way.
+ * @example startedNotAsServe("file:///srv/site/build/server/main.js", SERVER_NODE_FLAGS) // undefined
+ * @example startedNotAsServe("file:///srv/site/server/main.ts", SERVER_NODE_FLAGS) // "Started from server/main.ts"
+ */
+export function startedNotAsServe(
+  entryUrl: string,
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string = process.env.NODE_OPTIONS ?? "",
+): string | undefined {
+  const missing = missingServerFlags(execArgv, nodeOptions);
+  const ways = [
+    ...(entryUrl.endsWith(".ts") ? ["from server/main.ts"] : []),
+    ...(missing.length > 0 ? [`without ${missing.join(" ")}`] : []),
+  ];
+  return ways.length > 0 ? `Started ${ways.join(" and ")}` : undefined;
 }

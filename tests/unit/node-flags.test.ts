@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { missingServerFlags, SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
+import {
+  missingServerFlags,
+  SERVER_NODE_FLAGS,
+  serverCommandArgs,
+  serverEntry,
+  startedNotAsServe,
+} from "../../server/node-flags.ts";
 
 describe("the server's Node flags", () => {
-  it("are all missing from a bare `node server/main.ts`", () => {
+  it("are all missing from a bare `node build/server/main.js`", () => {
     expect(missingServerFlags([], "")).toEqual([...SERVER_NODE_FLAGS]);
   });
 
@@ -21,10 +27,31 @@ describe("the server's Node flags", () => {
     ]);
   });
 
-  it("are the ones npm run serve passes", () => {
+  it("are the ones npm run serve passes, before the compiled entry", () => {
     const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
     const args = serve.split(/\s+/);
-    const flags = args.slice(args.indexOf("node") + 1, args.indexOf("server/main.ts"));
+    const flags = args.slice(args.indexOf("node") + 1, args.indexOf(serverEntry()));
     expect(flags).toEqual([...SERVER_NODE_FLAGS]);
+    expect(args.slice(args.indexOf("node") + 1)).toEqual(serverCommandArgs());
+  });
+});
+
+describe("the server's command line", () => {
+  it("is the flags, then the build's compiled entry", () => {
+    expect(serverCommandArgs("build-bench")).toEqual([...SERVER_NODE_FLAGS, "build-bench/server/main.js"]);
+    expect(serverEntry()).toBe("build/server/main.js");
+  });
+
+  it("is what a server started differently is told, and why", () => {
+    const compiled = "file:///srv/site/build/server/main.js";
+    const source = "file:///srv/site/server/main.ts";
+    expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "")).toBeUndefined();
+    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "")).toBe("Started from server/main.ts");
+    expect(startedNotAsServe(compiled, ["--liftoff-only"], "--heap-growing-percent=50")).toBe(
+      `Started without ${SERVER_NODE_FLAGS[0]}`,
+    );
+    expect(startedNotAsServe(source, [], "")).toBe(
+      `Started from server/main.ts and without ${SERVER_NODE_FLAGS.join(" ")}`,
+    );
   });
 });

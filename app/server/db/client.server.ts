@@ -32,7 +32,14 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
 }
 
-const defaultMigrations = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+/**
+ * The repository's drizzle/ folder, found from this module. In the compiled
+ * server (build/server/main.js, tools/build-server.ts) this module is part of
+ * main.js, so that build sets MIGRATIONS_DIR to the way from there.
+ */
+const defaultMigrations = fileURLToPath(
+  new URL((import.meta.env?.MIGRATIONS_DIR as string | undefined) ?? "../../../drizzle", import.meta.url),
+);
 
 /**
  * PGlite runs PostgreSQL inside this process, so its memory is the site's.

@@ -1,0 +1,134 @@
+/**
+ * The production server as every launcher starts it: `npm run build`
+ * compiles server/main.ts into BUILD_DIR/server/main.js, and `npm run serve`,
+ * the end-to-end tests and the bench all run that file with the flags of
+ * server/node-flags.ts. The second half builds the site for real (tens of
+ * seconds) and starts the compiled entry the way the bench does.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSite } from "../../bench/build.ts";
+import { type RunningServer, startServer } from "../../bench/server.ts";
+import { SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../server/node-flags.ts";
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe("the launchers", () => {
+  it("npm run serve starts the compiled entry of build/ with the server's flags", () => {
+    const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
+    expect(serve).toBe(`NODE_ENV=production node ${SERVER_NODE_FLAGS.join(" ")} build/server/main.js`);
+  });
+
+  it("the end-to-end tests start the same entry of their build, with the same flags", async () => {
+    // Given a data directory, the config creates none.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-entry-e2e-"));
+    const previous = process.env.E2E_DATA_DIR;
+    process.env.E2E_DATA_DIR = dataDir;
+    try {
+      const { default: config } = await import("../../playwright.config.ts");
+      const servers = [config.webServer ?? []].flat();
+      const site = servers.find((server) => server.env?.NODE_ENV === "production");
+      const buildDir = site?.env?.BUILD_DIR ?? "";
+      expect(buildDir).not.toBe("");
+      expect(site?.command).toBe(`node ${serverCommandArgs(buildDir).join(" ")}`);
+    } finally {
+      if (previous === undefined) delete process.env.E2E_DATA_DIR;
+      else process.env.E2E_DATA_DIR = previous;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every JavaScript file of a directory, recursively. */
+function scripts(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => path.join(dir, file));
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+describe("the compiled server", () => {
+  let buildDir = "";
+  let dataDir = "";
+  const running: RunningServer[] = [];
+
+  beforeAll(async () => {
+    // Inside the project, where the build's imports find node_modules (build-*/ is ignored by git).
+    buildDir = mkdtempSync(path.resolve("build-entry-test-"));
+    dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-entry-"));
+    await buildSite(buildDir);
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const server of running) await server.child.stop();
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** Starts the build's server as the bench does, and checks it was started as `npm run serve` starts it. */
+  async function start(databaseUrl?: string): Promise<RunningServer> {
+    const server = await startServer({ buildDir, dataDir, databaseUrl });
+    running.push(server);
+    expect(server.child.process.spawnargs).toEqual([process.execPath, ...serverCommandArgs(buildDir)]);
+    return server;
+  }
+
+  /** The pages that need the bundled libraries: the database (drizzle), Markdown with highlighting, a 404. */
+  async function expectPages(server: RunningServer) {
+    const home = await fetch(`${server.origin}/`);
+    expect(home.status).toBe(200);
+    const post = await fetch(`${server.origin}/blog/bot-discord`);
+    expect(post.status).toBe(200);
+    expect(await post.text()).toMatch(/class="hljs language-/);
+    const list = await fetch(`${server.origin}/en/blog`);
+    expect(list.status).toBe(200);
+    const missing = await fetch(`${server.origin}/this-page-does-not-exist`);
+    expect(missing.status).toBe(404);
+    // Started as npm run serve starts it: no warning about flags or the TypeScript source.
+    expect(server.child.output()).not.toMatch(/Started (from|without)/);
+  }
+
+  it("is written by the build, as JavaScript that imports no TypeScript", () => {
+    expect(existsSync(serverEntry(buildDir))).toBe(true);
+    for (const file of scripts(path.join(buildDir, "server"))) {
+      expect(readFileSync(file, "utf8"), file).not.toMatch(/(?:from\s*|import\s*\(\s*)["'][^"']+\.tsx?["']/);
+    }
+  });
+
+  it("starts on the embedded database, creating it from the migrations, and serves pages", async () => {
+    const server = await start();
+    await expectPages(server);
+    await server.child.stop();
+  }, 120_000);
+
+  it.skipIf(!postgresUrl)(
+    "starts on PostgreSQL, migrating a new database, and serves pages",
+    async () => {
+      const name = `portfolio_entry_${randomBytes(6).toString("hex")}`;
+      await adminQuery(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(postgresUrl ?? "");
+        url.pathname = `/${name}`;
+        const server = await start(url.toString());
+        await expectPages(server);
+        await server.child.stop();
+      } finally {
+        await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+      }
+    },
+    120_000,
+  );
+});
