@@ -28,7 +28,9 @@ describe("the subset fonts", () => {
 
   it("are declared for exactly those characters, so no other reaches for them", () => {
     const css = readFileSync(path.join(appDir, "styles/app.css"), "utf8");
-    const declared = [...css.matchAll(/unicode-range:\s*([^;]+);/g)].map((match) => (match[1] ?? "").replace(/\s+/g, " ").trim());
+    const declared = [...css.matchAll(/unicode-range:\s*([^;]+);/g)].map((match) =>
+      (match[1] ?? "").replace(/\s+/g, " ").trim(),
+    );
     expect(declared).toEqual([unicodeRange(characters), unicodeRange(characters)]);
   });
 });

@@ -42,7 +42,10 @@ export function TerminalLauncher() {
   return (
     <Suspense
       fallback={
-        <div role="status" className={`${windowFrame(false)} grid place-items-center font-terminal text-sm text-fg-muted`}>
+        <div
+          role="status"
+          className={`${windowFrame(false)} grid place-items-center font-terminal text-sm text-fg-muted`}
+        >
           {texts.loading}
         </div>
       }
