@@ -52,12 +52,12 @@ const jobs: Job[] = [
   {
     name: "companies/cheetah-network-banner",
     svg: banner("Cheetah Network", "Games · Hosting · Community", rose),
-    widths: [640, 1024, 1600],
+    widths: [640, 800, 1024, 1600],
   },
   {
     name: "companies/werneck-group-banner",
     svg: banner("Werneck Group", "Software studio · Recife", teal),
-    widths: [640, 1024, 1600],
+    widths: [640, 800, 1024, 1600],
   },
 
   small(mockup("clients/clinica-vida", "Clínica Vida", emerald)),

@@ -63,7 +63,6 @@ function CompanyDetail({ company }: { company: CompanyPageData }) {
               image={company.logo}
               alt={format(texts.logoAlt, { name: company.name })}
               sizes="112px"
-              priority
               className="size-full"
             />
           </div>
