@@ -9,13 +9,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../bench/build.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
 import { SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../server/node-flags.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL;
+import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {
   it("npm run serve starts the compiled entry of build/ with the server's flags", () => {
@@ -48,16 +46,6 @@ function scripts(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".js"))
     .map((file) => path.join(dir, file));
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 describe("the compiled server", () => {

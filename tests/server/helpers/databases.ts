@@ -36,7 +36,8 @@ async function openPglite(): Promise<OpenDatabase> {
   };
 }
 
-async function adminQuery(text: string) {
+/** Runs one statement on the PostgreSQL server as its administrator (creating and dropping databases). */
+export async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   try {
