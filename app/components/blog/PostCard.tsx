@@ -99,6 +99,7 @@ export function PostCover({
         height={630}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
+        fetchPriority={eager ? "high" : "low"}
         className="aspect-[1200/630] w-full bg-surface-2 object-cover"
       />
     );

@@ -6,7 +6,12 @@ interface ResponsiveImageProps {
   /** How wide the image is drawn, for the browser to pick a file, e.g. "(min-width: 1024px) 33vw, 100vw". */
   sizes: string;
   className?: string;
-  /** Images in the first screen load at once; the rest wait until they are near. */
+  /**
+   * The page's main picture (its largest content in the first screen): loads
+   * at once and ahead of other images. Every other image waits until it is
+   * near and asks for the network at low priority, even when it shows in the
+   * first screen (a logo over a banner), so it never competes with the main one.
+   */
   priority?: boolean;
   onError?: () => void;
 }
@@ -24,7 +29,7 @@ export function ResponsiveImage({ image, alt, sizes, className, priority = false
         height={image.height}
         loading={priority ? "eager" : "lazy"}
         decoding="async"
-        {...(priority ? { fetchPriority: "high" as const } : {})}
+        fetchPriority={priority ? "high" : "low"}
         {...(className ? { className } : {})}
         {...(onError ? { onError } : {})}
       />

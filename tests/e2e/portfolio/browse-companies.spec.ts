@@ -54,3 +54,38 @@ test("an unknown company redirects to the list on load and on client navigation"
   // Replaced, not pushed: the unknown address never becomes a history entry to go back to.
   expect(await page.evaluate(() => history.length)).toBe(before);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true });
+  test("a company's banner is fetched ahead of its logo, which never competes with it", async ({ page }) => {
+    // Chromium raises a visible image to high priority unless the page asks for
+    // low; the logo shows over the banner, in the first screen.
+    const cdp = await page.context().newCDPSession(page);
+    const priorities = new Map<string, { url: string; seen: string[] }>();
+    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
+      priorities.set(requestId, { url: request.url, seen: [request.initialPriority] });
+    });
+    cdp.on("Network.resourceChangedPriority", ({ requestId, newPriority }) => {
+      priorities.get(requestId)?.seen.push(newPriority);
+    });
+    await cdp.send("Network.enable");
+    // A phone network, so the logo is still loading when the page lays it out.
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 200_000,
+      uploadThroughput: 90_000,
+    });
+
+    await page.goto("/en/companies/cheetah-network");
+    const logo = page.getByRole("img", { name: "Cheetah Network logo" });
+    await expect(logo).toHaveJSProperty("complete", true);
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    const requested = [...priorities.values()];
+    const banner = requested.filter(({ url }) => url.includes("cheetah-network-banner-"));
+    const logos = requested.filter(({ url }) => url.includes("cheetah-network-logo-"));
+    expect(banner.map(({ seen }) => seen[0])).toEqual(["High"]);
+    expect(logos.map(({ seen }) => seen)).toEqual([["Low"]]);
+  });
+});
