@@ -5,7 +5,6 @@
  * downloading every project, company and partnership as JavaScript.
  */
 import { companies, companyPath } from "~/content/companies.ts";
-import { faq } from "~/content/home.ts";
 import type { Picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
 import { homePartnerships, type Partnership } from "~/content/partnerships.ts";
@@ -49,16 +48,10 @@ export interface PartnershipCardData {
   color: `--${string}`;
 }
 
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
-
 export interface HomeShowcase {
   projects: ProjectCardData[];
   companies: CompanyCardData[];
   partnerships: PartnershipCardData[];
-  faq: FaqEntry[];
 }
 
 /** A partnership's card in one language (the home and career pages show the same card). */
@@ -102,6 +95,5 @@ export function homeShowcase(lang: Lang): HomeShowcase {
       };
     }),
     partnerships: homePartnerships.map((partnership) => partnershipCard(partnership, lang)),
-    faq: faq.map((entry) => ({ question: tr(entry.question, lang), answer: tr(entry.answer, lang) })),
   };
 }

@@ -1,5 +1,4 @@
 import { CallToAction } from "~/components/home/CallToAction.tsx";
-import { Faq } from "~/components/home/Faq.tsx";
 import { FeaturedProjects } from "~/components/home/FeaturedProjects.tsx";
 import { Hero } from "~/components/home/Hero.tsx";
 import { HomeCompanies } from "~/components/home/HomeCompanies.tsx";
@@ -72,7 +71,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <HomeCompanies companies={loaderData.companies} />
       <StaticIsland name="testimonials">{sections && <sections.Testimonials />}</StaticIsland>
       <HomePartnerships partnerships={loaderData.partnerships} />
-      <Faq entries={loaderData.faq} />
+      <StaticIsland name="faq">{sections && <sections.Faq />}</StaticIsland>
       <CallToAction />
       <TerminalLauncher />
     </>

@@ -1,52 +1,35 @@
-import { useId, useState } from "react";
 import { ChevronDown } from "~/components/icons";
+import { faq } from "~/content/home.ts";
+import { tr } from "~/content/localized.ts";
 import { useT } from "~/i18n";
-import type { FaqEntry } from "~/lib/home-showcase.ts";
 import { Section } from "./Section.tsx";
 
+/** The `name` that groups the answers: the browser keeps at most one of a group open. */
+const FAQ_GROUP = "faq";
+
 /**
- * The FAQ accordion: at most one answer open; choosing the open question
- * again closes it. Closed answers stay in the HTML (hidden) for search engines.
+ * The FAQ accordion, built on the browser's own disclosure: `<details>`
+ * elements sharing a `name` keep at most one answer open, and choosing the
+ * open question again closes it. It needs no JavaScript, so it works from the
+ * first paint (before the page hydrates) and is adopted as it is (see
+ * `static-sections.ts`). Closed answers stay in the HTML for search engines.
  */
-export function Faq({ entries }: { entries: readonly FaqEntry[] }) {
-  const { t } = useT();
+export function Faq() {
+  const { lang, t } = useT();
   const texts = t.home.faq;
-  const [open, setOpen] = useState<number | null>(null);
-  const baseId = useId();
   return (
     <Section id="faq" eyebrow={texts.eyebrow} heading={texts.heading} lead={texts.lead}>
       <div className="mx-auto max-w-3xl divide-y divide-line overflow-hidden rounded-card border border-line">
-        {entries.map((entry, index) => {
-          const isOpen = open === index;
-          const buttonId = `${baseId}-q${index}`;
-          const panelId = `${baseId}-a${index}`;
+        {faq.map((entry) => {
+          const question = tr(entry.question, lang);
           return (
-            <div key={entry.question} className={isOpen ? "bg-surface" : ""}>
-              <h3>
-                <button
-                  type="button"
-                  id={buttonId}
-                  aria-expanded={isOpen}
-                  aria-controls={panelId}
-                  onClick={() => setOpen(isOpen ? null : index)}
-                  className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-semibold transition hover:bg-surface-2 sm:px-6"
-                >
-                  {entry.question}
-                  <ChevronDown
-                    aria-hidden="true"
-                    className={`size-5 shrink-0 text-fg-muted transition-transform duration-200 ${isOpen ? "rotate-180 text-accent" : ""}`}
-                  />
-                </button>
-              </h3>
-              <section
-                id={panelId}
-                aria-labelledby={buttonId}
-                hidden={!isOpen}
-                className="px-5 pb-5 leading-relaxed text-fg-muted sm:px-6"
-              >
-                {entry.answer}
-              </section>
-            </div>
+            <details key={question} name={FAQ_GROUP} className="group open:bg-surface">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-5 font-semibold transition hover:bg-surface-2 sm:px-6 [&::-webkit-details-marker]:hidden">
+                <h3>{question}</h3>
+                <ChevronDown className="size-5 shrink-0 text-fg-muted transition-transform duration-200 group-open:rotate-180 group-open:text-accent" />
+              </summary>
+              <p className="px-5 pb-5 leading-relaxed text-fg-muted sm:px-6">{tr(entry.answer, lang)}</p>
+            </details>
           );
         })}
       </div>

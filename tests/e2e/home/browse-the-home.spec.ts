@@ -149,7 +149,7 @@ for (const lang of ["pt", "en"] as const) {
 
   test(`6 questions in the FAQ, and a call to action (${lang})`, async ({ page }) => {
     await page.goto(x.path);
-    await expect(page.getByTestId("home-faq").getByRole("button")).toHaveCount(6);
+    await expect(page.getByTestId("home-faq").locator("details > summary")).toHaveCount(6);
     await expect(page.getByTestId("home-cta").getByRole("button", { name: x.contact })).toBeVisible();
   });
 }

@@ -39,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
     await storePreferences(page, { theme });
     await page.goto("/en");
     await waitForHydration(page);
-    await page.getByTestId("home-faq").getByRole("button").first().click();
+    await page.getByTestId("home-faq").locator("summary").first().click();
     await page.getByTestId("home-hero").getByRole("button", { name: "Contact me" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
