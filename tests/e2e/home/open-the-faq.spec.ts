@@ -7,9 +7,11 @@ function accordion(page: Page) {
   return { entries, questions: entries.locator("summary") };
 }
 
+/** Which of the six answers are open: only the one at `index`, or none. */
 async function expectOnlyOpen(entries: Locator, index: number | null) {
-  const open = await entries.evaluateAll((details) => details.map((d) => (d as HTMLDetailsElement).open));
-  expect(open).toEqual(open.map((_, i) => i === index));
+  await expect
+    .poll(() => entries.evaluateAll((details) => details.map((d) => (d as HTMLDetailsElement).open)))
+    .toEqual(Array.from({ length: 6 }, (_, i) => i === index));
 }
 
 test("one answer is open at a time, and the open one can be closed", async ({ page }) => {
