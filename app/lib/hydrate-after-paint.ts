@@ -7,7 +7,7 @@
  * module script; on a phone network those ~120 KB then compete with the
  * stylesheet and the text font for the bandwidth the first paint needs. So
  * the server hands the page over with those two held back (see
- * `app/server/hold-hydration.server.ts`) and the small script below releases
+ * `app/server/page-html.server.ts`) and the small script below releases
  * them after the first contentful paint. Measurements:
  * docs/decisions/016-first-paint.md.
  */

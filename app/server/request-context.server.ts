@@ -1,46 +1,38 @@
 /**
  * Per-request values the Express server hands to React Router through
- * `getLoadContext`. The context key is kept on `globalThis` so the server's
+ * `getLoadContext`. Each context is kept on `globalThis` so the server's
  * copy of this module and the SSR bundle's copy share one key.
  */
 import { createContext, type RouterContext } from "react-router";
 
-const KEY = Symbol.for("portfolio.clientIpContext");
-const store = globalThis as typeof globalThis & { [KEY]?: RouterContext<string> };
+/** The context named `name`, created once per process whichever copy of this module asks first. */
+function sharedContext<T>(name: string, defaultValue: T): RouterContext<T> {
+  const store = globalThis as typeof globalThis & Record<symbol, RouterContext<T> | undefined>;
+  const key = Symbol.for(`portfolio.${name}`);
+  store[key] ??= createContext<T>(defaultValue);
+  return store[key];
+}
 
 /** The client's IP address as Express sees it (proxies trusted per `trust proxy`). */
-store[KEY] ??= createContext<string>("unknown");
-export const clientIpContext: RouterContext<string> = store[KEY];
-
-const SERVED_KEY = Symbol.for("portfolio.servedRequestContext");
-const servedStore = globalThis as typeof globalThis & { [SERVED_KEY]?: RouterContext<boolean> };
+export const clientIpContext = sharedContext<string>("clientIpContext", "unknown");
 
 /**
  * True when the page answers a request the server is serving; false when the
  * build prerenders it into a file. A file's inline scripts are allowed by
  * their hashes (server/static-pages.ts), so it carries no nonce.
  */
-servedStore[SERVED_KEY] ??= createContext<boolean>(false);
-export const servedRequestContext: RouterContext<boolean> = servedStore[SERVED_KEY];
-
-const CACHEABLE_KEY = Symbol.for("portfolio.cacheableRenderContext");
-const cacheableStore = globalThis as typeof globalThis & { [CACHEABLE_KEY]?: RouterContext<boolean> };
+export const servedRequestContext = sharedContext<boolean>("servedRequestContext", false);
 
 /**
  * True when the server renders a page for its response cache: the document
  * is then rendered whole and without a nonce, since one body serves many
  * responses, and the cache gives it a CSP made of its inline scripts' hashes.
  */
-cacheableStore[CACHEABLE_KEY] ??= createContext<boolean>(false);
-export const cacheableRenderContext: RouterContext<boolean> = cacheableStore[CACHEABLE_KEY];
-
-const ARTICLE_KEY = Symbol.for("portfolio.articleHtmlContext");
-const articleStore = globalThis as typeof globalThis & { [ARTICLE_KEY]?: RouterContext<string> };
+export const cacheableRenderContext = sharedContext<boolean>("cacheableRenderContext", false);
 
 /**
  * The sanitized body of the article a document request renders, set by the
  * article's loader and read by the server's render (see `ArticleHtmlContext`);
  * empty for every other request.
  */
-articleStore[ARTICLE_KEY] ??= createContext<string>("");
-export const articleHtmlContext: RouterContext<string> = articleStore[ARTICLE_KEY];
+export const articleHtmlContext = sharedContext<string>("articleHtmlContext", "");
