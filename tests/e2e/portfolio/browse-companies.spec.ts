@@ -79,6 +79,8 @@ test.describe("on a phone", () => {
 
     await page.goto("/en/companies/cheetah-network");
     const logo = page.getByRole("img", { name: "Cheetah Network logo" });
+    await expect(logo).toHaveAttribute("fetchpriority", "low");
+    await expect(page.getByRole("img", { name: "Cheetah Network banner" })).toHaveAttribute("fetchpriority", "high");
     await expect(logo).toHaveJSProperty("complete", true);
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
