@@ -5,7 +5,18 @@
  * a migration under `drizzle/`.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -40,13 +51,18 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
 
-/** Blog posts written in the admin; drafts until `published`. */
+/**
+ * Blog posts written in the admin; drafts until `published`. Each post is
+ * written in one language and lives at `/blog/{slug}` (pt) or
+ * `/en/blog/{slug}` (en), so a slug is unique per language. Posts that
+ * translate each other share a `translation_group` (at most one per language).
+ */
 export const blogs = pgTable(
   "blogs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
-    slug: text("slug").notNull().unique(),
+    slug: text("slug").notNull(),
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     coverImage: text("cover_image"),
@@ -57,8 +73,20 @@ export const blogs = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    lang: text("lang").notNull().default("pt"),
+    translationGroup: uuid("translation_group"),
+    /** Slugs (`node-js`), in the post's language, in the author's order. */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** The first time the post was published; kept when it is unpublished and published again. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
   },
-  (table) => [index("blogs_author_created_idx").on(table.authorId, table.createdAt)],
+  (table) => [
+    index("blogs_author_created_idx").on(table.authorId, table.createdAt),
+    uniqueIndex("blogs_lang_slug_unique").on(table.lang, table.slug),
+    uniqueIndex("blogs_translation_lang_unique").on(table.translationGroup, table.lang),
+    index("blogs_lang_published_idx").on(table.lang, table.published, table.publishedAt),
+    check("blogs_lang_check", sql`${table.lang} in ('pt', 'en')`),
+  ],
 );
 
 /**
