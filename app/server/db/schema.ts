@@ -79,6 +79,8 @@ export const blogs = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** The first time the post was published; kept when it is unpublished and published again. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The last change to what readers see (text, tags, cover) after the post was first published. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
   },
   (table) => [
     index("blogs_author_created_idx").on(table.authorId, table.createdAt),
