@@ -3,7 +3,7 @@
  * disk (the default) can be swapped for an S3-compatible bucket without
  * touching routes. Keys look like `blog-images/{userId}/{random}.{ext}`.
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface StoredObject {
@@ -14,6 +14,8 @@ export interface StoredObject {
 
 export interface ObjectStorage {
   put(key: string, data: Uint8Array): Promise<void>;
+  /** The object's bytes, or undefined when there is none under the key. */
+  get(key: string): Promise<Uint8Array | undefined>;
   delete(key: string): Promise<void>;
   /** Every object whose key starts with the prefix. */
   list(prefix: string): Promise<StoredObject[]>;
@@ -48,6 +50,15 @@ export function localDiskStorage(root: string): ObjectStorage {
       const partial = `${file}.${process.pid}.partial`;
       await writeFile(partial, data);
       await rename(partial, file);
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(fileOf(key)));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+        throw error;
+      }
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
