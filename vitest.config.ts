@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Stylesheets imported as text (`?raw`: the link-preview images read the design tokens) keep
+    // their text; other CSS imports stay empty in tests.
+    css: { include: [/\.css\?raw$/] },
     // Server code holds both languages' strings, as the server does.
     setupFiles: ["app/i18n/all.ts"],
   },

@@ -10,6 +10,12 @@ const authRoutes = [
   route("auth/me", "routes/auth-me.ts"),
 ];
 
+// Link-preview images of blog posts, per language (`app/lib/og-image.ts` names them).
+const ogImageRoutes = [
+  route("og/blog/:slug/:file", "routes/og-image.ts", { id: "pt:og-image" }),
+  route("og/en/blog/:slug/:file", "routes/og-image.ts", { id: "en:og-image" }),
+];
+
 // Endpoints the admin screen calls from scripts; the language comes as `?lang=`.
 const adminApiRoutes = [
   route("admin/blog/upload", "routes/admin-blog-upload.ts"),
@@ -26,6 +32,7 @@ const contactApiRoutes = [
 // route module; ids are prefixed by language so both can coexist.
 export default [
   ...authRoutes,
+  ...ogImageRoutes,
   ...adminApiRoutes,
   ...contactApiRoutes,
   ...languages.flatMap((lang) => [

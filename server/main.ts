@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
+import { sweepOgImages } from "../app/server/blog/og-images.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
@@ -29,11 +30,17 @@ async function main() {
   provideServices({ db: database.db, auth, uploads, contact: contact.services });
   if (!config.contact.smtp)
     console.log("Contact messages are stored and listed in the admin; set SMTP_HOST to e-mail them too.");
-  // Covers uploaded for forms that were never saved are removed once a day old.
+  // Covers uploaded for forms that were never saved are removed once a day old; link-preview
+  // images of older versions and of posts no longer published, at once.
   const sweep = () =>
-    sweepOrphanCovers(database.db, uploads).catch((error: unknown) =>
-      console.error("Sweeping unused covers failed:", error),
-    );
+    Promise.all([
+      sweepOrphanCovers(database.db, uploads).catch((error: unknown) =>
+        console.error("Sweeping unused covers failed:", error),
+      ),
+      sweepOgImages(database.db, uploads).catch((error: unknown) =>
+        console.error("Sweeping old link-preview images failed:", error),
+      ),
+    ]);
   void sweep();
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   const missing = missingSignInSettings(config);

@@ -96,8 +96,16 @@ function urlKey(relative: string): string {
   return `/${segments.join("/")}`;
 }
 
+/** Directories of the client build whose file names change with their content. */
+const IMMUTABLE_DIRECTORIES = new Set([
+  // Vite's fingerprinted assets.
+  "assets",
+  // Link-preview images of the static articles, versioned by what they show (app/lib/og-image.ts).
+  "og",
+]);
+
 function cacheControlOf(relative: string): string {
-  if (relative.split(path.sep)[0] === "assets") return CACHE_IMMUTABLE;
+  if (IMMUTABLE_DIRECTORIES.has(relative.split(path.sep)[0] ?? "")) return CACHE_IMMUTABLE;
   if (relative.endsWith(".html")) return CACHE_PAGE;
   return CACHE_OTHER;
 }

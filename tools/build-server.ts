@@ -36,9 +36,10 @@ export const SERVER_EXTERNAL_PACKAGES = [
   "@electric-sql/pglite",
   "pg",
   "sharp",
-  // Loaded on first use only (the first cover upload, the first e-mail).
+  // Loaded on first use only (the first cover upload, the first e-mail, the first link-preview image).
   "file-type",
   "nodemailer",
+  "satori",
   // Development only (`npm run dev` runs the source, not this bundle).
   "vite",
 ];

@@ -2,8 +2,9 @@
  * The server loads its heavy libraries only when a request needs them: the
  * database driver of the engine in use, the image libraries with the first
  * upload, the SMTP library with the first e-mail, the Markdown pipeline with
- * the first body to render. Each mock below records that
- * its module was loaded and then hands over the real module.
+ * the first body to render, satori with the first link-preview image. Each
+ * mock below records that its module was loaded and then hands over the real
+ * module.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,10 @@ vi.mock("nodemailer", async (original) => {
 });
 vi.mock("unified", async (original) => {
   loaded.add("unified");
+  return original();
+});
+vi.mock("satori", async (original) => {
+  loaded.add("satori");
   return original();
 });
 
@@ -99,4 +104,15 @@ describe("heavy libraries load on first use", () => {
     expect((await renderCached("lazy:1", "*hi*", "en")).html).toBe("<p><em>hi</em></p>");
     expect(loaded.has("unified")).toBe(true);
   });
+
+  it("loads satori with the first link-preview image, not with its route or the clean-up", async () => {
+    await import("../../app/routes/og-image.ts");
+    const { sweepOgImages } = await import("../../app/server/blog/og-images.server.ts");
+    const { drawOgImage } = await import("../../app/server/blog/og-image-draw.server.ts");
+    expect(typeof sweepOgImages).toBe("function");
+    expect(loaded.has("satori")).toBe(false);
+    const png = await drawOgImage({ lang: "en", title: "Lazy", tags: [], publishedAt: "2026-01-01" });
+    expect(png.byteLength).toBeGreaterThan(1000);
+    expect(loaded.has("satori")).toBe(true);
+  }, 30_000);
 });

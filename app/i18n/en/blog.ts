@@ -19,4 +19,5 @@ export const blog = {
   feedTitle: "Rafael Werneck's blog",
   feedDescription: "Articles on full-stack development, bots, cloud, automation and project management.",
   subscribe: "Subscribe via RSS",
+  ogImageAlt: "Cover of the article: {title}",
 } satisfies Dictionary["blog"];

@@ -17,4 +17,6 @@ export const blog = {
   feedTitle: "Blog de Rafael Werneck",
   feedDescription: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",
   subscribe: "Assinar o feed RSS",
+  /** Alternative text of a post's link-preview image. */
+  ogImageAlt: "Capa do artigo: {title}",
 };

@@ -1,0 +1,15 @@
+import { ogImageResponse, ogImageStoreFor } from "~/server/blog/og-images.server.ts";
+import { services } from "~/server/services.server.ts";
+import type { Route } from "./+types/og-image";
+
+/**
+ * A blog post's link-preview image: `/og/blog/{slug}/{version}.png`, or
+ * under `/og/en/` for the English post. Mounted once per language; the
+ * language is the path's.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const lang = new URL(request.url).pathname.startsWith("/og/en/") ? "en" : "pt";
+  const app = services();
+  const answer = await ogImageStoreFor(app.db, app.uploads).answer({ lang, slug: params.slug, file: params.file });
+  return ogImageResponse(answer, request.method);
+}
