@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/routing/pages.ts";
 import { buildServerEntry } from "./tools/build-server.ts";
+import { describeOgImages, writeStaticOgImages } from "./tools/og-images.ts";
 import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
 
 export default {
@@ -12,10 +13,14 @@ export default {
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
   // Brotli and gzip copies of every text file, sent as they are by the server;
-  // then the server itself as JavaScript (build/server/main.js), which `npm run serve` starts.
+  // the static articles' link-preview images; then the server itself as
+  // JavaScript (build/server/main.js), which `npm run serve` starts.
   async buildEnd({ reactRouterConfig }) {
-    const summary = await precompressDirectory(path.join(reactRouterConfig.buildDirectory, "client"));
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    const summary = await precompressDirectory(clientDir);
     console.info(describeSummary(summary));
+    // The static articles' link-preview images (PNG: nothing to precompress).
+    console.info(describeOgImages(await writeStaticOgImages(clientDir)));
     const entry = await buildServerEntry(reactRouterConfig.buildDirectory);
     console.info(`Compiled the server into ${path.relative(process.cwd(), entry)}`);
   },
