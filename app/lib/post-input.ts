@@ -2,10 +2,19 @@
  * The rules of a blog post as an author submits it, shared by the form (for
  * hints) and the server (which decides). Pure: no database, no request.
  */
-import { type Dictionary, format } from "~/i18n";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slugify.ts";
+import { type Dictionary, format, isLang, type Lang } from "~/i18n";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slugify.ts";
 
-export const POST_LIMITS = { title: 200, slug: SLUG_MAX_LENGTH, excerpt: 500, content: 200_000 } as const;
+export const POST_LIMITS = {
+  title: 200,
+  slug: SLUG_MAX_LENGTH,
+  excerpt: 500,
+  content: 200_000,
+  tags: 10,
+  tag: 40,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Public path of an uploaded cover: `/uploads/blog-images/{userId}/{random}.{extension}`. */
 export const COVER_PATH_PATTERN =
@@ -18,14 +27,52 @@ export interface PostInput {
   excerpt: string | null;
   coverImage: string | null;
   published: boolean;
+  lang: Lang;
+  /** Tag slugs, without repeats, in the author's order. */
+  tags: string[];
+  /** The author's post in the other language this one translates; null: none. */
+  translationOf: string | null;
 }
 
-export type PostField = "title" | "slug" | "content" | "excerpt" | "coverImage";
+export type PostField = "title" | "slug" | "content" | "excerpt" | "coverImage" | "lang" | "tags" | "translationOf";
 export type FieldErrors = Partial<Record<PostField, string>>;
 
 export type ParsedPost = { ok: true; value: PostInput } | { ok: false; errors: FieldErrors };
 
 const text = (value: FormDataEntryValue | null | undefined) => (typeof value === "string" ? value : "");
+
+/**
+ * A tag as typed, made a slug: lower case, no accents, words joined by hyphens.
+ * @example normalizeTag("  Node JS ") // "node-js"
+ * @example normalizeTag("Programação") // "programacao"
+ */
+export function normalizeTag(tag: string): string {
+  return slugify(tag);
+}
+
+/**
+ * The tags of a form: every `tags` field, each possibly a comma-separated
+ * list (the form without JavaScript sends one text field), made slugs, without
+ * repeats. Returns what could not be read as well, for a precise message.
+ */
+export function readTags(values: readonly string[]): { tags: string[]; invalid: string[]; tooLong: string[] } {
+  const tags: string[] = [];
+  const invalid: string[] = [];
+  const tooLong: string[] = [];
+  for (const raw of values.flatMap((value) => value.split(","))) {
+    const typed = raw.trim();
+    if (!typed) continue;
+    // Measured before normalizing: slugify would silently cut a long tag.
+    if (typed.length > POST_LIMITS.tag) {
+      tooLong.push(typed);
+      continue;
+    }
+    const tag = normalizeTag(typed);
+    if (!tag) invalid.push(typed);
+    else if (!tags.includes(tag)) tags.push(tag);
+  }
+  return { tags, invalid, tooLong };
+}
 
 /**
  * Reads and checks a submitted post. `authorId` limits the cover to the
@@ -40,6 +87,9 @@ export function parsePostInput(form: FormData, authorId: string, messages: Dicti
   const excerpt = text(form.get("excerpt")).trim();
   const cover = text(form.get("coverImage")).trim();
   const published = ["on", "true", "1"].includes(text(form.get("published")));
+  const lang = text(form.get("lang"));
+  const translationOf = text(form.get("translationOf")).trim();
+  const tagList = readTags(form.getAll("tags").map(text));
 
   const errors: FieldErrors = {};
   if (!title) errors.title = messages.titleRequired;
@@ -59,9 +109,31 @@ export function parsePostInput(form: FormData, authorId: string, messages: Dicti
 
   if (cover && COVER_PATH_PATTERN.exec(cover)?.[1] !== authorId) errors.coverImage = messages.coverInvalid;
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!isLang(lang)) errors.lang = messages.langRequired;
+
+  const [firstTooLong] = tagList.tooLong;
+  const [firstInvalid] = tagList.invalid;
+  if (firstTooLong !== undefined)
+    errors.tags = format(messages.tagTooLong, { tag: firstTooLong, max: POST_LIMITS.tag });
+  else if (firstInvalid !== undefined) errors.tags = format(messages.tagInvalid, { tag: firstInvalid });
+  else if (tagList.tags.length > POST_LIMITS.tags)
+    errors.tags = format(messages.tagsTooMany, { max: POST_LIMITS.tags });
+
+  if (translationOf && !UUID.test(translationOf)) errors.translationOf = messages.translationNotFound;
+
+  if (Object.keys(errors).length > 0 || !isLang(lang)) return { ok: false, errors };
   return {
     ok: true,
-    value: { title, slug, content, excerpt: excerpt || null, coverImage: cover || null, published },
+    value: {
+      title,
+      slug,
+      content,
+      excerpt: excerpt || null,
+      coverImage: cover || null,
+      published,
+      lang,
+      tags: tagList.tags,
+      translationOf: translationOf || null,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { dictionaryFor, format, htmlLang, langFromPath, languages, ogLocale, switchLangPath } from "~/i18n";
+import { dictionaryFor, format, htmlLang, type Lang, langFromPath, languages, ogLocale, switchLangPath } from "~/i18n";
 import type { PageKey } from "~/routing/pages.ts";
 import { siteUrl } from "~/site.config.ts";
 
@@ -12,6 +12,12 @@ export interface SeoInput {
   type?: "website" | "article" | "profile";
   /** Absolute or root-relative image for link previews. */
   image?: string;
+  /**
+   * The page's path in each language it exists in, when that is not simply
+   * the same path under the other prefix (a blog post and its translation
+   * have their own slugs; a post without translation exists in one language).
+   */
+  alternates?: Partial<Record<Lang, string>>;
 }
 
 /** Absolute URL on the published origin. */
@@ -32,21 +38,41 @@ export function canonicalPath(pathname: string): string {
  * Title, description, canonical, `hreflang` alternates, Open Graph and Twitter
  * tags for one page, in the page's language.
  */
-export function seo({ pathname: rawPath, title, description, type = "website", image }: SeoInput): MetaDescriptor[] {
+export function seo({
+  pathname: rawPath,
+  title,
+  description,
+  type = "website",
+  image,
+  alternates = Object.fromEntries(languages.map((other) => [other, switchLangPath(canonicalPath(rawPath), other)])),
+}: SeoInput): MetaDescriptor[] {
   const pathname = canonicalPath(rawPath);
   const lang = langFromPath(pathname);
   const canonical = absoluteUrl(pathname);
+  const present = languages.filter((other) => alternates[other] !== undefined);
+  // Alternates only name other languages; a page in one language has none.
+  const alternateLinks: MetaDescriptor[] =
+    present.length > 1
+      ? [
+          ...present.map((other) => ({
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: htmlLang[other],
+            href: absoluteUrl(alternates[other] ?? ""),
+          })),
+          {
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: "x-default",
+            href: absoluteUrl(alternates.pt ?? alternates[present[0] ?? "pt"] ?? ""),
+          },
+        ]
+      : [];
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
-    ...languages.map((other) => ({
-      tagName: "link",
-      rel: "alternate",
-      hrefLang: htmlLang[other],
-      href: absoluteUrl(switchLangPath(pathname, other)),
-    })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(switchLangPath(pathname, "pt")) },
+    ...alternateLinks,
     { property: "og:type", content: type },
     { property: "og:site_name", content: dictionaryFor(lang).meta.siteName },
     { property: "og:title", content: title },

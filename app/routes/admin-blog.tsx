@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from "react";
 import { data, useBlocker, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
-import { type EditablePost, PostForm } from "~/components/admin/PostForm.tsx";
+import { type EditablePost, type NewPostStart, PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
-import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
+import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/i18n";
 import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
-import { listOwnPosts } from "~/server/blog/posts.server.ts";
+import { listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
@@ -28,12 +28,17 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const author = context.get(authorContext);
-  const posts = await listOwnPosts(services().db, author.id);
+  const { db } = services();
+  const posts = await listOwnPosts(db, author.id);
+  const translations = await translationsOf(db, posts);
+  const [pt, en] = await Promise.all(languages.map((lang) => tagsInUse(db, author.id, lang)));
   return {
-    unreadMessages: await countUnread(services().db),
+    unreadMessages: await countUnread(db),
     author: { login: author.login },
-    posts: posts.map(
-      (post): EditablePost => ({
+    tagSuggestions: { pt: pt ?? [], en: en ?? [] },
+    posts: posts.map((post): EditablePost => {
+      const translation = translations.get(post.id);
+      return {
         id: post.id,
         title: post.title,
         slug: post.slug,
@@ -41,9 +46,12 @@ export async function loader({ context }: Route.LoaderArgs) {
         excerpt: post.excerpt,
         coverImage: post.coverImage,
         published: post.published,
+        lang: isLang(post.lang) ? post.lang : "pt",
+        tags: post.tags,
+        translation: translation ? { id: translation.id, title: translation.title } : null,
         updatedAt: post.updatedAt.toISOString(),
-      }),
-    ),
+      };
+    }),
   };
 }
 
@@ -53,10 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result.body, { status: result.status });
 }
 
-type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; post: EditablePost };
+type FormState =
+  | { mode: "closed" }
+  | { mode: "create"; start: NewPostStart; key: number }
+  | { mode: "edit"; post: EditablePost };
 
 export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { lang, t } = useT();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [dirty, setDirty] = useState(false);
   const revalidator = useRevalidator();
@@ -96,7 +107,10 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
           onClick={() => {
             if (!confirmDiscard()) return;
             setDirty(false);
-            setForm((current) => (current.mode === "create" ? { mode: "closed" } : { mode: "create" }));
+            // A new post is written in the language of this screen unless the author picks the other.
+            setForm((current) =>
+              current.mode === "create" ? { mode: "closed" } : { mode: "create", start: { lang }, key: Date.now() },
+            );
           }}
           aria-expanded={form.mode === "create"}
           className="mt-6 inline-flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong"
@@ -108,8 +122,11 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid grid-cols-1 gap-8 py-10">
         {form.mode !== "closed" && (
           <PostForm
-            key={form.mode === "edit" ? form.post.id : "new"}
+            key={form.mode === "edit" ? form.post.id : `new-${form.key}`}
             post={form.mode === "edit" ? form.post : undefined}
+            start={form.mode === "create" ? form.start : { lang }}
+            posts={loaderData.posts}
+            tagSuggestions={loaderData.tagSuggestions}
             onDone={close}
             onDirtyChange={setDirty}
           />
@@ -126,6 +143,22 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
               if (!confirmDiscard()) return;
               setDirty(false);
               setForm({ mode: "edit", post });
+              window.scrollTo({ top: 0, behavior: "smooth" });
+            }}
+            onTranslate={(post) => {
+              if (!confirmDiscard()) return;
+              setDirty(false);
+              setForm({
+                mode: "create",
+                key: Date.now(),
+                start: {
+                  lang: post.lang === "pt" ? "en" : "pt",
+                  title: post.title,
+                  tags: post.tags,
+                  coverImage: post.coverImage,
+                  translation: { id: post.id, title: post.title },
+                },
+              });
               window.scrollTo({ top: 0, behavior: "smooth" });
             }}
           />

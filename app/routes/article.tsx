@@ -1,32 +1,75 @@
+import { redirect } from "react-router";
 import { ArticleBody } from "~/components/blog/ArticleBody.tsx";
 import { PostCover } from "~/components/blog/PostCard.tsx";
 import { ArrowLeft, ArrowRight, Clock } from "~/components/icons";
+import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { format, htmlLang, langFromPath, useT } from "~/i18n";
+import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
+import { postPath, tagPath } from "~/lib/blog-paths.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
-import { absoluteUrl, canonicalPath, documentTitleFor, seo } from "~/lib/seo.ts";
+import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { hashtag } from "~/lib/tags.ts";
-import { getPublicPost } from "~/server/blog/public-posts.server.ts";
+import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
 import { articleHtmlContext } from "~/server/request-context.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const url = new URL(request.url);
+  const { pathname } = url;
   const lang = langFromPath(pathname);
   const post = await getPublicPost(params.id, lang);
-  if (!post) return notFound();
-  const { html, ...rest } = post;
-  const data = { ...rest, dateLabel: formatDate(post.publishedAt, lang) };
+  if (!post) return elsewhereOrNotFound(params.id, lang);
+  const { html, translation, ...rest } = post;
+  const data = {
+    ...rest,
+    dateLabel: formatDate(post.publishedAt, lang),
+    ...(post.editedAt ? { editedLabel: formatDate(post.editedAt, lang) } : {}),
+    // Paths of this post in each language it is published in (hreflang, the language toggle).
+    alternates: {
+      [lang]: postPath(post),
+      ...(translation ? { [translation.lang]: postPath(translation) } : {}),
+    } as Partial<Record<Lang, string>>,
+    notice: arrivalNotice(url.searchParams.get("from"), lang),
+  };
   // A client-side navigation asks for `….data` and renders the body from it; a
   // document renders it on the server and the browser adopts that markup, so
   // the body is not sent a second time as data.
-  if (pathname.endsWith(".data")) return { found: true as const, post: { ...data, html } };
+  const languageSwitch: LanguageSwitch = translation
+    ? { path: postPath(translation), kind: "translation" }
+    : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
+  if (pathname.endsWith(".data")) return { found: true as const, languageSwitch, post: { ...data, html } };
   context.set(articleHtmlContext, html);
-  return { found: true as const, post: { ...data, html: undefined } };
+  return { found: true as const, languageSwitch, post: { ...data, html: undefined } };
+}
+
+const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
+
+/**
+ * A post asked for in the language it was not written in: its translation
+ * when it has one (for good: 301), otherwise the post itself, at its one URL,
+ * telling the reader it exists only in that language (302: a translation may
+ * come). Anything else is a 404. See decision 019.
+ */
+async function elsewhereOrNotFound(slug: string, lang: Lang) {
+  const elsewhere = await findInOtherLanguage(slug, lang);
+  if (!elsewhere) return notFound();
+  if (elsewhere.kind === "translation") throw redirect(elsewhere.path, 301);
+  throw redirect(`${elsewhere.path}?from=${lang}`, 302);
+}
+
+/** The note for a reader sent here from the other language's URL, in that reader's language. */
+function arrivalNotice(from: string | null, lang: Lang) {
+  if (!isLang(from) || from === lang) return undefined;
+  const texts = dictionaryFor(from).blog;
+  return {
+    lang: from,
+    text: lang === "pt" ? texts.onlyInPortuguese : texts.onlyInEnglish,
+    link: { href: localizePath("/blog", from), text: texts.browseBlog },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
@@ -39,9 +82,11 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
       title: documentTitleFor(post.title, location.pathname),
       description: post.excerpt,
       type: "article",
+      alternates: post.alternates,
       ...(image ? { image } : {}),
     }),
     { property: "article:published_time", content: post.publishedAt },
+    ...(post.editedAt ? [{ property: "article:modified_time", content: post.editedAt }] : []),
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
 };
@@ -64,13 +109,31 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           headline: post.title,
           description: post.excerpt,
           datePublished: post.publishedAt,
+          ...(post.editedAt ? { dateModified: post.editedAt } : {}),
           inLanguage: htmlLang[lang],
           keywords: post.tags.join(", "),
           author: { "@type": "Person", name: site.name },
-          mainEntityOfPage: absoluteUrl(canonicalPath(`/${lang === "en" ? "en/" : ""}blog/${post.slug}`)),
+          mainEntityOfPage: absoluteUrl(postPath(post)),
           ...(previewImage(post) ? { image: absoluteUrl(previewImage(post) ?? "") } : {}),
         }}
       />
+      {post.notice && (
+        <p
+          lang={htmlLang[post.notice.lang]}
+          role="status"
+          className="mb-6 rounded-xl border border-line bg-surface px-4 py-3 text-sm"
+          data-testid="language-notice"
+        >
+          {post.notice.text}{" "}
+          <a
+            href={post.notice.link.href}
+            hrefLang={htmlLang[post.notice.lang]}
+            className="font-medium text-accent underline"
+          >
+            {post.notice.link.text}
+          </a>
+        </p>
+      )}
       <LocalLink
         to="/blog"
         className="inline-flex items-center gap-2 text-sm font-medium text-fg-muted hover:text-accent"
@@ -84,6 +147,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
           <time dateTime={post.publishedAt}>{post.dateLabel}</time>
+          {post.editedLabel && post.editedAt && (
+            <span>
+              {t.blog.updatedOn.split("{date}")[0]}
+              <time dateTime={post.editedAt}>{post.editedLabel}</time>
+              {t.blog.updatedOn.split("{date}")[1]}
+            </span>
+          )}
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-4" aria-hidden="true" />
             {format(t.blog.readingTime, { minutes: post.readingMinutes })}
@@ -92,8 +162,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {post.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={t.blog.tagsLabel}>
             {post.tags.map((tag) => (
-              <li key={tag} className="font-mono text-sm text-accent">
-                {hashtag(tag)}
+              <li key={tag} className="font-mono text-sm">
+                <LocalLink
+                  to={tagPath(tag, "pt")}
+                  aria-label={format(t.blog.tagLink, { tag: hashtag(tag) })}
+                  className="text-accent hover:underline"
+                >
+                  {hashtag(tag)}
+                </LocalLink>
               </li>
             ))}
           </ul>

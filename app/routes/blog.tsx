@@ -1,4 +1,4 @@
-import { PostCard } from "~/components/blog/PostCard.tsx";
+import { PostGrid } from "~/components/blog/PostGrid.tsx";
 import { Rss } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, localizePath, useT } from "~/i18n";
@@ -29,15 +29,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         </a>
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
-          {loaderData.posts.map((post, index) => (
-            <li key={post.slug} className="flex min-w-0">
-              {/* Only the first cover is sure to be on a phone's first screen: it alone is
-                  fetched ahead of the rest; the others load when near. */}
-              <PostCard post={post} eager={index === 0} />
-            </li>
-          ))}
-        </ul>
+        <PostGrid posts={loaderData.posts} />
       </div>
     </>
   );

@@ -22,6 +22,7 @@ export type PageKey =
   | "course"
   | "discord"
   | "blog"
+  | "blogTag"
   | "article"
   | "adminBlog"
   | "adminMessages";
@@ -81,6 +82,8 @@ export const pageRoutes: readonly PageRoute[] = [
   fixed("discord", "discord", "routes/discord.tsx"),
   fixed("blog", "blog", "routes/blog.tsx", false),
   dynamic("article", "blog", "id", "routes/article.tsx", staticArticleIds, false),
+  // Tags come from the posts; the sitemap lists each language's own.
+  { key: "blogTag", pattern: "blog/tag/:tag", file: "routes/blog-tag.tsx", staticPaths: [], prerender: false },
   { key: "adminBlog", pattern: "admin/blog", file: "routes/admin-blog.tsx", staticPaths: [], prerender: false },
   {
     key: "adminMessages",

@@ -121,14 +121,14 @@ for (const engine of engines) {
     it("shows only published posts publicly", async () => {
       const draft = saved(await createPost(database.db, ana, postInput("a-draft")));
       const live = saved(await createPost(database.db, ana, postInput("live-post", { published: true })));
-      const published = await listPublishedPosts(database.db);
+      const published = await listPublishedPosts(database.db, "pt");
       expect(published.map((post) => post.slug)).toContain("live-post");
       expect(published.map((post) => post.slug)).not.toContain("a-draft");
-      expect(await findPublishedPost(database.db, "a-draft")).toBeUndefined();
-      expect((await findPublishedPost(database.db, "live-post"))?.id).toBe(live.id);
+      expect(await findPublishedPost(database.db, "pt", "a-draft")).toBeUndefined();
+      expect((await findPublishedPost(database.db, "pt", "live-post"))?.id).toBe(live.id);
       const unpublished = await updatePost(database.db, ana, live.id, postInput("live-post"), live.updatedAt);
       expect(unpublished.status).toBe("saved");
-      expect(await findPublishedPost(database.db, "live-post")).toBeUndefined();
+      expect(await findPublishedPost(database.db, "pt", "live-post")).toBeUndefined();
       expect(draft.published).toBe(false);
     });
 

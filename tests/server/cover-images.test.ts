@@ -147,6 +147,9 @@ describe("cover files", () => {
       excerpt: null,
       coverImage: used.url,
       published: false,
+      lang: "pt",
+      tags: [],
+      translationOf: null,
     });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     for (const url of [used.url, orphanOld.url])

@@ -91,7 +91,7 @@ for (const engine of engines) {
         now: () => clock.now,
         version: () => blogTableVersion(db),
         render: async () => {
-          const titles = (await listPublishedPosts(db)).map((row) => row.title);
+          const titles = (await listPublishedPosts(db, "pt")).map((row) => row.title);
           return new Response(titles.join(","), { headers: { "Content-Type": "text/plain" } });
         },
       });

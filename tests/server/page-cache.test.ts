@@ -92,6 +92,11 @@ describe("isCacheablePageUrl", () => {
     "/rss.xml",
     "/en/rss.xml",
     "/sitemap.xml",
+    "/blog/tag/docker",
+    "/en/blog/tag/node-js",
+    "/blog/tag/docker.data",
+    "/blog/ola-mundo?from=en",
+    "/en/blog/hello-world?from=pt",
   ])("caches %s", (url) => {
     expect(isCacheablePageUrl(url)).toBe(true);
   });
@@ -105,6 +110,10 @@ describe("isCacheablePageUrl", () => {
     "/blog/bot-discord?utm_source=x",
     "/blog/bot-discord.data?_routes=x",
     "/blog/a/b",
+    "/blog/tag/a/b",
+    "/blog/ola-mundo?from=fr",
+    "/blog/ola-mundo?from=en&x=1",
+    "/blog/search?q=node",
     "/about",
     "/en/sitemap.xml",
     "/blogs",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, rssFeed, sitemap, xmlEscape } from "~/server/blog/feeds.server.ts";
+import { inBothLanguages, robotsTxt, rssFeed, sitemap, xmlEscape } from "~/server/blog/feeds.server.ts";
 
 describe("xmlEscape", () => {
   it.each([
@@ -16,6 +16,8 @@ describe("xmlEscape", () => {
 
 describe("rssFeed", () => {
   const post = {
+    id: "a-post",
+    lang: "en" as const,
     slug: "a-post",
     title: "Tips & <tricks>",
     excerpt: "Short",
@@ -30,6 +32,12 @@ describe("rssFeed", () => {
     expect(xml).toContain("<language>en</language>");
     expect(xml).toContain("<pubDate>Fri, 02 Jan 2026 12:00:00 GMT</pubDate>");
     expect(xml).toContain("<category>node</category>");
+    expect(xml).not.toContain("atom:updated");
+  });
+
+  it("says when a post was edited after it was published", () => {
+    const xml = rssFeed("en", [{ ...post, editedAt: "2026-02-03T10:00:00.000Z" }]);
+    expect(xml).toContain("<atom:updated>2026-02-03T10:00:00.000Z</atom:updated>");
   });
 
   it("links Portuguese posts at the unprefixed paths", () => {
@@ -42,12 +50,26 @@ describe("rssFeed", () => {
 
 describe("sitemap", () => {
   it("lists each path in both languages with hreflang alternates", () => {
-    const xml = sitemap([{ path: "/about" }, { path: "/", lastModified: "2026-05-01T00:00:00Z" }]);
+    const xml = sitemap([inBothLanguages("/about"), inBothLanguages("/", "2026-05-01T00:00:00Z")]);
     expect(xml.match(/<url>/g)).toHaveLength(4);
     expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/en\/about<\/loc>/);
     expect(xml).toMatch(/hreflang="pt-BR" href="https?:\/\/[^"]+\/about"/);
     expect(xml).toMatch(/hreflang="x-default"/);
     expect(xml).toContain("<lastmod>2026-05-01</lastmod>");
+  });
+
+  it("links translations with different slugs to each other, x-default to the Portuguese one", () => {
+    const xml = sitemap([{ paths: { pt: "/blog/ola-mundo", en: "/en/blog/hello-world" } }]);
+    expect(xml.match(/<url>/g)).toHaveLength(2);
+    expect(xml.match(/hreflang="en" href="https?:\/\/[^"]+\/en\/blog\/hello-world"/g)).toHaveLength(2);
+    expect(xml.match(/hreflang="x-default" href="https?:\/\/[^"]+\/blog\/ola-mundo"/g)).toHaveLength(2);
+  });
+
+  it("lists a page of one language alone, without alternates", () => {
+    const xml = sitemap([{ paths: { en: "/en/blog/tag/docker" } }]);
+    expect(xml.match(/<url>/g)).toHaveLength(1);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/en\/blog\/tag\/docker<\/loc>/);
+    expect(xml).not.toContain("hreflang");
   });
 });
 

@@ -14,7 +14,7 @@ function form(values: Record<string, string>) {
   return data;
 }
 
-const valid = { title: "Hello", slug: "hello", content: "Body", excerpt: "", coverImage: "" };
+const valid = { title: "Hello", slug: "hello", content: "Body", excerpt: "", coverImage: "", lang: "pt" };
 
 describe("slugify", () => {
   it.each([
@@ -53,6 +53,9 @@ describe("parsePostInput", () => {
         excerpt: "short",
         coverImage: cover(author),
         published: true,
+        lang: "pt",
+        tags: [],
+        translationOf: null,
       },
     });
   });
@@ -80,6 +83,22 @@ describe("parsePostInput", () => {
     ["a javascript: cover", { coverImage: "javascript:alert(1)" }, "coverImage", en.admin.errors.coverInvalid],
     ["another author's cover", { coverImage: cover(other) }, "coverImage", en.admin.errors.coverInvalid],
     ["a cover with a path trick", { coverImage: `${cover(author)}/../x` }, "coverImage", en.admin.errors.coverInvalid],
+    ["no language", { lang: "" }, "lang", en.admin.errors.langRequired],
+    ["an unknown language", { lang: "fr" }, "lang", en.admin.errors.langRequired],
+    ["eleven tags", { tags: "a,b,c,d,e,f,g,h,i,j,k" }, "tags", "Use at most 10 tags."],
+    [
+      "a tag of 41 characters",
+      { tags: `ok, ${"t".repeat(41)}` },
+      "tags",
+      `The tag "${"t".repeat(41)}" is longer than 40 characters.`,
+    ],
+    ["a tag without letters", { tags: "node, !!!" }, "tags", 'The tag "!!!" needs at least one letter or digit.'],
+    [
+      "a translation that is not an id",
+      { translationOf: "'; drop table blogs" },
+      "translationOf",
+      en.admin.errors.translationNotFound,
+    ],
     [
       "an svg cover",
       { coverImage: cover(author, "Ab3dEf6hIj9kLm0n", "svg") },
@@ -102,10 +121,28 @@ describe("parsePostInput", () => {
   });
 
   it("reports every bad field at once, in the reader's language", () => {
-    const result = parsePostInput(form({ title: "", slug: "", content: "" }), author, pt.admin.errors);
+    const result = parsePostInput(form({ title: "", slug: "", content: "", lang: "pt" }), author, pt.admin.errors);
     expect(result).toEqual({
       ok: false,
       errors: { title: "Informe o título.", slug: "Informe o slug.", content: "Escreva o conteúdo." },
     });
+  });
+
+  it("makes typed tags slugs, keeps their order and drops repeats", () => {
+    const data = form({ ...valid, lang: "en" });
+    data.append("tags", " Node JS , Programação");
+    data.append("tags", "node-js");
+    data.append("tags", "");
+    data.append("tags", "Docker");
+    const result = parsePostInput(data, author, en.admin.errors);
+    expect(result).toMatchObject({ ok: true, value: { lang: "en", tags: ["node-js", "programacao", "docker"] } });
+  });
+
+  it("accepts ten tags of 40 characters and a translation id", () => {
+    const tags = Array.from({ length: 10 }, (_, index) => `${index}`.padEnd(40, "x")).join(",");
+    const translationOf = "11111111-2222-4333-8444-555555555555";
+    const result = parsePostInput(form({ ...valid, tags, translationOf }), author, en.admin.errors);
+    expect(result).toMatchObject({ ok: true, value: { translationOf } });
+    if (result.ok) expect(result.value.tags).toHaveLength(10);
   });
 });

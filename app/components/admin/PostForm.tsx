@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/components/layout/Toasts.tsx";
-import { useT } from "~/i18n";
+import { type Lang, languages, useT } from "~/i18n";
 import type { FieldErrors, PostField } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { CoverField } from "./CoverField.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { Switch } from "./Switch.tsx";
+import { TagInput } from "./TagInput.tsx";
+import { TranslationField } from "./TranslationField.tsx";
 
 export interface EditablePost {
   id: string;
@@ -17,8 +19,21 @@ export interface EditablePost {
   excerpt: string | null;
   coverImage: string | null;
   published: boolean;
+  lang: Lang;
+  tags: string[];
+  /** The linked post in the other language, if any. */
+  translation: { id: string; title: string } | null;
   /** ISO time of the version being edited, to detect a newer save elsewhere. */
   updatedAt: string;
+}
+
+/** What a new post starts from: "translate this post" fills the language, the link, the title, tags and cover. */
+export interface NewPostStart {
+  lang: Lang;
+  title?: string;
+  tags?: string[];
+  coverImage?: string | null;
+  translation?: { id: string; title: string };
 }
 
 export interface PostActionResult {
@@ -35,14 +50,40 @@ interface Values {
   excerpt: string;
   coverImage: string;
   published: boolean;
+  lang: Lang;
+  tags: string[];
+  translationOf: string;
 }
 
-const emptyValues: Values = { title: "", slug: "", content: "", excerpt: "", coverImage: "", published: false };
-
-function valuesOf(post: EditablePost | undefined): Values {
-  if (!post) return emptyValues;
-  return { ...post, excerpt: post.excerpt ?? "", coverImage: post.coverImage ?? "" };
+function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
+  if (!post) {
+    return {
+      title: start.title ?? "",
+      slug: start.title ? slugify(start.title) : "",
+      content: "",
+      excerpt: "",
+      coverImage: start.coverImage ?? "",
+      published: false,
+      lang: start.lang,
+      tags: start.tags ?? [],
+      translationOf: start.translation?.id ?? "",
+    };
+  }
+  return {
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    excerpt: post.excerpt ?? "",
+    coverImage: post.coverImage ?? "",
+    published: post.published,
+    lang: post.lang,
+    tags: post.tags,
+    translationOf: post.translation?.id ?? "",
+  };
 }
+
+const same = (a: Values[keyof Values], b: Values[keyof Values]) =>
+  Array.isArray(a) && Array.isArray(b) ? a.join(",") === b.join(",") : a === b;
 
 /**
  * Create or edit a post. What was typed stays in the form when the server
@@ -50,16 +91,24 @@ function valuesOf(post: EditablePost | undefined): Values {
  */
 export function PostForm({
   post,
+  start,
+  posts,
+  tagSuggestions,
   onDone,
   onDirtyChange,
 }: {
   post?: EditablePost | undefined;
+  /** How a new post begins (ignored when editing). */
+  start: NewPostStart;
+  /** All the author's posts: the translation can be one of them. */
+  posts: readonly EditablePost[];
+  tagSuggestions: Record<Lang, readonly string[]>;
   onDone: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useT();
   const fetcher = useFetcher<PostActionResult>();
-  const initial = useRef(valuesOf(post));
+  const initial = useRef(valuesOf(post, start));
   const [values, setValues] = useState<Values>(initial.current);
   // The slug follows the title until the author edits the slug by hand.
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
@@ -67,7 +116,7 @@ export function PostForm({
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
 
-  const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => values[key] !== initial.current[key]);
+  const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => !same(values[key], initial.current[key]));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const handled = useRef<PostActionResult | undefined>(undefined);
@@ -96,6 +145,29 @@ export function PostForm({
         <input type="hidden" name="intent" value={post ? "update" : "create"} />
         {post && <input type="hidden" name="id" value={post.id} />}
         {post && <input type="hidden" name="updatedAt" value={post.updatedAt} />}
+
+        <fieldset className="grid gap-1.5">
+          <legend className="text-sm font-medium">{t.admin.fields.lang}</legend>
+          <div className="flex flex-wrap gap-4">
+            {languages.map((lang) => (
+              <label key={lang} className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="lang"
+                  value={lang}
+                  checked={values.lang === lang}
+                  onChange={() =>
+                    // The linked translation must be in the other language: a change of language drops it.
+                    setValues((current) => ({ ...current, lang, translationOf: "" }))
+                  }
+                  className="size-4 accent-accent"
+                />
+                {t.admin.languageNames[lang]}
+              </label>
+            ))}
+          </div>
+          {errors.lang && <p className="text-sm text-danger">{errors.lang}</p>}
+        </fieldset>
 
         <Field name="title" label={t.admin.fields.title} error={errors.title}>
           {(props) => (
@@ -157,6 +229,22 @@ export function PostForm({
           </Field>
           <MarkdownPreview content={values.content} />
         </div>
+
+        <TagInput
+          tags={values.tags}
+          onChange={(tags) => set("tags", tags)}
+          suggestions={tagSuggestions[values.lang]}
+          error={errors.tags}
+        />
+
+        <TranslationField
+          postId={post?.id}
+          lang={values.lang}
+          posts={posts}
+          value={values.translationOf}
+          onChange={(id) => set("translationOf", id)}
+          error={errors.translationOf}
+        />
 
         <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} />
         {errors.coverImage && <p className="text-sm text-danger">{errors.coverImage}</p>}

@@ -1,15 +1,25 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { Pencil, Trash2 } from "~/components/icons";
+import { Globe, Pencil, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
+import { postPath } from "~/lib/blog-paths.ts";
 import type { EditablePost, PostActionResult } from "./PostForm.tsx";
 
 /** The author's posts with their status, and edit and delete actions. */
 /** One fetcher shared by every delete button, so the result is read here, where it outlives the deleted row. */
 const DELETE_FETCHER = "delete-post";
 
-export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (post: EditablePost) => void }) {
+export function PostList({
+  posts,
+  onEdit,
+  onTranslate,
+}: {
+  posts: EditablePost[];
+  onEdit: (post: EditablePost) => void;
+  /** Starts a new post in the other language, linked to this one. */
+  onTranslate: (post: EditablePost) => void;
+}) {
   const { t } = useT();
   const deletion = useFetcher<PostActionResult>({ key: DELETE_FETCHER });
   const handled = useRef<PostActionResult | undefined>(undefined);
@@ -43,13 +53,35 @@ export function PostList({ posts, onEdit }: { posts: EditablePost[]; onEdit: (po
               >
                 {post.published ? t.admin.published : t.admin.draft}
               </span>
+              <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-fg-muted">
+                {t.admin.languageNames[post.lang]}
+              </span>
             </div>
             {post.excerpt && (
               <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{post.excerpt}</p>
             )}
-            <p className="mt-1 font-mono text-xs text-fg-muted [overflow-wrap:anywhere]">/blog/{post.slug}</p>
+            <p className="mt-1 font-mono text-xs text-fg-muted [overflow-wrap:anywhere]">{postPath(post)}</p>
+            {post.translation && (
+              <p className="mt-1 text-xs text-fg-muted [overflow-wrap:anywhere]">
+                {format(t.admin.translatedAs, { title: post.translation.title })}
+              </p>
+            )}
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {!post.translation && (
+              <button
+                type="button"
+                onClick={() => onTranslate(post)}
+                aria-label={format(t.admin.translatePost, {
+                  title: post.title,
+                  language: t.admin.languages[post.lang === "pt" ? "en" : "pt"],
+                })}
+                className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+              >
+                <Globe className="size-4" aria-hidden="true" />
+                {t.admin.translate}
+              </button>
+            )}
             <button
               type="button"
               onClick={() => onEdit(post)}

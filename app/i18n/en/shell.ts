@@ -36,7 +36,10 @@ export const shell = {
     logout: "Sign out",
     themeToLight: "Use light theme",
     themeToDark: "Use dark theme",
-    switchLanguage: "Ler esta página em português",
+    switchLanguage: "PT: ler esta página em português",
+    switchLanguageToTranslation: "PT: ler este post em português",
+    switchLanguageNoTranslation: "PT: este post só existe em inglês; ir para o blog em português",
+    switchLanguageNoTag: "PT: nenhum post em português tem esta tag; ir para o blog em português",
     switchLanguageShort: "PT",
   },
   footer: {
@@ -136,6 +139,11 @@ export const shell = {
       title: "Blog",
       description: "Articles on full-stack development, bots, cloud, automation and project management.",
       heading: "Blog",
+    },
+    blogTag: {
+      title: "Posts tagged #{name}",
+      description: "Articles on Rafael Werneck's blog about {name}.",
+      heading: "#{name}",
     },
     article: {
       title: "{name}",

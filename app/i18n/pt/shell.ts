@@ -39,7 +39,10 @@ export const shell = {
     logout: "Sair",
     themeToLight: "Usar tema claro",
     themeToDark: "Usar tema escuro",
-    switchLanguage: "Read this page in English",
+    switchLanguage: "EN: read this page in English",
+    switchLanguageToTranslation: "EN: read this post in English",
+    switchLanguageNoTranslation: "EN: this post is only in Portuguese; go to the English blog",
+    switchLanguageNoTag: "EN: no English posts have this tag; go to the English blog",
     switchLanguageShort: "EN",
   },
   footer: {
@@ -139,6 +142,11 @@ export const shell = {
       title: "Blog",
       description: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",
       heading: "Blog",
+    },
+    blogTag: {
+      title: "Posts com a tag #{name}",
+      description: "Artigos do blog de Rafael Werneck sobre {name}.",
+      heading: "#{name}",
     },
     article: {
       title: "{name}",

@@ -6,10 +6,12 @@
  */
 import type { Dictionary } from "~/i18n";
 import { parsePostInput } from "~/lib/post-input.ts";
+import type { Database } from "../db/client.server.ts";
 import type { User } from "../db/schema.ts";
 import { services } from "../services.server.ts";
+import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
-import { createPost, deletePost, type SaveResult, updatePost } from "./posts.server.ts";
+import { coverInUse, createPost, deletePost, type SaveResult, updatePost } from "./posts.server.ts";
 
 export interface ActionBody {
   ok: boolean;
@@ -41,7 +43,22 @@ function saveReply(intent: string, result: SaveResult, messages: Messages) {
       return reply(409, { ok: false, intent, message: messages.errors.stale });
     case "not-found":
       return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    case "translation-not-found":
+    case "translation-same-lang":
+    case "translation-taken": {
+      const message = {
+        "translation-not-found": messages.errors.translationNotFound,
+        "translation-same-lang": messages.errors.translationSameLang,
+        "translation-taken": messages.errors.translationTaken,
+      }[result.status];
+      return reply(409, { ok: false, intent, message, fieldErrors: { translationOf: message } });
+    }
   }
+}
+
+/** Removes a cover no post shows any more (a translation may share its original's cover). */
+async function releaseCover(uploads: ObjectStorage, db: Database, url: string | null) {
+  if (url && !(await coverInUse(db, url))) await removeCover(uploads, url);
 }
 
 export async function savePostAction(form: FormData, author: User, messages: Messages) {
@@ -52,7 +69,7 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
   if (intent === "delete") {
     const deleted = await deletePost(db, author.id, id);
     if (!deleted) return reply(404, { ok: false, intent, message: messages.errors.notFound });
-    await removeCover(uploads, deleted.coverImage);
+    await releaseCover(uploads, db, deleted.coverImage);
     return reply(200, { ok: true, intent, message: messages.toasts.deleted });
   }
 
@@ -68,6 +85,6 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
   const expected = new Date(String(form.get("updatedAt") ?? ""));
   if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
   const result = await updatePost(db, author.id, id, parsed.value, expected);
-  if (result.status === "saved") await removeCover(uploads, result.replacedCover);
+  if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
   return saveReply(intent, result, messages);
 }

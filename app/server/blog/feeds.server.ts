@@ -1,6 +1,6 @@
 /**
- * The blog for feed readers and crawlers: RSS 2.0 per language and the
- * sitemap with language alternates. Plain string building with every value
+ * The blog for feed readers and crawlers: RSS 2.0 per language (tags as
+ * categories, edits as `atom:updated`) and the sitemap with language alternates. Plain string building with every value
  * escaped; no XML library needed for documents this small.
  */
 import "~/i18n/all.ts";
@@ -43,6 +43,7 @@ export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
       `      <link>${xmlEscape(url)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(url)}</guid>`,
       `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
+      ...(post.editedAt ? [`      <atom:updated>${new Date(post.editedAt).toISOString()}</atom:updated>`] : []),
       `      <description>${xmlEscape(post.excerpt)}</description>`,
       ...post.tags.map((tag) => `      <category>${xmlEscape(tag)}</category>`),
       "    </item>",
@@ -67,32 +68,46 @@ export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
 }
 
 export interface SitemapEntry {
-  /** Language-neutral path, e.g. "/about". */
-  path: string;
+  /** The page's path in each language it exists in, e.g. `{ pt: "/about", en: "/en/about" }`. */
+  paths: Partial<Record<Lang, string>>;
   /** Last modification, ISO 8601, when known. */
   lastModified?: string;
 }
 
-/** A sitemap listing every entry in both languages, each with its `hreflang` alternates. */
+/** An entry for a page that exists in both languages at the same language-neutral path. */
+export function inBothLanguages(path: string, lastModified?: string): SitemapEntry {
+  return {
+    paths: Object.fromEntries(languages.map((lang) => [lang, localizePath(path, lang)])),
+    ...(lastModified ? { lastModified } : {}),
+  };
+}
+
+/**
+ * A sitemap listing every entry in each of its languages; a page that exists
+ * in both carries its `hreflang` alternates (x-default: the Portuguese one).
+ */
 export function sitemap(entries: readonly SitemapEntry[]): string {
-  const urls = entries.flatMap((entry) =>
-    languages.map((lang) => {
-      const alternates = [
-        ...languages.map(
-          (other) =>
-            `    <xhtml:link rel="alternate" hreflang="${htmlLang[other]}" href="${xmlEscape(absoluteUrl(localizePath(entry.path, other)))}"/>`,
-        ),
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(absoluteUrl(entry.path))}"/>`,
-      ];
-      return [
+  const urls = entries.flatMap((entry) => {
+    const present = languages.filter((lang) => entry.paths[lang] !== undefined);
+    const link = (hreflang: string, path: string) =>
+      `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(absoluteUrl(path))}"/>`;
+    const alternates =
+      present.length > 1
+        ? [
+            ...present.map((lang) => link(htmlLang[lang], entry.paths[lang] ?? "")),
+            link("x-default", entry.paths.pt ?? entry.paths[present[0] ?? "pt"] ?? ""),
+          ]
+        : [];
+    return present.map((lang) =>
+      [
         "  <url>",
-        `    <loc>${xmlEscape(absoluteUrl(localizePath(entry.path, lang)))}</loc>`,
+        `    <loc>${xmlEscape(absoluteUrl(entry.paths[lang] ?? ""))}</loc>`,
         ...(entry.lastModified ? [`    <lastmod>${entry.lastModified.slice(0, 10)}</lastmod>`] : []),
         ...alternates,
         "  </url>",
-      ].join("\n");
-    }),
-  );
+      ].join("\n"),
+    );
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

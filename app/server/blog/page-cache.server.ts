@@ -28,19 +28,25 @@ export function publicPagesGeneration(): number {
   return state.generation;
 }
 
-// `/blog`, `/blog/{slug}` and their loader data (`/blog.data`, `/blog/{slug}.data`,
-// `/blog/_.data` for a trailing slash), in Portuguese and under `/en`; the feeds; the sitemap.
-const CACHEABLE_PATH = /^(?:\/en)?(?:\/blog(?:\/[^/]+)?\/?|\/blog\.data|\/rss\.xml)$|^\/sitemap\.xml$/;
+// `/blog`, `/blog/{slug}`, `/blog/tag/{tag}` and their loader data (`/blog.data`,
+// `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
+// the feeds; the sitemap.
+const CACHEABLE_PATH = /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml)$|^\/sitemap\.xml$/;
+// The one query a blog page answers to: a post reached from the other language's URL.
+const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;
 
 /**
  * Whether a request URL (path and query) names a public page built from blog
- * posts. URLs with a query string are not cached, so made-up queries cannot
- * crowd the cache (the pages ignore queries anyway).
+ * posts. Other queries are not cached, so made-up queries cannot crowd the
+ * cache (the pages ignore them anyway).
  * @example isCacheablePageUrl("/en/blog/bot-discord") // true
+ * @example isCacheablePageUrl("/blog/ola?from=en") // true
  * @example isCacheablePageUrl("/admin/blog") // false
  */
 export function isCacheablePageUrl(url: string): boolean {
-  return !url.includes("?") && CACHEABLE_PATH.test(url);
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return CACHEABLE_PATH.test(url);
+  return CACHEABLE_QUERY.test(url.slice(queryStart)) && CACHEABLE_PATH.test(url.slice(0, queryStart));
 }
 
 /**

@@ -2,9 +2,15 @@
  * Blog posts in the database. Every author-facing function takes the
  * author's id and scopes its query by it: another author's post is, to these
  * functions, a post that does not exist.
+ *
+ * A post is written in one language. Posts that translate each other share a
+ * `translation_group`; the unique index on (group, language) keeps it to one
+ * translation per language even when two saves race.
  */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
+import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
@@ -18,11 +24,21 @@ export function isPostId(id: string): boolean {
   return UUID.test(id);
 }
 
+/** Why a translation link was refused. */
+export type TranslationProblem =
+  /** Not one of the author's posts (or no post at all). */
+  | "translation-not-found"
+  /** The chosen post is in the same language as this one, or is this one. */
+  | "translation-same-lang"
+  /** The chosen post already has another translation in this post's language. */
+  | "translation-taken";
+
 export type SaveResult =
   | { status: "saved"; post: Blog; replacedCover: string | null }
   | { status: "slug-taken" }
   | { status: "not-found" }
-  | { status: "stale"; current: Blog };
+  | { status: "stale"; current: Blog }
+  | { status: TranslationProblem };
 
 /** The author's posts, newest first. */
 export function listOwnPosts(db: Database, authorId: string): Promise<Blog[]> {
@@ -39,42 +55,142 @@ export async function findOwnPost(db: Database, authorId: string, id: string): P
   return post;
 }
 
-// A static article already lives at /blog/{id}; a post may not take its address.
-const reservedSlugs = new Set<string>(staticArticleIds);
+/**
+ * Addresses a post may not take: a static article already lives at
+ * `/blog/{id}` in both languages, and `/blog/search` and `/blog/tag/…` are pages.
+ */
+export const reservedSlugs: ReadonlySet<string> = new Set<string>([...staticArticleIds, "search", "tag"]);
 
-/** Creates a post for the author. */
-export async function createPost(db: Database, authorId: string, input: PostInput): Promise<SaveResult> {
-  if (reservedSlugs.has(input.slug)) return { status: "slug-taken" };
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+class Refused extends Error {
+  readonly status: TranslationProblem;
+  constructor(status: TranslationProblem) {
+    super(status);
+    this.status = status;
+  }
+}
+
+/**
+ * The translation group the post `id` (in `lang`) joins to be linked to the
+ * author's post `translationOf`, giving that post a group first if it has
+ * none. Refuses another author's post, a post of the same language and a
+ * post that already has a translation in `lang`.
+ */
+async function groupForLink(
+  tx: Transaction,
+  authorId: string,
+  id: string | undefined,
+  lang: Lang,
+  translationOf: string,
+): Promise<string> {
+  const [target] = await tx
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, translationOf), eq(blogs.authorId, authorId)))
+    .for("update");
+  if (!target) throw new Refused("translation-not-found");
+  if (target.id === id || target.lang === lang) throw new Refused("translation-same-lang");
+  if (target.translationGroup) {
+    const [other] = await tx
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(and(eq(blogs.translationGroup, target.translationGroup), eq(blogs.lang, lang)));
+    if (other && other.id !== id) throw new Refused("translation-taken");
+    return target.translationGroup;
+  }
+  const group = randomUUID();
+  // The other post changed too (its translation): a new `updated_at` tells its open editors and other servers.
+  await tx.update(blogs).set({ translationGroup: group, updatedAt: new Date() }).where(eq(blogs.id, target.id));
+  return group;
+}
+
+/** After a post leaves a group, a member left alone is no longer linked to anything. */
+async function dissolveIfAlone(tx: Transaction, group: string | null): Promise<void> {
+  if (!group) return;
+  const members = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.translationGroup, group));
+  const [alone] = members;
+  if (members.length === 1 && alone) {
+    await tx.update(blogs).set({ translationGroup: null, updatedAt: new Date() }).where(eq(blogs.id, alone.id));
+  }
+}
+
+/** Runs a save, turning the refusals and unique violations it meets into results. */
+async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
   try {
-    const [post] = await db
-      .insert(blogs)
-      .values({ ...input, authorId })
-      .returning();
-    if (!post) throw new Error("Inserting a post returned no row");
-    invalidatePublicPages();
-    return { status: "saved", post, replacedCover: null };
+    const result = await write();
+    // After the commit: a page rendered from the old rows until now must not be kept.
+    if (result.status === "saved") invalidatePublicPages();
+    return result;
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
+    if (error instanceof Refused) return { status: error.status };
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint;
+      return { status: constraint === "blogs_translation_lang_unique" ? "translation-taken" : "slug-taken" };
+    }
     throw error;
   }
+}
+
+/** What a save writes besides the author's fields. */
+function stored(input: PostInput) {
+  const { translationOf: _link, ...fields } = input;
+  return fields;
+}
+
+/** Creates a post for the author, linked to its translation when the input names one. */
+export function createPost(db: Database, authorId: string, input: PostInput): Promise<SaveResult> {
+  if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
+  return saving(() =>
+    db.transaction(async (tx) => {
+      const translationGroup = input.translationOf
+        ? await groupForLink(tx, authorId, undefined, input.lang, input.translationOf)
+        : null;
+      const [post] = await tx
+        .insert(blogs)
+        .values({
+          ...stored(input),
+          authorId,
+          translationGroup,
+          publishedAt: input.published ? new Date() : null,
+        })
+        .returning();
+      if (!post) throw new Error("Inserting a post returned no row");
+      return { status: "saved", post, replacedCover: null };
+    }),
+  );
+}
+
+/** Whether a save changes what readers of the post see. */
+function changesText(current: Blog, input: PostInput): boolean {
+  return (
+    current.title !== input.title ||
+    current.slug !== input.slug ||
+    current.content !== input.content ||
+    current.excerpt !== input.excerpt ||
+    current.coverImage !== input.coverImage ||
+    current.lang !== input.lang ||
+    current.tags.join(",") !== input.tags.join(",")
+  );
 }
 
 /**
  * Updates one of the author's posts, unless it changed since the editor
  * loaded it (`expectedUpdatedAt`): a second tab's stale form must not
- * silently overwrite the first one's save.
+ * silently overwrite the first one's save. The first publication is
+ * remembered; a change of text after it is the post's edit time.
  */
-export async function updatePost(
+export function updatePost(
   db: Database,
   authorId: string,
   id: string,
   input: PostInput,
   expectedUpdatedAt: Date,
 ): Promise<SaveResult> {
-  if (!isPostId(id)) return { status: "not-found" };
-  if (reservedSlugs.has(input.slug)) return { status: "slug-taken" };
-  try {
-    const result = await db.transaction(async (tx) => {
+  if (!isPostId(id)) return Promise.resolve({ status: "not-found" });
+  if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
+  return saving(() =>
+    db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(blogs)
@@ -85,48 +201,120 @@ export async function updatePost(
       const [clash] = await tx
         .select({ id: blogs.id })
         .from(blogs)
-        .where(and(eq(blogs.slug, input.slug), ne(blogs.id, id)));
+        .where(and(eq(blogs.lang, input.lang), eq(blogs.slug, input.slug), ne(blogs.id, id)));
       if (clash) return { status: "slug-taken" } as const;
+
+      // No translation named: the post is unlinked (its former translation stays as it is).
+      const translationGroup = input.translationOf
+        ? await groupForLink(tx, authorId, id, input.lang, input.translationOf)
+        : null;
+      const now = new Date();
       // Millisecond precision, so the editor's copy of this value compares exactly next time.
       const [post] = await tx
         .update(blogs)
-        .set({ ...input, updatedAt: new Date() })
+        .set({
+          ...stored(input),
+          translationGroup,
+          updatedAt: now,
+          publishedAt: current.publishedAt ?? (input.published ? now : null),
+          editedAt: current.publishedAt && changesText(current, input) ? now : current.editedAt,
+        })
         .where(eq(blogs.id, id))
         .returning();
       if (!post) throw new Error(`Updating post ${id} returned no row`);
+      if (current.translationGroup && current.translationGroup !== translationGroup) {
+        await dissolveIfAlone(tx, current.translationGroup);
+      }
       const replacedCover = current.coverImage && current.coverImage !== post.coverImage ? current.coverImage : null;
       return { status: "saved", post, replacedCover } as const;
-    });
-    // After the commit: a page rendered from the old row until now must not be kept.
-    if (result.status === "saved") invalidatePublicPages();
-    return result;
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) return { status: "slug-taken" };
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes one of the author's posts; returns it, or undefined if the author has no such post. */
 export async function deletePost(db: Database, authorId: string, id: string): Promise<Blog | undefined> {
   if (!isPostId(id)) return undefined;
-  const [post] = await db
-    .delete(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
-    .returning();
+  const post = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(blogs)
+      .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
+      .returning();
+    if (deleted) await dissolveIfAlone(tx, deleted.translationGroup);
+    return deleted;
+  });
   if (post) invalidatePublicPages();
   return post;
 }
 
-/** Published posts for the public blog, newest first. Drafts never leave this module. */
-export function listPublishedPosts(db: Database): Promise<Blog[]> {
-  return db.select().from(blogs).where(eq(blogs.published, true)).orderBy(desc(blogs.createdAt), desc(blogs.id));
+/** Whether any post other than `exceptId` still shows this cover (a translation may share it). */
+export async function coverInUse(db: Database, url: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(blogs)
+    .where(exceptId ? and(eq(blogs.coverImage, url), ne(blogs.id, exceptId)) : eq(blogs.coverImage, url));
+  return (row?.n ?? 0) > 0;
 }
 
-/** A published post by its slug, or undefined (unknown or draft). */
-export async function findPublishedPost(db: Database, slug: string): Promise<Blog | undefined> {
+/** Published posts of one language for the public blog, newest publication first. Drafts never leave this module. */
+export function listPublishedPosts(db: Database, lang: Lang): Promise<Blog[]> {
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.published, true), eq(blogs.lang, lang)))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id));
+}
+
+/** A published post of one language by its slug, or undefined (unknown, other language or draft). */
+export async function findPublishedPost(db: Database, lang: Lang, slug: string): Promise<Blog | undefined> {
   const [post] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.slug, slug), eq(blogs.published, true)));
+    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), eq(blogs.published, true)));
   return post;
+}
+
+/** The published posts of a translation group, one per language. */
+export function publishedTranslations(db: Database, group: string): Promise<Blog[]> {
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.translationGroup, group), eq(blogs.published, true)));
+}
+
+/** The translation of each post in `posts` (by post id), any state, for the admin list. */
+export async function translationsOf(db: Database, posts: readonly Blog[]): Promise<Map<string, Blog>> {
+  const groups = [...new Set(posts.map((post) => post.translationGroup).filter((group) => group !== null))];
+  const result = new Map<string, Blog>();
+  if (groups.length === 0) return result;
+  const members = await db.select().from(blogs).where(inArray(blogs.translationGroup, groups));
+  for (const post of posts) {
+    const other = members.find((member) => member.translationGroup === post.translationGroup && member.id !== post.id);
+    if (other) result.set(post.id, other);
+  }
+  return result;
+}
+
+/**
+ * Tags already used in a language, most used first: suggestions for the
+ * author's form. Published posts and the author's own drafts; never the tags
+ * of another author's drafts.
+ */
+export async function tagsInUse(db: Database, authorId: string, lang: Lang): Promise<string[]> {
+  const tag = sql<string>`unnest(${blogs.tags})`.as("tag");
+  const rows = await db
+    .select({ tag })
+    .from(blogs)
+    .where(and(eq(blogs.lang, lang), or(eq(blogs.published, true), eq(blogs.authorId, authorId))));
+  const counts = new Map<string, number>();
+  for (const { tag: name } of rows) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+}
+
+/** Published posts of a language with a tag, newest publication first. */
+export function listPublishedPostsWithTag(db: Database, lang: Lang, tag: string): Promise<Blog[]> {
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.published, true), eq(blogs.lang, lang), arrayContains(blogs.tags, [tag])))
+    .orderBy(desc(blogs.publishedAt), asc(blogs.id));
 }

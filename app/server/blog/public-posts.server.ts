@@ -1,27 +1,42 @@
 /**
- * What the public blog shows: the static articles and the posts authors
- * publish in the admin, in one list, newest first, in the reader's language.
+ * What the public blog shows: the static articles (in both languages) and
+ * the posts authors publish in the admin (each in its own language), in one
+ * list per language, newest publication first.
  * Published posts are read from the database on every request, so publishing,
  * editing or unpublishing shows at once; drafts never appear.
  */
 
-import { findStaticArticle, staticArticles } from "~/content/articles.ts";
+import { findStaticArticle, type StaticArticle, staticArticles } from "~/content/articles.ts";
 import { type Picture, picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
-import type { Lang } from "~/i18n";
+import { isLang, type Lang, languages } from "~/i18n/paths.ts";
+import { postPath } from "~/lib/blog-paths.ts";
+import type { Database } from "../db/client.server.ts";
 import type { Blog } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
-import { findPublishedPost, listPublishedPosts } from "./posts.server.ts";
+import {
+  findPublishedPost,
+  listPublishedPosts,
+  listPublishedPostsWithTag,
+  publishedTranslations,
+} from "./posts.server.ts";
 import { readingMinutes } from "./reading-time.server.ts";
 import { renderCached } from "./render-cache.server.ts";
 
 export interface PostSummary {
+  /** A static article's id, or a database post's uuid. */
+  id: string;
+  /** The language the post is written in: it lives under that language's `/blog`. */
+  lang: Lang;
   /** The last segment of the post's URL (`/blog/{slug}`). */
   slug: string;
   title: string;
   excerpt: string;
-  /** Publication time, ISO 8601. */
+  /** First publication, ISO 8601. */
   publishedAt: string;
+  /** The last change readers can see after the first publication, ISO 8601; absent when none. */
+  editedAt?: string;
+  /** Tag slugs. */
   tags: string[];
   /** Cover image URL (an upload), if the post has one. */
   cover?: string;
@@ -29,23 +44,36 @@ export interface PostSummary {
   picture?: Picture;
 }
 
+/** The same post in the other language. */
+export interface Translation {
+  lang: Lang;
+  slug: string;
+  title: string;
+}
+
 export interface PostPage extends PostSummary {
   html: string;
   readingMinutes: number;
-  /** The next older and next newer posts, for reading on. */
+  /** The next older and next newer posts of the language, for reading on. */
   older?: Pick<PostSummary, "slug" | "title">;
   newer?: Pick<PostSummary, "slug" | "title">;
+  /** The published translation, when there is one. */
+  translation?: Translation;
 }
 
-function staticSummaries(lang: Lang): PostSummary[] {
-  return staticArticles.map((article) => ({
+const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
+
+function staticSummary(article: StaticArticle, lang: Lang): PostSummary {
+  return {
+    id: article.id,
+    lang,
     slug: article.id,
     title: tr(article.title, lang),
     excerpt: tr(article.excerpt, lang),
     publishedAt: `${article.date}T12:00:00.000Z`,
     tags: [...article.tags],
     picture: picture(`blog/${article.id}`),
-  }));
+  };
 }
 
 const EXCERPT_FALLBACK_LENGTH = 180;
@@ -69,38 +97,67 @@ export function excerptOf(post: Pick<Blog, "excerpt" | "content">): string {
 
 function databaseSummary(post: Blog): PostSummary {
   return {
+    id: post.id,
+    lang: isLang(post.lang) ? post.lang : "pt",
     slug: post.slug,
     title: post.title,
     excerpt: excerptOf(post),
-    publishedAt: post.createdAt.toISOString(),
-    tags: [],
+    publishedAt: (post.publishedAt ?? post.createdAt).toISOString(),
+    ...(post.editedAt ? { editedAt: post.editedAt.toISOString() } : {}),
+    tags: post.tags,
     ...(post.coverImage ? { cover: post.coverImage } : {}),
   };
 }
 
-/** Posts published in the admin; none while the server's database is not open (the build). */
-async function publishedFromDatabase(): Promise<Blog[]> {
-  const app = servicesIfReady();
-  return app ? listPublishedPosts(app.db) : [];
-}
+const newestFirst = (a: PostSummary, b: PostSummary) =>
+  b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug);
 
-/** Every public post, newest first. */
+/** Every public post of a language, newest publication first. */
 export async function listPublicPosts(lang: Lang): Promise<PostSummary[]> {
-  const published = (await publishedFromDatabase()).map(databaseSummary);
-  return [...staticSummaries(lang), ...published].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  const app = servicesIfReady();
+  const published = app ? (await listPublishedPosts(app.db, lang)).map(databaseSummary) : [];
+  return [...staticArticles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
 }
 
-/** One public post with its rendered body, or undefined when there is none (or it is a draft). */
+/**
+ * The public posts of a language with a tag, newest first; empty when no
+ * post of that language has it.
+ */
+export async function listPublicPostsWithTag(lang: Lang, tag: string): Promise<PostSummary[]> {
+  const app = servicesIfReady();
+  const published = app ? (await listPublishedPostsWithTag(app.db, lang, tag)).map(databaseSummary) : [];
+  const articles = staticArticles.filter((article) => article.tags.includes(tag));
+  return [...articles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
+}
+
+/** The published post of the same translation group in the other language. */
+async function databaseTranslation(db: Database, post: Blog): Promise<Translation | undefined> {
+  if (!post.translationGroup) return undefined;
+  const other = (await publishedTranslations(db, post.translationGroup)).find((member) => member.id !== post.id);
+  return other && isLang(other.lang) ? { lang: other.lang, slug: other.slug, title: other.title } : undefined;
+}
+
+/** One public post with its rendered body, or undefined when the language has none at this slug (or it is a draft). */
 export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage | undefined> {
   const article = findStaticArticle(slug);
   const app = servicesIfReady();
-  const stored = article || !app ? undefined : await findPublishedPost(app.db, slug);
-  const markdown = article ? tr(article.body, lang) : stored?.content;
-  if (markdown === undefined) return undefined;
+  const stored = article || !app ? undefined : await findPublishedPost(app.db, lang, slug);
+  let summary: PostSummary;
+  let markdown: string;
+  let translation: Translation | undefined;
+  if (article) {
+    summary = staticSummary(article, lang);
+    markdown = tr(article.body, lang);
+    translation = { lang: otherLang(lang), slug: article.id, title: tr(article.title, otherLang(lang)) };
+  } else if (stored && app) {
+    summary = databaseSummary(stored);
+    markdown = stored.content;
+    translation = await databaseTranslation(app.db, stored);
+  } else {
+    return undefined;
+  }
   const list = await listPublicPosts(lang);
   const index = list.findIndex((post) => post.slug === slug);
-  const summary = list[index] ?? (stored ? databaseSummary(stored) : undefined);
-  if (!summary) return undefined;
   const version = article ? `static:${article.id}` : `db:${stored?.id}:${stored?.updatedAt.getTime()}`;
   const rendered = await renderCached(version, markdown, lang);
   const newer = index > 0 ? list[index - 1] : undefined;
@@ -111,5 +168,63 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
     readingMinutes: readingMinutes(rendered.words),
     ...(newer ? { newer: { slug: newer.slug, title: newer.title } } : {}),
     ...(older ? { older: { slug: older.slug, title: older.title } } : {}),
+    ...(translation ? { translation } : {}),
   };
+}
+
+/**
+ * Where a reader who asked for `/{lang}/blog/{slug}` should go when that
+ * language has no such post but the other language does: to its translation
+ * when it has one, otherwise to the post itself (the one URL its text lives
+ * at), with the reader told it exists only in that language.
+ */
+export type OtherLanguagePost = { kind: "translation"; path: string } | { kind: "only-in"; lang: Lang; path: string };
+
+export async function findInOtherLanguage(slug: string, lang: Lang): Promise<OtherLanguagePost | undefined> {
+  const app = servicesIfReady();
+  if (!app) return undefined;
+  const other = otherLang(lang);
+  const post = await findPublishedPost(app.db, other, slug);
+  if (!post) return undefined;
+  const translation = await databaseTranslation(app.db, post);
+  if (translation?.lang === lang) return { kind: "translation", path: postPath(translation) };
+  return { kind: "only-in", lang: other, path: postPath({ lang: other, slug: post.slug }) };
+}
+
+/** One entry per post for the sitemap: its path in each language it is published in, and its last change. */
+export interface PostSitemapEntry {
+  paths: Partial<Record<Lang, string>>;
+  lastModified: string;
+}
+
+/** The public posts for the sitemap: static articles in both languages, linked translations together. */
+export async function sitemapPosts(): Promise<PostSitemapEntry[]> {
+  const entries: PostSitemapEntry[] = staticArticles.map((article) => ({
+    paths: Object.fromEntries(languages.map((lang) => [lang, postPath({ lang, slug: article.id })])),
+    lastModified: `${article.date}T12:00:00.000Z`,
+  }));
+  const app = servicesIfReady();
+  if (!app) return entries;
+  const posts = (await Promise.all(languages.map((lang) => listPublishedPosts(app.db, lang)))).flat();
+  const byGroup = new Map<string, PostSitemapEntry>();
+  for (const post of posts) {
+    const summary = databaseSummary(post);
+    const lastModified = summary.editedAt ?? summary.publishedAt;
+    const existing = post.translationGroup ? byGroup.get(post.translationGroup) : undefined;
+    if (existing) {
+      existing.paths[summary.lang] = postPath(summary);
+      if (lastModified > existing.lastModified) existing.lastModified = lastModified;
+      continue;
+    }
+    const entry: PostSitemapEntry = { paths: { [summary.lang]: postPath(summary) }, lastModified };
+    entries.push(entry);
+    if (post.translationGroup) byGroup.set(post.translationGroup, entry);
+  }
+  return entries;
+}
+
+/** Every tag of a language's public posts, for the sitemap. */
+export async function publicTags(lang: Lang): Promise<string[]> {
+  const tags = new Set((await listPublicPosts(lang)).flatMap((post) => post.tags));
+  return [...tags].sort();
 }

@@ -35,4 +35,7 @@ export async function createPostThroughForm(
 
 /** The list row of a post in the admin. */
 export const adminRow = (page: Page, title: string) =>
-  page.getByTestId("admin-post-list").getByRole("listitem").filter({ hasText: title });
+  page
+    .getByTestId("admin-post-list")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { level: 3, name: title }) });

@@ -31,7 +31,15 @@ test("one author can neither see nor touch another author's post, whatever the r
 
   const update = await ana.request.post("/admin/blog", {
     headers: sameOrigin(ana),
-    form: { intent: "update", id, title: "Sequestrado", slug, content: "x", updatedAt: new Date().toISOString() },
+    form: {
+      intent: "update",
+      id,
+      title: "Sequestrado",
+      slug,
+      content: "x",
+      lang: "pt",
+      updatedAt: new Date().toISOString(),
+    },
   });
   expect(update.status()).toBe(404);
   const remove = await ana.request.post("/admin/blog", { headers: sameOrigin(ana), form: { intent: "delete", id } });

@@ -9,6 +9,9 @@ export const postInput = (slug: string, extra: Partial<PostInput> = {}): PostInp
   excerpt: null,
   coverImage: null,
   published: false,
+  lang: "pt",
+  tags: [],
+  translationOf: null,
   ...extra,
 });
 

@@ -1,0 +1,77 @@
+import { PostGrid } from "~/components/blog/PostGrid.tsx";
+import { ArrowLeft } from "~/components/icons";
+import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
+import { NotFound } from "~/components/NotFound.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { dictionaryFor, format, type Lang, langFromPath, localizePath, useT } from "~/i18n";
+import { tagPath } from "~/lib/blog-paths.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { notFound, notFoundMeta } from "~/lib/not-found.ts";
+import { documentTitleFor, seo } from "~/lib/seo.ts";
+import { SLUG_PATTERN } from "~/lib/slugify.ts";
+import { hashtag } from "~/lib/tags.ts";
+import { listPublicPostsWithTag } from "~/server/blog/public-posts.server.ts";
+import type { Route } from "./+types/blog-tag";
+
+const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  // Tags are slugs; anything else names no tag and never reaches the database.
+  if (!SLUG_PATTERN.test(params.tag) || params.tag.length > 40) return notFound();
+  const posts = await listPublicPostsWithTag(lang, params.tag);
+  if (posts.length === 0) return notFound();
+  const other = otherLang(lang);
+  const inOther = (await listPublicPostsWithTag(other, params.tag)).length > 0;
+  return {
+    found: true as const,
+    tag: params.tag,
+    alternates: {
+      [lang]: tagPath(params.tag, lang),
+      ...(inOther ? { [other]: tagPath(params.tag, other) } : {}),
+    } as Partial<Record<Lang, string>>,
+    posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
+    // The same tag in the other language, or that language's blog when none of its posts has it.
+    languageSwitch: inOther
+      ? ({ path: tagPath(params.tag, other), kind: "translation" } satisfies LanguageSwitch)
+      : ({ path: localizePath("/blog", other), kind: "no-tag" } satisfies LanguageSwitch),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData?.found) return notFoundMeta(location.pathname);
+  const texts = dictionaryFor(langFromPath(location.pathname)).pages.blogTag;
+  const name = hashtag(loaderData.tag).slice(1);
+  return seo({
+    pathname: location.pathname,
+    title: documentTitleFor(format(texts.title, { name }), location.pathname),
+    description: format(texts.description, { name }),
+    alternates: loaderData.alternates,
+  });
+};
+
+export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  if (!loaderData.found) return <NotFound />;
+  const count = loaderData.posts.length;
+  return (
+    <>
+      <PageHeader
+        heading={format(t.pages.blogTag.heading, { name: hashtag(loaderData.tag).slice(1) })}
+        lead={count === 1 ? t.blog.tagCountOne : format(t.blog.tagCount, { count })}
+      >
+        <LocalLink
+          to="/blog"
+          className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-accent hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t.blog.back}
+        </LocalLink>
+      </PageHeader>
+      <div className="container-page py-12 sm:py-16">
+        <PostGrid posts={loaderData.posts} />
+      </div>
+    </>
+  );
+}
