@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link
           rel="alternate"
           type="application/rss+xml"
-          title={t.blog.feedTitle}
+          title={t.meta.feedTitle}
           href={localizePath("/rss.xml", lang)}
         />
       </head>

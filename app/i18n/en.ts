@@ -1,4 +1,5 @@
 import { admin } from "./en/admin.ts";
+import { blog } from "./en/blog.ts";
 import { contact } from "./en/contact.ts";
 import { home } from "./en/home.ts";
 import { portfolio } from "./en/portfolio.ts";
@@ -14,4 +15,5 @@ export const en = {
   admin,
   contact,
   terminal,
+  blog,
 } satisfies Dictionary;

@@ -3,6 +3,7 @@
  * typed against this one, so a missing key fails the typecheck.
  */
 import { admin } from "./pt/admin.ts";
+import { blog } from "./pt/blog.ts";
 import { contact } from "./pt/contact.ts";
 import { home } from "./pt/home.ts";
 import { portfolio } from "./pt/portfolio.ts";
@@ -17,6 +18,7 @@ export const pt = {
   admin,
   contact,
   terminal,
+  blog,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */

@@ -8,7 +8,7 @@
 import { type Lang, langFromPath, stripLang } from "./paths.ts";
 import type { Dictionary } from "./pt.ts";
 
-export const lazyAreas = ["home", "portfolio", "contact", "admin", "terminal"] as const;
+export const lazyAreas = ["home", "portfolio", "contact", "admin", "terminal", "blog"] as const;
 export type LazyArea = (typeof lazyAreas)[number];
 type Part = "shell" | LazyArea;
 
@@ -20,6 +20,7 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     contact: () => import("./pt/contact.ts").then((m) => m.contact),
     admin: () => import("./pt/admin.ts").then((m) => m.admin),
     terminal: () => import("./pt/terminal.ts").then((m) => m.terminal),
+    blog: () => import("./pt/blog.ts").then((m) => m.blog),
   },
   en: {
     shell: () => import("./en/shell.ts").then((m) => m.shell),
@@ -28,6 +29,7 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     contact: () => import("./en/contact.ts").then((m) => m.contact),
     admin: () => import("./en/admin.ts").then((m) => m.admin),
     terminal: () => import("./en/terminal.ts").then((m) => m.terminal),
+    blog: () => import("./en/blog.ts").then((m) => m.blog),
   },
 };
 
@@ -104,11 +106,12 @@ export function stringAreasFor(pathname: string): LazyArea[] {
     case "":
       return ["home"];
     case "blog":
-      return [];
+      return ["blog"];
     case "contact":
       return ["portfolio", "contact"];
     case "admin":
-      return ["admin", "contact"];
+      // The live preview renders an article, with its copy buttons.
+      return ["admin", "contact", "blog"];
     case "about":
     case "career":
     case "companies":

@@ -10,10 +10,12 @@ describe("the strings a page loads before hydrating", () => {
     ["/projects/site-da-fam%C3%ADlia-werneck", ["portfolio"]],
     ["/contact", ["portfolio", "contact"]],
     ["/en/contact", ["portfolio", "contact"]],
-    ["/blog", []],
-    ["/en/blog/bot-discord", []],
-    ["/admin/blog", ["admin", "contact"]],
-    ["/en/admin/messages", ["admin", "contact"]],
+    ["/blog", ["blog"]],
+    ["/en/blog/bot-discord", ["blog"]],
+    ["/blog/tag/docker", ["blog"]],
+    ["/en/blog/search", ["blog"]],
+    ["/admin/blog", ["admin", "contact", "blog"]],
+    ["/en/admin/messages", ["admin", "contact", "blog"]],
     ["/no-such-page", []],
   ])("%s loads the shell and %j", (path, areas) => {
     expect(stringAreasFor(path)).toEqual(areas);

@@ -23,7 +23,6 @@ export const blog = {
   moreTags: "+{count}",
   tagsLabel: "Tags",
   readArticle: "Read article",
-  feedTitle: "Rafael Werneck's blog",
   feedDescription: "Articles on full-stack development, bots, cloud, automation and project management.",
   subscribe: "Subscribe via RSS",
   ogImageAlt: "Cover of the article: {title}",

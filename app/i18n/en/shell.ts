@@ -1,12 +1,13 @@
 import type { Dictionary } from "../pt.ts";
 import type { LazyArea } from "../registry.ts";
 import { auth } from "./auth.ts";
-import { blog } from "./blog.ts";
 
 /** English strings every page needs, checked key for key against the Portuguese ones. */
 export const shell = {
   meta: {
     siteName: "Rafael Werneck · Full-Stack Developer",
+    /** The blog feed's name, linked from every page's head. */
+    feedTitle: "Rafael Werneck's blog",
     titleSuffix: "Rafael Werneck",
   },
   a11y: {
@@ -162,5 +163,4 @@ export const shell = {
     },
   },
   auth,
-  blog,
 } satisfies Omit<Dictionary, LazyArea>;

@@ -21,7 +21,6 @@ export const blog = {
   moreTags: "+{count}",
   tagsLabel: "Tags",
   readArticle: "Ler artigo",
-  feedTitle: "Blog de Rafael Werneck",
   feedDescription: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",
   subscribe: "Assinar o feed RSS",
   /** Alternative text of a post's link-preview image. */

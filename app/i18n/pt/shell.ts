@@ -5,11 +5,12 @@
  * loads only what the page it shows uses.
  */
 import { auth } from "./auth.ts";
-import { blog } from "./blog.ts";
 
 export const shell = {
   meta: {
     siteName: "Rafael Werneck · Desenvolvedor Full-Stack",
+    /** The blog feed's name, linked from every page's head. */
+    feedTitle: "Blog de Rafael Werneck",
     titleSuffix: "Rafael Werneck",
   },
   a11y: {
@@ -165,5 +166,4 @@ export const shell = {
     },
   },
   auth,
-  blog,
 };

@@ -32,7 +32,8 @@ function isXmlChar(char: string): boolean {
 
 /** RSS 2.0 feed of the public posts in one language, newest first. */
 export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
-  const texts = dictionaryFor(lang).blog;
+  const dictionary = dictionaryFor(lang);
+  const texts = dictionary.blog;
   const blogUrl = absoluteUrl(localizePath("/blog", lang));
   const feedUrl = absoluteUrl(localizePath("/rss.xml", lang));
   const items = posts.map((post) => {
@@ -54,7 +55,7 @@ export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${xmlEscape(texts.feedTitle)}</title>`,
+    `    <title>${xmlEscape(dictionary.meta.feedTitle)}</title>`,
     `    <link>${xmlEscape(blogUrl)}</link>`,
     `    <description>${xmlEscape(texts.feedDescription)}</description>`,
     `    <language>${htmlLang[lang]}</language>`,

@@ -168,9 +168,8 @@ function titleSize(title: string): number {
 
 /** The card as satori elements: monogram and name, title, date and tags, the brand gradient. */
 export function ogCard(drawing: OgDrawing, colours: OgPalette, ranges: readonly [number, number][]): Element {
-  const texts = dictionaryFor(drawing.lang).blog;
   // A title the fonts cannot draw at all (all CJK, all emoji) gives way to the blog's name.
-  const title = drawableText(drawing.title, ranges) || drawableText(texts.feedTitle, ranges);
+  const title = drawableText(drawing.title, ranges) || drawableText(dictionaryFor(drawing.lang).meta.feedTitle, ranges);
   const tags = drawing.tags.map(hashtag).filter((tag) => tag.length > 1);
   const shownTags = tags.slice(0, MAX_TAGS);
   const hiddenTags = tags.length - shownTags.length;
