@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { adminRow, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
-import { expect, expectNoSeriousA11yViolations, signIn, test, waitForHydration } from "../fixtures.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  storePreferences,
+  test,
+  waitForHydration,
+} from "../fixtures.ts";
 
 const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
@@ -164,6 +171,15 @@ test("a post in one language has no dead end and no second address in the other"
   await toggle.click();
   await expect(page).toHaveURL(/\/en\/blog$/);
   await expect(page.getByRole("heading", { level: 2, name: title })).toHaveCount(0);
+
+  // A reader who chose English earlier is sent to the post once, and stays there.
+  const reader = await (await page.context().browser()?.newContext())?.newPage();
+  if (!reader) throw new Error("no second page");
+  await storePreferences(reader, { language: "en" });
+  await reader.goto(`/blog/${slug}`);
+  await expect(reader).toHaveURL(new RegExp(`/blog/${slug}\\?from=en$`));
+  await expect(reader.getByTestId("language-notice")).toContainText("This post is only available in Portuguese.");
+  await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
 
   // An unknown post or tag is a 404 in the reader's language.
   await page.goto(`/en/blog/tag/${uniqueSlug("nope")}`);
