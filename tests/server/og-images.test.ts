@@ -217,6 +217,8 @@ describe("drawing", () => {
     ]);
     expect(drawableText("Olá 🚀 mundo 漢字 çœ\u0000\u200b!", ranges)).toBe("Olá mundo çœ!");
     expect(drawableText("🚀🚀", ranges)).toBe("");
+    // A letter outside the fonts, drawn as its base letter.
+    expect(drawableText("Việt Nam", ranges)).toBe("Viet Nam");
   });
 
   it("draws a static article 1200 × 630, differently in each language", async () => {
@@ -243,7 +245,13 @@ describe("drawing", () => {
   }, 30_000);
 
   it("draws titles with emoji, other scripts and control characters, and a cover it cannot read", async () => {
-    for (const title of ["Deploy 🚀 em produção ✨", "漢字のタイトル", "🎉🎉🎉", "tab\tand\u0000nul"]) {
+    for (const title of [
+      "Deploy 🚀 em produção ✨",
+      "漢字のタイトル",
+      "🎉🎉🎉",
+      "tab\tand\u0000nul",
+      "Łódź, Việt Nam",
+    ]) {
       const png = await drawOgImage({ lang: "pt", title, tags: ["emoji-🚀", "ok"], publishedAt: "2026-01-02" });
       expect(await metadata(png)).toMatchObject({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
     }

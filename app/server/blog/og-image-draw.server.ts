@@ -1,10 +1,11 @@
 /**
  * Draws a post's link-preview image: 1200 × 630 PNG, no browser. satori lays
  * the card out and turns its text into SVG paths with Inter (the site's
- * font, from @fontsource/inter: Latin and Latin Extended, 400 and 700), so
- * no system font is needed; sharp turns the SVG into PNG, over the post's
- * cover when it has one (blurred and darkened, so the title reads on any
- * photo). Colours are the dark theme's design tokens of `app/styles/app.css`.
+ * font, from @fontsource/inter: Latin, and Latin Extended when a title needs
+ * it, 400 and 700), so no system font is needed; sharp turns the SVG into
+ * PNG, over the post's cover when it has one (blurred and darkened, so the
+ * title reads on any photo). Colours are the dark theme's design tokens of
+ * `app/styles/app.css`.
  *
  * satori, sharp and the fonts load with the first image drawn (decision 013),
  * and images are drawn one at a time: each holds a few MB while it is made.
@@ -72,13 +73,15 @@ let palette: OgPalette | undefined;
 
 // -- Fonts and the characters they draw ------------------------------------
 
-const FONT_SUBSETS = ["latin", "latin-ext"] as const;
 const FONT_WEIGHTS = [400, 700] as const;
+type Subset = "latin" | "latin-ext";
+const FONT_FAMILIES: Record<Subset, string> = { latin: "Inter", "latin-ext": "Inter Latin Extended" };
 
-interface Fonts {
-  fonts: { name: string; data: Buffer; weight: 400 | 700; style: "normal" }[];
-  /** Code point ranges the fonts cover (their unicode-range). */
-  ranges: [number, number][];
+interface FontFace {
+  name: string;
+  data: Buffer;
+  weight: 400 | 700;
+  style: "normal";
 }
 
 /** Where @fontsource/inter is: beside this module (source or build), or in the working directory's packages. */
@@ -102,44 +105,88 @@ export function parseUnicodeRanges(list: string): [number, number][] {
   });
 }
 
-let fontsLoading: Promise<Fonts> | undefined;
+const within = (ranges: readonly [number, number][], code: number) =>
+  ranges.some(([from, to]) => code >= from && code <= to);
 
-function loadFonts(): Promise<Fonts> {
-  fontsLoading ??= (async () => {
-    const dir = fontDirectory();
-    const unicode = JSON.parse(await readFile(path.join(dir, "..", "unicode.json"), "utf8")) as Record<string, string>;
-    const fonts = await Promise.all(
+/** Settles to the value, or forgets a failure so that the next call tries again. */
+function remembered<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/** The characters each subset covers (its unicode-range). */
+const subsetRanges = remembered(async () => {
+  const unicode = JSON.parse(await readFile(path.join(fontDirectory(), "..", "unicode.json"), "utf8")) as Record<
+    string,
+    string
+  >;
+  return {
+    latin: parseUnicodeRanges(unicode.latin ?? ""),
+    "latin-ext": parseUnicodeRanges(unicode["latin-ext"] ?? ""),
+  };
+});
+
+const readFaces = (subsets: readonly Subset[]) =>
+  remembered(() =>
+    Promise.all(
       FONT_WEIGHTS.flatMap((weight) =>
-        FONT_SUBSETS.map(async (subset) => ({
-          name: "Inter",
-          data: await readFile(path.join(dir, `inter-${subset}-${weight}-normal.woff`)),
+        subsets.map(async (subset) => ({
+          // satori uses one face per family and weight: each subset is a family of its own, so a
+          // character missing from the first is found in the second.
+          name: FONT_FAMILIES[subset],
+          data: await readFile(path.join(fontDirectory(), `inter-${subset}-${weight}-normal.woff`)),
           weight,
           style: "normal" as const,
         })),
       ),
-    );
-    const ranges = FONT_SUBSETS.flatMap((subset) => parseUnicodeRanges(unicode[subset] ?? ""));
-    return { fonts, ranges };
-  })();
-  fontsLoading.catch(() => {
-    fontsLoading = undefined;
+    ),
+  );
+// One array per set: satori keeps the fonts it parsed per array.
+const latinFaces = readFaces(["latin"]);
+const extendedFaces = readFaces(["latin", "latin-ext"]);
+
+/**
+ * The fonts for a text and the characters they can draw. Latin Extended
+ * (Central European letters, Vietnamese…) is loaded only for a text that
+ * uses it: parsed, it keeps about 10 MB.
+ */
+async function fontsFor(text: string): Promise<{ fonts: FontFace[]; ranges: [number, number][] }> {
+  const ranges = await subsetRanges();
+  const extended = [...text].some((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return !within(ranges.latin, code) && within(ranges["latin-ext"], code);
   });
-  return fontsLoading;
+  return {
+    fonts: await (extended ? extendedFaces() : latinFaces()),
+    ranges: [...ranges.latin, ...ranges["latin-ext"]],
+  };
 }
 
 const CONTROL = /[\p{Cc}\p{Cf}]/u;
 
 /**
- * Text the fonts can draw: characters they lack (emoji, CJK and other
- * scripts) and control characters are left out, and the spaces around them
- * closed up, instead of drawing "missing glyph" boxes.
+ * Text the fonts can draw. A letter they lack is drawn without its accents
+ * when they have its base letter (ệ as e); other characters they lack
+ * (emoji, CJK and other scripts) and control characters are left out, and
+ * the spaces around them closed up, instead of drawing "missing glyph" boxes.
+ * @example drawableText("Việt 🚀 Nam", ranges) // "Viet Nam"
  */
 export function drawableText(text: string, ranges: readonly [number, number][]): string {
+  const drawable = (char: string) => !CONTROL.test(char) && within(ranges, char.codePointAt(0) ?? 0);
   let kept = "";
   for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
     if (char === "\n" || char === "\t") kept += " ";
-    else if (!CONTROL.test(char) && ranges.some(([from, to]) => code >= from && code <= to)) kept += char;
+    else if (drawable(char)) kept += char;
+    else {
+      const base = char.normalize("NFD").replace(/\p{M}/gu, "");
+      if (base && base !== char && [...base].every(drawable)) kept += base;
+    }
   }
   return kept.replace(/\s+/g, " ").trim();
 }
@@ -208,7 +255,7 @@ export function ogCard(drawing: OgDrawing, colours: OgPalette, ranges: readonly 
       paddingLeft: 80,
       backgroundImage: background,
       color: colours.fg,
-      fontFamily: "Inter",
+      fontFamily: `${FONT_FAMILIES.latin}, ${FONT_FAMILIES["latin-ext"]}`,
       position: "relative",
     },
     h(
@@ -322,7 +369,7 @@ export function drawOgImage(drawing: OgDrawing): Promise<Uint8Array> {
     const [{ default: satori }, { default: sharp }, { fonts, ranges }] = await Promise.all([
       import("satori"),
       import("sharp"),
-      loadFonts(),
+      fontsFor(drawing.title),
     ]);
     palette ??= paletteFrom(appCss);
     const background = drawing.cover ? await coverBackground(sharp, drawing.cover) : undefined;
