@@ -4,6 +4,7 @@
  * URLs for published posts and keeps what it draws, and the clean-up. The
  * store's tests run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -136,6 +137,14 @@ describe("image URLs and versions", () => {
     ["upper-case hex", "bot-discord", "0123456789AB.png"],
   ])("refuses a URL with %s before any lookup", (_name, slug, file) => {
     expect(parseOgImageRequest({ lang: "pt", slug, file })).toBeUndefined();
+  });
+
+  it("loads in Node without Vite, as the development server's entry imports it", () => {
+    const code =
+      "const m = await import('./app/server/blog/og-images.server.ts'); if (!m.sweepOgImages) process.exit(2);";
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.status).toBe(0);
   });
 
   it("keeps image URLs out of the page cache", () => {

@@ -16,16 +16,20 @@
  * - The clean-up (`sweepOgImages`, with the covers' sweep) removes every
  *   stored image that is not the current version of a published post.
  *
+ * Imports are relative and the static articles' data is read as JSON:
+ * `npm run dev` runs the server's entry, which imports this module for the
+ * clean-up, as TypeScript in Node, without Vite's alias or glob imports.
+ *
  * See docs/decisions/018-link-preview-images.md.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { StaticArticle } from "~/content/articles.ts";
-import { tr } from "~/content/localized.ts";
-import { type Lang, languages } from "~/i18n/paths.ts";
-import { OG_VERSION_PATTERN, type OgImagePost, ogImagePath, ogImageVersion } from "~/lib/og-image.ts";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slugify.ts";
+import articlesData from "../../content/articles/meta.json" with { type: "json" };
+import type { StaticArticle } from "../../content/articles.ts";
+import { type Lang, languages } from "../../i18n/paths.ts";
+import { OG_VERSION_PATTERN, type OgImagePost, ogImagePath, ogImageVersion } from "../../lib/og-image.ts";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../../lib/slugify.ts";
 import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
@@ -76,11 +80,11 @@ export function parseOgImageRequest(
 }
 
 /** What a static article's image is drawn from, in a language. */
-export function staticArticleOgPost(article: StaticArticle, lang: Lang): OgImagePost {
+export function staticArticleOgPost(article: StaticArticleData, lang: Lang): OgImagePost {
   return {
     lang,
     slug: article.id,
-    title: tr(article.title, lang),
+    title: article.title[lang],
     tags: article.tags,
     publishedAt: `${article.date}T12:00:00.000Z`,
     staticId: article.id,
@@ -131,8 +135,11 @@ async function findPublished(db: Database, lang: Lang, slug: string): Promise<Pu
   return row;
 }
 
-/** The static articles, loaded when first needed (the server's entry has no other use for them). */
-const staticArticles = () => import("~/content/articles.ts");
+/** What a static article's image is drawn from (`app/content/articles/meta.json`, checked by `articles.ts`). */
+export type StaticArticleData = Pick<StaticArticle, "id" | "date" | "tags" | "title">;
+
+const staticArticles: readonly StaticArticleData[] = articlesData as StaticArticleData[];
+const findStaticArticle = (slug: string) => staticArticles.find((article) => article.id === slug);
 
 const postKey = (postId: string, version: string) => `${OG_IMAGE_BUCKET}/${postId}/${version}.png`;
 const staticKey = (articleId: string, version: string) => `${OG_IMAGE_BUCKET}/static/${articleId}/${version}.png`;
@@ -196,7 +203,7 @@ export function createOgImageStore(options: OgImageStoreOptions): OgImageStore {
       const wanted = parseOgImageRequest(request);
       if (!wanted) return { kind: "not-found" };
       const { lang, slug, version } = wanted;
-      const article = (await staticArticles()).findStaticArticle(slug);
+      const article = findStaticArticle(slug);
       const row = article ? undefined : await findPublished(db, lang, slug);
       const post = article ? staticArticleOgPost(article, lang) : row ? databaseOgPost(row, lang) : undefined;
       if (!post) return { kind: "not-found" };
@@ -250,7 +257,7 @@ export async function sweepOgImages(db: Database, storage: ObjectStorage): Promi
   const objects = await storage.list(OG_IMAGE_BUCKET);
   if (objects.length === 0) return 0;
   const current = new Set<string>();
-  for (const article of (await staticArticles()).staticArticles) {
+  for (const article of staticArticles) {
     for (const lang of languages)
       current.add(staticKey(article.id, ogImageVersion(staticArticleOgPost(article, lang))));
   }
