@@ -3,6 +3,15 @@ import { dictionaryFor, format, htmlLang, type Lang, langFromPath, languages, og
 import type { PageKey } from "~/routing/pages.ts";
 import { siteUrl } from "~/site.config.ts";
 
+/** A link-preview image described in full (a post's drawn card). */
+export interface PreviewImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  type: string;
+}
+
 export interface SeoInput {
   /** The page's own path, e.g. "/en/about". */
   pathname: string;
@@ -10,8 +19,8 @@ export interface SeoInput {
   title: string;
   description: string;
   type?: "website" | "article" | "profile";
-  /** Absolute or root-relative image for link previews. */
-  image?: string;
+  /** Absolute or root-relative image for link previews, or one with its size and alt text. */
+  image?: string | PreviewImage;
   /**
    * The page's path in each language it exists in, when that is not simply
    * the same path under the other prefix (a blog post and its translation
@@ -83,10 +92,21 @@ export function seo({
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
-  if (image) {
+  if (typeof image === "string") {
     tags.push(
       { property: "og:image", content: absoluteUrl(image) },
       { name: "twitter:image", content: absoluteUrl(image) },
+    );
+  } else if (image) {
+    const url = absoluteUrl(image.url);
+    tags.push(
+      { property: "og:image", content: url },
+      { property: "og:image:width", content: String(image.width) },
+      { property: "og:image:height", content: String(image.height) },
+      { property: "og:image:alt", content: image.alt },
+      { property: "og:image:type", content: image.type },
+      { name: "twitter:image", content: url },
+      { name: "twitter:image:alt", content: image.alt },
     );
   }
   return tags;

@@ -10,6 +10,7 @@ import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, local
 import { postPath, tagPath } from "~/lib/blog-paths.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
+import { ogImageFor } from "~/lib/og-image.ts";
 import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { hashtag } from "~/lib/tags.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
@@ -34,6 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...(translation ? { [translation.lang]: postPath(translation) } : {}),
     } as Partial<Record<Lang, string>>,
     notice: arrivalNotice(url.searchParams.get("from"), lang),
+    // Its link-preview card, named here where both languages' strings are at hand.
+    preview: ogImageFor(post),
   };
   // A client-side navigation asks for `….data` and renders the body from it; a
   // document renders it on the server and the browser adopts that markup, so
@@ -75,7 +78,6 @@ function arrivalNotice(from: string | null, lang: Lang) {
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData?.found) return notFoundMeta(location.pathname);
   const { post } = loaderData;
-  const image = previewImage(post);
   return [
     ...seo({
       pathname: location.pathname,
@@ -83,18 +85,13 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
       description: post.excerpt,
       type: "article",
       alternates: post.alternates,
-      ...(image ? { image } : {}),
+      image: post.preview,
     }),
     { property: "article:published_time", content: post.publishedAt },
     ...(post.editedAt ? [{ property: "article:modified_time", content: post.editedAt }] : []),
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
 };
-
-/** The image link previews show: the uploaded cover or the article's generated one. */
-function previewImage(post: { cover?: string; picture?: { src: string } }): string | undefined {
-  return post.cover ?? post.picture?.src;
-}
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { lang, t } = useT();
@@ -114,7 +111,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           keywords: post.tags.join(", "),
           author: { "@type": "Person", name: site.name },
           mainEntityOfPage: absoluteUrl(postPath(post)),
-          ...(previewImage(post) ? { image: absoluteUrl(previewImage(post) ?? "") } : {}),
+          image: post.preview.url,
         }}
       />
       {post.notice && (

@@ -65,7 +65,8 @@ test("a post written in Portuguese and translated into English lives in each lan
   await typeTags(page, "Programming");
   await form.getByRole("switch", { name: "Publicar agora" }).click();
   await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
+  // The first post's toast may still show: the closed form says this save went through.
+  await expect(page.getByTestId("post-form")).toBeHidden();
   await expect(adminRow(page, enTitle)).toContainText(`Tradução: ${ptTitle}`);
   await expect(adminRow(page, ptTitle)).toContainText(`Tradução: ${enTitle}`);
 
@@ -116,6 +117,28 @@ test("a post written in Portuguese and translated into English lives in each lan
   await waitForHydration(page);
   await page.getByRole("link", { name: "PT: ler este post em português" }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${ptSlug}$`));
+
+  // Each language's page names its own 1200×630 link-preview card.
+  const ptCard = await page.locator('meta[property="og:image"]').getAttribute("content");
+  // The toggle remembered Portuguese; forget it so the English page stays English.
+  await page.evaluate(() => localStorage.removeItem("language"));
+  await page.goto(`/en/blog/${enSlug}`);
+  const enCard = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(ptCard).toContain(`/og/blog/${ptSlug}/`);
+  expect(enCard).toContain(`/og/en/blog/${enSlug}/`);
+  const cards = await Promise.all(
+    [ptCard, enCard].map(async (url) => {
+      const response = await page.request.get(new URL(url ?? "").pathname);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/png");
+      const png = await response.body();
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      return png;
+    }),
+  );
+  expect(cards[0]?.equals(cards[1] ?? Buffer.alloc(0))).toBe(false);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  await page.goto(`/blog/${ptSlug}`);
 
   // Tags on an article lead to their tag page, in the article's language.
   await page.getByRole("link", { name: `Posts com a tag #${tag.replace(/-/g, "")}` }).click();
