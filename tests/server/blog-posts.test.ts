@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import {
   createPost,
   deletePost,
@@ -11,7 +10,7 @@ import {
 } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
-import { postInput, saved } from "./helpers/posts.ts";
+import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`blog posts on ${engineTitle(engine)}`, () => {
@@ -20,9 +19,7 @@ for (const engine of engines) {
     let bruno: string;
     beforeAll(async () => {
       database = await engine.open();
-      const profile = { name: null, avatarUrl: null, email: null };
-      ana = (await upsertGitHubUser(database.db, { ...profile, githubId: 1, login: "ana" })).id;
-      bruno = (await upsertGitHubUser(database.db, { ...profile, githubId: 2, login: "bruno" })).id;
+      ({ ana, bruno } = await twoAuthors(database.db));
     }, 60_000);
     afterAll(async () => {
       await database?.close();

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { type Lang, languages, useT } from "~/i18n";
-import type { FieldErrors, PostField } from "~/lib/post-input.ts";
+import type { FieldErrors } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { CoverField } from "./CoverField.tsx";
+import { Field } from "./Field.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { Switch } from "./Switch.tsx";
 import { TagInput } from "./TagInput.tsx";
@@ -277,57 +278,5 @@ export function PostForm({
         </div>
       </fetcher.Form>
     </section>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  name: PostField;
-  "aria-invalid": boolean;
-  "aria-describedby"?: string;
-  className: string;
-}
-
-/** A labelled control with its help text and its error, wired for screen readers. */
-function Field({
-  name,
-  label,
-  help,
-  error,
-  children,
-}: {
-  name: PostField;
-  label: string;
-  help?: string;
-  error?: string | undefined;
-  children: (props: FieldProps) => React.ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {help && (
-        <p id={`${id}-help`} className="text-xs text-fg-muted">
-          {help}
-        </p>
-      )}
-      {children({
-        id,
-        name,
-        "aria-invalid": Boolean(error),
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        className: `w-full rounded-xl border bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent ${
-          error ? "border-danger" : "border-line"
-        }`,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { format, type Lang, useT } from "~/i18n";
+import { Field } from "./Field.tsx";
 import type { EditablePost } from "./PostForm.tsx";
 
 /**
@@ -24,7 +25,6 @@ export function TranslationField({
   error?: string | undefined;
 }) {
   const { t } = useT();
-  const id = useId();
   const [filter, setFilter] = useState("");
   const other: Lang = lang === "pt" ? "en" : "pt";
   const language = t.admin.languages[other];
@@ -36,48 +36,33 @@ export function TranslationField({
       (post.translation === null || post.translation.id === postId || post.id === value) &&
       (post.id === value || !needle || `${post.title} ${post.slug}`.toLowerCase().includes(needle)),
   );
-  const describedBy = [`${id}-help`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t.admin.fields.translation}
-      </label>
-      <p id={`${id}-help`} className="text-xs text-fg-muted">
-        {format(t.admin.fields.translationHelp, { language })}
-      </p>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <input
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.currentTarget.value)}
-          aria-label={format(t.admin.fields.translationFilter, { language })}
-          placeholder={format(t.admin.fields.translationFilter, { language })}
-          className="w-full rounded-xl border border-line bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent"
-        />
-        <select
-          id={id}
-          name="translationOf"
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
-          className={`w-full rounded-xl border bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent ${
-            error ? "border-danger" : "border-line"
-          }`}
-        >
-          <option value="">{t.admin.fields.translationNone}</option>
-          {candidates.map((post) => (
-            <option key={post.id} value={post.id}>
-              {post.title} (/{post.slug})
-            </option>
-          ))}
-        </select>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
+    <Field
+      name="translationOf"
+      label={t.admin.fields.translation}
+      help={format(t.admin.fields.translationHelp, { language })}
+      error={error}
+    >
+      {(control) => (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <input
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            aria-label={format(t.admin.fields.translationFilter, { language })}
+            placeholder={format(t.admin.fields.translationFilter, { language })}
+            className="w-full rounded-xl border border-line bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent"
+          />
+          <select {...control} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+            <option value="">{t.admin.fields.translationNone}</option>
+            {candidates.map((post) => (
+              <option key={post.id} value={post.id}>
+                {post.title} (/{post.slug})
+              </option>
+            ))}
+          </select>
+        </div>
       )}
-    </div>
+    </Field>
   );
 }
