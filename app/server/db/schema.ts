@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -120,8 +121,57 @@ export const contactMessages = pgTable(
   ],
 );
 
+/** PostgreSQL's preprocessed document for full-text search, as its text form. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The blog's search index: one row per public document in one language, the
+ * published posts and the static articles alike, so a search is one query
+ * over one table. Drafts never have a row. Rows of posts are written by a
+ * trigger on `blogs` (migration 0003) whenever a post changes; rows of static
+ * articles by the server (`app/server/blog/search.server.ts`). `body` is the
+ * text without Markdown syntax, paragraphs apart by a blank line; `vector` is
+ * computed by the database from title and tags (weight A), excerpt (B) and
+ * body (C), in the row's language with accents ignored
+ * (`search_document_vector`, migration 0003).
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The post this row indexes, or null for a static article. */
+    postId: uuid("post_id")
+      .unique()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The static article this row indexes, or null for a post. */
+    articleId: text("article_id"),
+    lang: text("lang").notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    body: text("body").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    vector: tsvector("vector")
+      .notNull()
+      .generatedAlwaysAs(sql`search_document_vector("lang", "title", "tags", "excerpt", "body")`),
+    /** The body's paragraphs (`search_passages`), each preprocessed: a snippet is cut from the best ones only. */
+    passageVectors: tsvector("passage_vectors")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`search_passage_vectors("lang", "body")`),
+  },
+  (table) => [
+    uniqueIndex("search_documents_article_lang_unique").on(table.articleId, table.lang),
+    index("search_documents_vector_idx").using("gin", table.vector),
+    check("search_documents_lang_check", sql`${table.lang} in ('pt', 'en')`),
+    check("search_documents_source_check", sql`(${table.postId} is null) <> (${table.articleId} is null)`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type SearchDocument = typeof searchDocuments.$inferSelect;
