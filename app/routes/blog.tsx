@@ -1,4 +1,5 @@
 import { PostGrid } from "~/components/blog/PostGrid.tsx";
+import { SearchBox } from "~/components/blog/SearchBox.tsx";
 import { Rss } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, localizePath, useT } from "~/i18n";
@@ -27,6 +28,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           <Rss className="size-4" aria-hidden="true" />
           {t.blog.subscribe}
         </a>
+        <SearchBox className="mt-8" />
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
         <PostGrid posts={loaderData.posts} />

@@ -23,6 +23,7 @@ export type PageKey =
   | "discord"
   | "blog"
   | "blogTag"
+  | "blogSearch"
   | "article"
   | "adminBlog"
   | "adminMessages";
@@ -81,6 +82,8 @@ export const pageRoutes: readonly PageRoute[] = [
   fixed("course", "course", "routes/course.tsx"),
   fixed("discord", "discord", "routes/discord.tsx"),
   fixed("blog", "blog", "routes/blog.tsx", false),
+  // Answers per query; kept out of the sitemap and of search engines' indexes (noindex).
+  { key: "blogSearch", pattern: "blog/search", file: "routes/blog-search.tsx", staticPaths: [], prerender: false },
   dynamic("article", "blog", "id", "routes/article.tsx", staticArticleIds, false),
   // Tags come from the posts; the sitemap lists each language's own.
   { key: "blogTag", pattern: "blog/tag/:tag", file: "routes/blog-tag.tsx", staticPaths: [], prerender: false },

@@ -146,6 +146,11 @@ export const shell = {
       description: "Articles on Rafael Werneck's blog about {name}.",
       heading: "#{name}",
     },
+    blogSearch: {
+      title: "Search the blog",
+      description: "Find articles on Rafael Werneck's blog by word, topic or technology.",
+      heading: "Search the blog",
+    },
     article: {
       title: "{name}",
       description: "{name}",

@@ -21,6 +21,19 @@ export const blog = {
   moreTags: "+{count}",
   tagsLabel: "Tags",
   readArticle: "Ler artigo",
+  /** The blog's search: the box on the list and the results page. */
+  search: {
+    label: "Buscar no blog",
+    submit: "Buscar",
+    prompt: "Digite uma ou mais palavras para encontrar artigos do blog.",
+    resultsOne: "1 resultado para “{query}”",
+    results: "{count} resultados para “{query}”",
+    showingFirst: "Mostrando os {count} mais relevantes.",
+    noResults: "Nenhum artigo encontrado para “{query}”.",
+    noResultsHint: "Tente outras palavras, menos palavras ou outra grafia.",
+    tooLong: "Sua busca é longa demais: use no máximo {max} caracteres.",
+    resultsLabel: "Resultados da busca",
+  },
   feedDescription: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",
   subscribe: "Assinar o feed RSS",
   /** Alternative text of a post's link-preview image. */

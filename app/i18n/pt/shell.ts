@@ -149,6 +149,11 @@ export const shell = {
       description: "Artigos do blog de Rafael Werneck sobre {name}.",
       heading: "#{name}",
     },
+    blogSearch: {
+      title: "Busca no blog",
+      description: "Encontre artigos do blog de Rafael Werneck por palavra, tema ou tecnologia.",
+      heading: "Busca no blog",
+    },
     article: {
       title: "{name}",
       description: "{name}",
