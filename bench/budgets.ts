@@ -21,6 +21,7 @@ export const BUDGETS = {
   rssEmbeddedMiB: 450,
   rssPostgresMiB: 150,
   coldStartMs: 3000,
+  searchP95Ms: 50,
 } as const;
 
 export const categoryLabel: Record<Category, string> = {
@@ -106,6 +107,16 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResu
       pass: answered(load.post) && load.post.latencyP99 < BUDGETS.postP99Ms,
     },
   ];
+  const { search } = results;
+  budgets.push({
+    name: `Blog search p95 over ${search ? search.posts : 500} posts, embedded database`,
+    limit: `<= ${BUDGETS.searchP95Ms} ms`,
+    measured: search
+      ? `${search.latencyP95} ms${search.failures ? ` (${search.failures} requests failed)` : ""}`
+      : "not measured",
+    where: "/blog/search?q=…",
+    pass: search ? search.failures === 0 && search.latencyP95 <= BUDGETS.searchP95Ms : false,
+  });
   const embeddedRss = memory(embedded);
   budgets.push({
     name: "Server memory (RSS), embedded database",

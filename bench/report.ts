@@ -167,6 +167,25 @@ function busyNote(loads: Record<string, number>, cores: number): string {
   return `Machine load (1-minute average) as each phase began: ${shown}.${warning}\n`;
 }
 
+/** The blog's search: how long a reader waits for the results page, with many posts to search. */
+function searchSection({ search }: BenchResults): string {
+  if (!search) return "## Blog search\n\nNot measured in this run.";
+  return [
+    "## Blog search",
+    "",
+    `${search.posts} published posts (about 900 words each) and the static articles in a new embedded database; ` +
+      `${search.requests} requests to \`/blog/search?q=…\`, one at a time after a warm-up, each timed to the last ` +
+      `byte of the page, the queries taken in turn: ${search.queries.map((q) => `\`${q}\``).join(", ")}.`,
+    "",
+    table(
+      ["p50 ms", "p95 ms", "max ms", "failed"],
+      [[String(search.latencyP50), String(search.latencyP95), String(search.latencyMax), String(search.failures)]],
+    ),
+    "",
+    `Budget: p95 <= ${BUDGETS.searchP95Ms} ms.`,
+  ].join("\n");
+}
+
 export function renderReport(results: BenchResults): string {
   const { meta, options, load, resources, budgets, pages } = results;
   const failed = budgets.filter((b) => b.pass === false).length;
@@ -233,6 +252,8 @@ export function renderReport(results: BenchResults): string {
     ),
     "",
     `Static throughput: ${round(load.staticRatio, 2)} x nginx (budget >= ${BUDGETS.staticVsNginx}).`,
+    "",
+    searchSection(results),
     "",
     "## Lighthouse per page (median of runs)",
     "",

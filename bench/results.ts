@@ -3,6 +3,7 @@ import type { PageBytes } from "./bytes.ts";
 import type { Category, Finding, LighthouseRun, Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
+import type { SearchBenchResult } from "./search.ts";
 
 export interface PageResult {
   path: string;
@@ -68,5 +69,7 @@ export interface BenchResults {
   pages: PageResult[];
   load: LoadResults;
   resources: ServerResources[];
+  /** The blog's search over many posts, one request at a time (bench/search.ts). */
+  search?: SearchBenchResult;
   budgets: BudgetResult[];
 }

@@ -21,6 +21,7 @@ import { memoryOf } from "./processes.ts";
 import { renderReport } from "./report.ts";
 import type { BenchResults, ServerResources } from "./results.ts";
 import { benchPaths, encodePath, loadTargets } from "./routes.ts";
+import { measureSearch } from "./search.ts";
 import { type RunningServer, type ServerSettings, startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
@@ -107,6 +108,13 @@ async function main(): Promise<number> {
     await nginxServer.child.stop();
   }
 
+  noteLoad("search");
+  console.info("Blog search…");
+  const search = await measureSearch(buildDir, tempDir);
+  console.info(
+    `  /blog/search over ${search.posts} posts: p50 ${search.latencyP50} ms, p95 ${search.latencyP95} ms, max ${search.latencyMax} ms`,
+  );
+
   const underLoad = (results: LoadResult[]) => Math.max(0, ...results.map((r) => r.peakRss ?? 0));
   const resources: ServerResources[] = [
     {
@@ -160,6 +168,7 @@ async function main(): Promise<number> {
       staticRatio: staticLoad.requestsPerSecond / nginxLoad.requestsPerSecond,
     },
     resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
+    search,
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   await mkdir(path.dirname(JSON_OUT), { recursive: true });
