@@ -10,6 +10,9 @@ import { navLinkClass } from "./nav-styles.ts";
 import { PortfolioMenu } from "./PortfolioMenu.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 
+/** The initials drawn as the logo. */
+const LOGO_MARK = "RW";
+
 export function Header() {
   const { t } = useT();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -23,12 +26,17 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-bg/85 backdrop-blur supports-[backdrop-filter]:bg-bg/70">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <LocalLink to="/" aria-label={t.header.logoLabel} className="flex items-center gap-2.5 rounded-lg">
+        {/* The name says what the link shows, mark included, so it can be spoken as seen (WCAG 2.5.3). */}
+        <LocalLink
+          to="/"
+          aria-label={`${LOGO_MARK} ${t.header.logoLabel}`}
+          className="flex items-center gap-2.5 rounded-lg"
+        >
           <span
             aria-hidden="true"
             className="brand-gradient grid size-9 place-items-center rounded-xl text-sm font-bold tracking-tight text-accent-fg"
           >
-            RW
+            {LOGO_MARK}
           </span>
           <span className="hidden font-semibold tracking-tight sm:inline">Rafael Werneck</span>
         </LocalLink>

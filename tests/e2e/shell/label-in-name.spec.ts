@@ -1,0 +1,103 @@
+import type { Page } from "@playwright/test";
+import { staticArticleIds } from "../../../app/content/ids.ts";
+import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { prerenderPaths } from "../../../app/routing/pages.ts";
+import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+
+/**
+ * Label in Name (WCAG 2.5.3): a control that shows text and is named by
+ * `aria-label` or `aria-labelledby` must have a name that contains that text,
+ * so that someone who speaks what they see (voice control) reaches it.
+ * Checked on every page of the route table in both languages, at a desktop
+ * and a phone width (the phone's header shows less text).
+ */
+
+/** Controls whose names replace their visible text, and how they are named. */
+async function mismatches(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Letters and digits only: spacing and punctuation do not change what is spoken.
+    const normalize = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+    // The text a sighted visitor sees: not display:none, not visibility:hidden, not visually hidden (sr-only).
+    // Clipped to nothing between the text and the control (Tailwind's sr-only: 1 px, overflow hidden, clip 0).
+    const clippedAway = (from: Element, control: Element) => {
+      for (let node: Element | null = from; node && node !== control.parentElement; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return true;
+        const box = node.getBoundingClientRect();
+        if (style.overflow === "hidden" && (box.width <= 1 || box.height <= 1)) return true;
+      }
+      return false;
+    };
+    const visibleText = (element: HTMLElement) => {
+      const parts: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent?.checkVisibility({ visibilityProperty: true }) || clippedAway(parent, element)) continue;
+        parts.push(node.textContent ?? "");
+      }
+      return parts.join(" ");
+    };
+    const selector =
+      "a[href], button, summary, [role=button], [role=link], [role=tab], [role=menuitem], [role=option], [role=switch], [role=checkbox], [role=radio]";
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const labelledBy = element.getAttribute("aria-labelledby");
+      const label = element.getAttribute("aria-label");
+      if (labelledBy === null && label === null) continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const shown = visibleText(element);
+      const visible = normalize(shown);
+      if (visible === "") continue;
+      const name =
+        labelledBy !== null
+          ? labelledBy
+              .split(/\s+/)
+              .map((id) => document.getElementById(id)?.textContent ?? "")
+              .join(" ")
+          : (label ?? "");
+      if (!normalize(name).includes(visible))
+        found.push(`"${shown.trim()}" is named "${name}": ${element.outerHTML.slice(0, 160)}`);
+    }
+    return found;
+  });
+}
+
+const publicPaths = (lang: (typeof languages)[number]) => [
+  ...prerenderPaths().filter((path) => (lang === "en" ? path.startsWith("/en") : !path.startsWith("/en"))),
+  ...["/blog", "/blog/tag/discord", "/blog/search?q=docker", "/pagina-que-nao-existe"].map((path) =>
+    localizePath(path, lang),
+  ),
+  ...staticArticleIds.map((id) => localizePath(`/blog/${id}`, lang)),
+];
+
+for (const lang of languages) {
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 375, height: 812 },
+  ]) {
+    test(`every control's name contains its visible text (${lang}, ${viewport.name})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      const problems: string[] = [];
+      for (const path of [...new Set(publicPaths(lang))]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        if (viewport.name === "phone") await page.getByTestId("mobile-menu-button").click();
+        problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));
+      }
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+  }
+
+  test(`every control's name contains its visible text on the admin screens (${lang})`, async ({ page }) => {
+    await signIn(page, "author", lang);
+    const problems: string[] = [];
+    for (const path of ["/admin/blog", "/admin/messages"].map((p) => localizePath(p, lang))) {
+      await page.goto(path);
+      await waitForHydration(page);
+      problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+}
