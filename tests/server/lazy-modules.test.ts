@@ -40,6 +40,10 @@ vi.mock("satori", async (original) => {
   loaded.add("satori");
   return original();
 });
+vi.mock("aws4fetch", async (original) => {
+  loaded.add("aws4fetch");
+  return original();
+});
 
 // A 1×1 PNG, written out so that making it loads no image library.
 const onePixelPng = Buffer.from(
@@ -103,6 +107,23 @@ describe("heavy libraries load on first use", () => {
     expect(loaded.has("unified")).toBe(false);
     expect((await renderCached("lazy:1", "*hi*", "en")).html).toBe("<p><em>hi</em></p>");
     expect(loaded.has("unified")).toBe(true);
+  });
+
+  it("loads the S3 client only when the s3 storage driver opens", async () => {
+    const { openStorage } = await import("../../app/server/uploads/storage.server.ts");
+    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
+    dirs.push(dir);
+    await openStorage({ driver: "disk", root: dir });
+    expect(loaded.has("aws4fetch")).toBe(false);
+    const s3 = {
+      endpoint: "http://127.0.0.1:9",
+      region: "auto",
+      bucket: "lazy",
+      accessKeyId: "a",
+      secretAccessKey: "b",
+    };
+    await openStorage({ driver: "s3", ...s3, forcePathStyle: true });
+    expect(loaded.has("aws4fetch")).toBe(true);
   });
 
   it("loads satori with the first link-preview image, not with its route or the clean-up", async () => {

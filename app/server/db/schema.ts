@@ -175,3 +175,40 @@ export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type SearchDocument = typeof searchDocuments.$inferSelect;
+
+/** PostgreSQL's byte strings, as bytes on both engines (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Uploaded and generated files when STORAGE_DRIVER is `postgres`
+ * (`app/server/uploads/database-storage.server.ts`): every server sharing the
+ * database sees the same objects. `key` is the storage key
+ * (`blog-images/{userId}/{random}.webp`); `content_type` comes from its
+ * extension; `size` is the byte length, so listing never reads the bytes.
+ */
+export const storedObjects = pgTable("stored_objects", {
+  key: text("key").primaryKey(),
+  data: bytea("data").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  modifiedAt: timestamp("modified_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window rate-limit counters shared by every server on one PostgreSQL
+ * (`app/server/auth/rate-limit.server.ts`): one row per limiter and client,
+ * counted with one atomic upsert. Rows of windows long past are removed now
+ * and then by the limiter itself.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [index("rate_limits_window_start_idx").on(table.windowStart)],
+);
