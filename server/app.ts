@@ -13,9 +13,10 @@ import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
-import { type ServerConfig, uploadsDir } from "./config.ts";
+import type { ServerConfig } from "./config.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { staticFiles } from "./static-files.ts";
+import { serveUploads } from "./uploads.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
 export const UPLOAD_PATH = "/admin/blog/upload";
@@ -93,16 +94,11 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   );
   app.use(sameOriginOnly(config.publicUrl));
 
-  // Uploaded covers get random names and are never rewritten: cache them for good.
+  // Stored objects (covers, link-preview images) get random or versioned keys and are never
+  // rewritten: cached for good, read through the storage driver in use (server/uploads.ts).
   app.use(
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
-    express.static(uploadsDir(config), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      dotfiles: "deny",
-    }),
+    serveUploads(() => services().uploads),
   );
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {

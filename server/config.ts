@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
 import { site } from "../app/site.config.ts";
 
 /**
@@ -25,6 +26,12 @@ export interface ServerConfig {
   /** Sign-in attempts allowed per IP address in 15 minutes (SIGN_IN_RATE_LIMIT). */
   signInRateLimit: number;
   contact: ContactConfig;
+  /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
+  storage: StorageSettings;
+  /** Bearer token that opens `/metrics` to other hosts than loopback (METRICS_TOKEN); unset: loopback only. */
+  metricsToken: string | undefined;
+  /** One JSON line per request on standard output (LOG_FORMAT=json); unset: no request log. */
+  logFormat: "json" | undefined;
 }
 
 export interface ContactConfig {
@@ -126,6 +133,52 @@ function readContact(env: NodeJS.ProcessEnv): ContactConfig {
   };
 }
 
+const STORAGE_DRIVERS = ["disk", "postgres", "s3"] as const;
+
+/**
+ * The storage settings. Every wrong variable gets its own line, so one start
+ * names them all: the error's message has one line per variable.
+ */
+export function readStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  const raw = (env.STORAGE_DRIVER ?? "").trim().toLowerCase() || "disk";
+  const driver = STORAGE_DRIVERS.find((name) => name === raw);
+  if (!driver) throw new ConfigError(`STORAGE_DRIVER must be disk, postgres or s3, got "${env.STORAGE_DRIVER}"`);
+  if (driver === "disk") return { driver, root: uploadsDir({ dataDir }) };
+  if (driver === "postgres") return { driver };
+  const problems: string[] = [];
+  const required = (name: string) => {
+    const value = env[name]?.trim() ?? "";
+    if (!value) problems.push(`${name} must be set when STORAGE_DRIVER is s3`);
+    return value;
+  };
+  const bucket = required("S3_BUCKET");
+  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(
+      `S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  }
+  const accessKeyId = required("S3_ACCESS_KEY_ID");
+  const secretAccessKey = required("S3_SECRET_ACCESS_KEY");
+  const region = env.S3_REGION?.trim() || "us-east-1";
+  if (!/^[a-z0-9-]+$/.test(region))
+    problems.push(`S3_REGION must be a region name such as eu-west-1 or auto, got "${region}"`);
+  const endpoint = (env.S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
+  try {
+    const url = new URL(endpoint);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
+  } catch {
+    problems.push(`S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com, got "${endpoint}"`);
+  }
+  let forcePathStyle = false;
+  try {
+    forcePathStyle = boolean("S3_FORCE_PATH_STYLE", false, env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join("\n"));
+  return { driver, endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle };
+}
+
 /** The variables still to set before anyone can sign in; empty when sign-in is configured. */
 export function missingSignInSettings(config: ServerConfig): string[] {
   const missing: string[] = [];
@@ -137,6 +190,10 @@ export function missingSignInSettings(config: ServerConfig): string[] {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer("PORT", 3000, env);
+  const dataDir = path.resolve(env.DATA_DIR || "data");
+  const logFormat = (env.LOG_FORMAT ?? "").trim().toLowerCase();
+  if (logFormat !== "" && logFormat !== "json")
+    throw new ConfigError(`LOG_FORMAT must be json or unset, got "${env.LOG_FORMAT}"`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   try {
     new URL(publicUrl);
@@ -150,7 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl,
     buildDir: path.resolve(env.BUILD_DIR || "build"),
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024, env),
-    dataDir: path.resolve(env.DATA_DIR || "data"),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     github: {
       clientId: env.GITHUB_CLIENT_ID || undefined,
@@ -164,6 +221,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
     contact: readContact(env),
+    storage: readStorage(env, dataDir),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logFormat: logFormat === "json" ? "json" : undefined,
   };
 }
 

@@ -13,9 +13,9 @@ import { createContactServices } from "../app/server/contact/settings.server.ts"
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
-import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
+import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { createApp } from "./app.ts";
-import { ConfigError, missingSignInSettings, readConfig, uploadsDir } from "./config.ts";
+import { ConfigError, missingSignInSettings, readConfig } from "./config.ts";
 import { serverCommandArgs, startedNotAsServe } from "./node-flags.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,7 +25,7 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const auth = createAuthSettings(config);
-  const uploads = localDiskStorage(uploadsDir(config));
+  const uploads = await openStorage(config.storage, database.db);
   const contact = createContactServices(config.contact, config.dataDir, database.db);
   provideServices({ db: database.db, auth, uploads, contact: contact.services });
   if (!config.contact.smtp)
@@ -93,8 +93,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // Configuration mistakes get one readable line, not a stack trace.
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  // Configuration mistakes get one readable line each, not a stack trace.
+  if (error instanceof ConfigError)
+    for (const line of error.message.split("\n")) console.error(`Configuration error: ${line}`);
   else if (error instanceof DataDirLockedError) console.error(error.message);
   else console.error(error);
   process.exit(1);

@@ -1,0 +1,72 @@
+/** STORAGE_DRIVER and the S3 settings: defaults, and one line per wrong variable. */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig, readStorage } from "../../server/config.ts";
+
+const s3 = {
+  STORAGE_DRIVER: "s3",
+  S3_BUCKET: "site-uploads",
+  S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+  S3_SECRET_ACCESS_KEY: "secret",
+};
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    readStorage(env, "/data");
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message.split("\n");
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("storage settings", () => {
+  it("keeps files on disk under DATA_DIR/uploads by default", () => {
+    expect(readConfig({ DATA_DIR: "/srv/site" }).storage).toEqual({
+      driver: "disk",
+      root: path.resolve("/srv/site/uploads"),
+    });
+    expect(readStorage({ STORAGE_DRIVER: "Postgres" }, "/data")).toEqual({ driver: "postgres" });
+  });
+
+  it("reads an S3 bucket, with AWS's endpoint for the region when none is given", () => {
+    expect(readStorage(s3, "/data")).toEqual({
+      driver: "s3",
+      endpoint: "https://s3.us-east-1.amazonaws.com",
+      region: "us-east-1",
+      bucket: "site-uploads",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(
+      readStorage(
+        { ...s3, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "true" },
+        "/data",
+      ),
+    ).toMatchObject({ endpoint: "http://127.0.0.1:9000", region: "auto", forcePathStyle: true });
+  });
+
+  it("names every wrong variable on a line of its own", () => {
+    expect(problems({ STORAGE_DRIVER: "ftp" })).toEqual(['STORAGE_DRIVER must be disk, postgres or s3, got "ftp"']);
+    expect(problems({ STORAGE_DRIVER: "s3" })).toEqual([
+      "S3_BUCKET must be set when STORAGE_DRIVER is s3",
+      "S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3",
+      "S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3",
+    ]);
+    expect(
+      problems({
+        ...s3,
+        S3_BUCKET: "Bad_Bucket",
+        S3_ENDPOINT: "ftp://x",
+        S3_REGION: "EU West",
+        S3_FORCE_PATH_STYLE: "maybe",
+      }),
+    ).toEqual([
+      'S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "Bad_Bucket"',
+      'S3_REGION must be a region name such as eu-west-1 or auto, got "EU West"',
+      'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com, got "ftp://x"',
+      'S3_FORCE_PATH_STYLE must be true or false, got "maybe"',
+    ]);
+  });
+});
