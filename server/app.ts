@@ -11,9 +11,10 @@ import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
-import { type AuthSettings, services } from "../app/server/services.server.ts";
+import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import type { ServerConfig } from "./config.ts";
+import { observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { staticFiles } from "./static-files.ts";
 import { serveUploads } from "./uploads.ts";
@@ -81,6 +82,14 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
+  // Health, readiness and metrics answer first; every response is timed, counted and (LOG_FORMAT=json) logged.
+  app.use(
+    observability({
+      database: () => servicesIfReady()?.db,
+      metricsToken: config.metricsToken,
+      log: config.logFormat === "json" ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    }),
+  );
   const clientDir = path.join(config.buildDir, "client");
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.
