@@ -6,6 +6,7 @@
  */
 import type { Server } from "node:http";
 import path from "node:path";
+import { rateLimitFactory } from "../app/server/auth/rate-limit.server.ts";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { sweepOgImages } from "../app/server/blog/og-images.server.ts";
@@ -24,9 +25,11 @@ const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 async function main() {
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const auth = createAuthSettings(config);
+  // Rate limits are counted in the database when several servers may share it (PostgreSQL).
+  const limiters = rateLimitFactory(database);
+  const auth = createAuthSettings(config, limiters);
   const uploads = await openStorage(config.storage, database.db);
-  const contact = createContactServices(config.contact, config.dataDir, database.db);
+  const contact = createContactServices(config.contact, config.dataDir, database.db, limiters);
   provideServices({ db: database.db, auth, uploads, contact: contact.services });
   if (!config.contact.smtp)
     console.log("Contact messages are stored and listed in the admin; set SMTP_HOST to e-mail them too.");

@@ -7,7 +7,7 @@
  */
 
 import type { GitHubEndpoints } from "./auth/github.server.ts";
-import type { RateLimiter } from "./auth/rate-limit.server.ts";
+import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
 
@@ -18,7 +18,7 @@ export interface AuthSettings {
   authorLogins: readonly string[];
   /** Cookies get `Secure` when the site is served over https. */
   secureCookies: boolean;
-  signInLimiter: RateLimiter;
+  signInLimiter: RateLimit;
 }
 
 /** What the contact form needs beyond the database. */
@@ -26,7 +26,7 @@ export interface ContactServices {
   /** Keys the form's start-time cookie and salts the stored IP hashes. */
   secret: Buffer;
   /** Messages accepted per IP hash. */
-  limiter: RateLimiter;
+  limiter: RateLimit;
   /** The e-mail worker; null when SMTP is not configured (messages are stored and listed only). */
   delivery: { wake(): void } | null;
 }

@@ -54,7 +54,7 @@ const flashOf = (response: Response) => {
 
 /** Runs the flow up to GitHub's redirect back, choosing `login` on the consent page. */
 async function throughGitHub(app: AppServices, login: string, lang: "pt" | "en" = "pt") {
-  const start = startSignIn(lang, "203.0.113.1", app);
+  const start = await startSignIn(lang, "203.0.113.1", app);
   const authorize = new URL(start.headers.get("Location") ?? "");
   const form = new URLSearchParams({ login });
   for (const name of ["redirect_uri", "state", "code_challenge"])
@@ -75,8 +75,8 @@ afterAll(async () => {
 });
 
 describe("starting sign-in", () => {
-  it("sends the browser to GitHub with state, PKCE (S256) and the profile and e-mail scopes", () => {
-    const response = startSignIn("en", "203.0.113.1", services());
+  it("sends the browser to GitHub with state, PKCE (S256) and the profile and e-mail scopes", async () => {
+    const response = await startSignIn("en", "203.0.113.1", services());
     expect(response.status).toBe(303);
     const url = new URL(response.headers.get("Location") ?? "");
     expect(`${url.origin}${url.pathname}`).toBe(`${github.url}/login/oauth/authorize`);
@@ -89,19 +89,19 @@ describe("starting sign-in", () => {
     expect(stateCookie).toContain("HttpOnly; Secure; SameSite=Lax");
   });
 
-  it("explains that sign-in is not configured when GitHub credentials are missing", () => {
+  it("explains that sign-in is not configured when GitHub credentials are missing", async () => {
     const app = services();
-    const response = startSignIn("pt", "203.0.113.1", { ...app, auth: { ...app.auth, github: null } });
+    const response = await startSignIn("pt", "203.0.113.1", { ...app, auth: { ...app.auth, github: null } });
     expect(response.headers.get("Location")).toBe("/");
     expect(flashOf(response)).toEqual({ type: "error", key: "notConfigured" });
   });
 
-  it("limits sign-in attempts per IP address", () => {
+  it("limits sign-in attempts per IP address", async () => {
     const app = services({ rateLimit: 2 });
-    startSignIn("pt", "198.51.100.7", app);
-    startSignIn("pt", "198.51.100.7", app);
-    expect(flashOf(startSignIn("en", "198.51.100.7", app))).toEqual({ type: "error", key: "tooManyAttempts" });
-    expect(startSignIn("pt", "198.51.100.8", app).headers.get("Location")).toContain("/login/oauth/authorize");
+    await startSignIn("pt", "198.51.100.7", app);
+    await startSignIn("pt", "198.51.100.7", app);
+    expect(flashOf(await startSignIn("en", "198.51.100.7", app))).toEqual({ type: "error", key: "tooManyAttempts" });
+    expect((await startSignIn("pt", "198.51.100.8", app)).headers.get("Location")).toContain("/login/oauth/authorize");
   });
 });
 
@@ -161,7 +161,7 @@ describe("finishing sign-in", () => {
   it("refuses a code exchanged without the PKCE verifier it was issued for", async () => {
     const app = services();
     const first = await throughGitHub(app, "ana-autora");
-    const second = startSignIn("pt", "ip", app);
+    const second = await startSignIn("pt", "ip", app);
     // The state of flow one with the verifier of flow two: GitHub must refuse it.
     const mixed = cookieHeader(second).replace(
       /github_oauth=[^.]+/,

@@ -1,5 +1,5 @@
 import type { AuthSettings } from "../services.server.ts";
-import { RateLimiter } from "./rate-limit.server.ts";
+import { type RateLimitFactory, rateLimitFactory } from "./rate-limit.server.ts";
 
 const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -10,8 +10,14 @@ export interface SignInConfig {
   signInRateLimit: number;
 }
 
-/** Sign-in settings from the server configuration, resolved once at startup. */
-export function createAuthSettings(config: SignInConfig): AuthSettings {
+/**
+ * Sign-in settings from the server configuration, resolved once at startup.
+ * `limiters` makes the attempts counter (in memory unless the server shares a database).
+ */
+export function createAuthSettings(
+  config: SignInConfig,
+  limiters: RateLimitFactory = rateLimitFactory(),
+): AuthSettings {
   const { clientId, clientSecret, url, apiUrl } = config.github;
   return {
     github:
@@ -20,7 +26,7 @@ export function createAuthSettings(config: SignInConfig): AuthSettings {
         : null,
     authorLogins: config.authorLogins.map((login) => login.toLowerCase()),
     secureCookies: new URL(config.publicUrl).protocol === "https:",
-    signInLimiter: new RateLimiter(config.signInRateLimit, SIGN_IN_WINDOW_MS),
+    signInLimiter: limiters("sign-in", config.signInRateLimit, SIGN_IN_WINDOW_MS),
   };
 }
 

@@ -32,10 +32,10 @@ function failure(app: AppServices, lang: Lang, flash: Omit<Flash, "type">, extra
 }
 
 /** POST /auth/github: sends the browser to GitHub's consent page. */
-export function startSignIn(lang: Lang, clientIp: string, app = services()): Response {
+export async function startSignIn(lang: Lang, clientIp: string, app = services()): Promise<Response> {
   const { github, secureCookies, signInLimiter } = app.auth;
   if (!github) return failure(app, lang, { key: "notConfigured" });
-  if (!signInLimiter.consume(clientIp).allowed) return failure(app, lang, { key: "tooManyAttempts" });
+  if (!(await signInLimiter.consume(clientIp)).allowed) return failure(app, lang, { key: "tooManyAttempts" });
   const { url, state, codeVerifier } = createAuthorization(github);
   return redirect(url.toString(), {
     status: 303,
@@ -53,7 +53,7 @@ export async function finishSignIn(request: Request, clientIp: string, app = ser
   const lang = stored?.lang ?? "pt";
   const clear = [clearOAuthStateCookie(secureCookies)];
   if (!github) return failure(app, lang, { key: "notConfigured" }, clear);
-  if (!signInLimiter.consume(clientIp).allowed) return failure(app, lang, { key: "tooManyAttempts" }, clear);
+  if (!(await signInLimiter.consume(clientIp)).allowed) return failure(app, lang, { key: "tooManyAttempts" }, clear);
 
   const params = new URL(request.url).searchParams;
   // Only a callback carrying the state we issued to this browser is ours; anything else may be forged.

@@ -3,7 +3,7 @@
  * startup: the secret, the per-IP limit and, when SMTP is configured, the
  * e-mail worker.
  */
-import { RateLimiter } from "../auth/rate-limit.server.ts";
+import { type RateLimitFactory, rateLimitFactory } from "../auth/rate-limit.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ContactServices } from "../services.server.ts";
 import { type DeliveryWorker, startDelivery } from "./delivery.server.ts";
@@ -24,12 +24,13 @@ export function createContactServices(
   config: ContactConfig,
   dataDir: string,
   db: Database,
+  limiters: RateLimitFactory = rateLimitFactory(),
 ): { services: ContactServices; worker: DeliveryWorker | null } {
   const worker = config.smtp ? startDelivery(db, smtpMailer(config.smtp, config.to)) : null;
   return {
     services: {
       secret: loadContactSecret(config.secret, dataDir),
-      limiter: new RateLimiter(config.rateLimit, RATE_WINDOW_MS),
+      limiter: limiters("contact", config.rateLimit, RATE_WINDOW_MS),
       delivery: worker,
     },
     worker,

@@ -59,7 +59,7 @@ export async function submitContactMessage(
   }
 
   const ipHash = hashIp(contact.secret, request.ip);
-  const limit = contact.limiter.consume(ipHash, now);
+  const limit = await contact.limiter.consume(ipHash, now);
   if (!limit.allowed) {
     const seconds = Math.ceil(limit.retryAfterMs / 1000);
     headers.set("Retry-After", String(seconds));
