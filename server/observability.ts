@@ -140,7 +140,8 @@ export function observability(options: ObservabilityOptions, metrics = new Metri
         JSON.stringify({
           time: new Date().toISOString(),
           method: req.method,
-          path: req.path,
+          // originalUrl: a router mounted on a path (such as /uploads) shortens req.path.
+          path: req.originalUrl.split("?")[0],
           status: res.statusCode,
           durationMs: Math.round(seconds * 1e5) / 100,
           bytes: Number(res.getHeader("content-length")) || undefined,

@@ -34,6 +34,11 @@ describe("health, readiness, metrics and request logs", () => {
     app.get("/blog/rendered", (_req, res) => {
       res.set("X-Cache", "miss").send("page");
     });
+    const mounted = express.Router();
+    mounted.get("/x/y.png", (_req, res) => {
+      res.send("png");
+    });
+    app.use("/uploads", mounted);
     app.get("/boom", (_req, res) => {
       res.status(500).send("no");
     });
@@ -113,8 +118,10 @@ describe("health, readiness, metrics and request logs", () => {
   it("logs one JSON line per request: method, path, status, duration; no query string or cookie", async () => {
     logged.length = 0;
     await fetch(`${origin}/blog/cached?code=secret-code&state=s`, { headers: { Cookie: "session=secret-session" } });
+    await fetch(`${origin}/uploads/x/y.png?v=1`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(logged).toHaveLength(1);
+    expect(logged).toHaveLength(2);
+    expect(JSON.parse(logged[1] ?? "{}")).toMatchObject({ path: "/uploads/x/y.png", status: 200 });
     const line = JSON.parse(logged[0] ?? "{}");
     expect(line).toMatchObject({ method: "GET", path: "/blog/cached", status: 200, cache: "hit" });
     expect(typeof line.durationMs).toBe("number");
