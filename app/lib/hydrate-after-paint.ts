@@ -24,16 +24,21 @@ export interface HydrationHandle {
 /** The `rel` a module preload link carries until it is released. */
 export const HELD_PRELOAD_REL = "held-modulepreload";
 
-/** The `type` the module script that hydrates the page carries until it is released. */
-export const HELD_SCRIPT_TYPE = "held-module";
+/**
+ * The `type` the module script that hydrates the page carries until it is
+ * released: a MIME type that is not JavaScript, which makes the element a
+ * data block (valid HTML, never run). A script loaded by URL keeps it in
+ * `data-src`, since a data block may not have a `src`.
+ */
+export const HELD_SCRIPT_TYPE = "text/x-held-module";
 
 /**
  * Released at the first contentful paint (at once where the browser cannot
  * report paints). The preload links get their `rel` back, which makes the
  * browser fetch them; each held script is replaced by a real module script
- * with the same text (or `src`) and nonce, so the page's Content-Security-Policy (a hash of
+ * with the same text (or `src`, from `data-src`) and nonce, so the page's Content-Security-Policy (a hash of
  * that text, or the response's nonce) allows it as it would have allowed the
  * original. The script stays where it was, so React hydrates the same tree.
  * A tab opened in the background paints, and so hydrates, when first shown.
  */
-export const hydrateAfterPaintScript = `(function(){var d=document,done=0;function release(){if(done)return;done=1;d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(h){var s=d.createElement("script");s.type="module";s.nonce=h.nonce;if(h.src)s.src=h.src;else s.textContent=h.textContent;h.replaceWith(s)})}var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes||[];if(types.indexOf("paint")<0)return release();new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;
+export const hydrateAfterPaintScript = `(function(){var d=document,done=0;function release(){if(done)return;done=1;d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(h){var s=d.createElement("script");s.type="module";s.nonce=h.nonce;var u=h.dataset.src;if(u)s.src=u;else s.textContent=h.textContent;h.replaceWith(s)})}var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes||[];if(types.indexOf("paint")<0)return release();new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;

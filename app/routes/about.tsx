@@ -59,7 +59,7 @@ export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
               id: "experience",
               label: texts.tabs.experience,
               panel: (
-                <Panel>
+                <Panel heading={texts.tabs.experience}>
                   <Timeline items={about.experience} />
                 </Panel>
               ),
@@ -68,7 +68,7 @@ export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
               id: "education",
               label: texts.tabs.education,
               panel: (
-                <Panel>
+                <Panel heading={texts.tabs.education}>
                   <Timeline items={about.education} />
                 </Panel>
               ),
@@ -114,8 +114,18 @@ export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
   );
 }
 
-function Panel({ children }: { children: ReactNode }) {
-  return <div className={`${card} p-6 sm:p-8`}>{children}</div>;
+/**
+ * A tab's panel. A panel whose entries have headings of their own names itself
+ * with a heading only screen readers see (the tab shows it), so the page's
+ * outline goes from its title to the entries without skipping a level.
+ */
+function Panel({ heading, children }: { heading?: string; children: ReactNode }) {
+  return (
+    <div className={`${card} p-6 sm:p-8`}>
+      {heading && <h2 className="sr-only">{heading}</h2>}
+      {children}
+    </div>
+  );
 }
 
 function ProfilePanel({ about }: { about: AboutPageData }) {

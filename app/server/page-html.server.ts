@@ -23,12 +23,12 @@ import faviconSvg from "../../public/favicon.svg?raw";
 
 const TAG = /<(head|link|script)\b[^>]*>/gi;
 
-/** An SVG as a `data:` URL, percent-encoding only what a URL or an attribute cannot hold. */
+/** An SVG as a `data:` URL, percent-encoding only what a URL or an attribute cannot hold (spaces included). */
 export function svgDataUrl(svg: string): string {
   const encoded = svg
     .trim()
     .replace(/\s+/g, " ")
-    .replace(/[%#<>"{}|\\^`\n]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+    .replace(/[ %#<>"{}|\\^`]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
   return `data:image/svg+xml,${encoded}`;
 }
 
@@ -37,6 +37,20 @@ export const siteIconLink = `<link rel="icon" href="${svgDataUrl(faviconSvg)}" t
 export interface PageHtmlOptions {
   /** Hold the hydration code back until the first paint. */
   holdHydration: boolean;
+}
+
+/**
+ * A module script's start tag as a data block the browser leaves alone: a
+ * `type` that is a MIME type but not JavaScript, and, since a data block may
+ * carry neither, no `async` (the released script runs as a module, which
+ * never waits for the parser) and its `src` as `data-src`. Other tags pass.
+ */
+function holdScript(tag: string): string {
+  if (!/\btype="module"/i.test(tag)) return tag;
+  return tag
+    .replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`)
+    .replace(/\sasync(?:="[^"]*")?(?=[\s/>])/i, "")
+    .replace(/\ssrc=/i, " data-src=");
 }
 
 /** The markup with the site icon added to its `<head>` and, if asked, its hydration code held back. */
@@ -48,7 +62,7 @@ export function finishPageHtml(html: string, { holdHydration }: PageHtmlOptions)
       case "link":
         return holdHydration ? tag.replace(/\brel="modulepreload"/i, `rel="${HELD_PRELOAD_REL}"`) : tag;
       default:
-        return holdHydration ? tag.replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`) : tag;
+        return holdHydration ? holdScript(tag) : tag;
     }
   });
 }

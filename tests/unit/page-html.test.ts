@@ -26,7 +26,7 @@ const finished = page
     `rel="${HELD_PRELOAD_REL}" href="/assets/entry.client.js"`,
   )
   .replace('rel="modulepreload" href="/assets/framework.js"', `rel="${HELD_PRELOAD_REL}" href="/assets/framework.js"`)
-  .replace('type="module" async=""', `type="${HELD_SCRIPT_TYPE}" async=""`);
+  .replace('type="module" async=""', `type="${HELD_SCRIPT_TYPE}"`);
 
 const hold = { holdHydration: true };
 
@@ -50,7 +50,9 @@ describe("finishPageHtml", () => {
   it.each([
     ['<link rel="modulepreload" href="/a.js"/>', `<link rel="${HELD_PRELOAD_REL}" href="/a.js"/>`],
     ['<link href="/a.js" rel="modulepreload">', `<link href="/a.js" rel="${HELD_PRELOAD_REL}">`],
-    ['<script type="module" src="/a.js"></script>', `<script type="${HELD_SCRIPT_TYPE}" src="/a.js"></script>`],
+    ['<script type="module" src="/a.js"></script>', `<script type="${HELD_SCRIPT_TYPE}" data-src="/a.js"></script>`],
+    ['<script async type="module">', `<script type="${HELD_SCRIPT_TYPE}">`],
+    ['<script type="text/javascript" async src="/a.js">', '<script type="text/javascript" async src="/a.js">'],
     ['<link rel="preload" href="/a.js" as="script"/>', '<link rel="preload" href="/a.js" as="script"/>'],
     ['<link rel="stylesheet" href="/modulepreload.css"/>', '<link rel="stylesheet" href="/modulepreload.css"/>'],
     [
@@ -68,13 +70,13 @@ describe("the site icon", () => {
   it("is the favicon as a data URL an attribute can hold", () => {
     const url = siteIconLink.match(/href="([^"]*)"/)?.[1] ?? "";
     expect(url.startsWith("data:image/svg+xml,")).toBe(true);
-    expect(url).not.toMatch(/[<>"#]/);
+    expect(url).not.toMatch(/[<>"#\s]/);
     expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toContain('viewBox="0 0 64 64"');
   });
 
   it.each([
-    ['<svg a="1">#x</svg>', "data:image/svg+xml,%3Csvg a=%221%22%3E%23x%3C/svg%3E"],
-    ["<svg>\n  <g/>\n</svg>\n", "data:image/svg+xml,%3Csvg%3E %3Cg/%3E %3C/svg%3E"],
+    ['<svg a="1">#x</svg>', "data:image/svg+xml,%3Csvg%20a=%221%22%3E%23x%3C/svg%3E"],
+    ["<svg>\n  <g/>\n</svg>\n", "data:image/svg+xml,%3Csvg%3E%20%3Cg/%3E%20%3C/svg%3E"],
     ["<svg>100%</svg>", "data:image/svg+xml,%3Csvg%3E100%25%3C/svg%3E"],
   ])("svgDataUrl(%j)", (svg, expected) => {
     expect(svgDataUrl(svg)).toBe(expected);

@@ -19,25 +19,28 @@ export function Testimonials() {
               <blockquote className="mt-4 flex-1 text-pretty leading-relaxed">
                 “{tr(testimonial.text, lang)}”
               </blockquote>
-              <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-                <span
-                  aria-hidden="true"
-                  data-testid="initials"
-                  className="brand-gradient grid size-12 shrink-0 place-items-center rounded-full font-semibold text-accent-fg"
-                >
-                  {testimonial.initials}
-                </span>
-                <span className="min-w-0 text-sm">
-                  <span className="block font-semibold">{testimonial.name}</span>
-                  <span className="block text-fg-muted">
-                    {tr(testimonial.role, lang)} · {testimonial.company}
+              {/* The caption closes the figure (HTML allows it first or last), the supervisor's note with it. */}
+              <figcaption className="mt-6 border-t border-line pt-5">
+                <span className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    data-testid="initials"
+                    className="brand-gradient grid size-12 shrink-0 place-items-center rounded-full font-semibold text-accent-fg"
+                  >
+                    {testimonial.initials}
                   </span>
-                  <span className="block text-fg-muted">{tr(testimonial.date, lang)}</span>
+                  <span className="min-w-0 text-sm">
+                    <span className="block font-semibold">{testimonial.name}</span>
+                    <span className="block text-fg-muted">
+                      {tr(testimonial.role, lang)} · {testimonial.company}
+                    </span>
+                    <span className="block text-fg-muted">{tr(testimonial.date, lang)}</span>
+                  </span>
                 </span>
+                <p className="mt-4 rounded-lg bg-accent-soft px-3 py-2 text-xs font-medium text-accent-soft-fg">
+                  {format(texts.supervisedBy, { name: testimonial.supervisor })}
+                </p>
               </figcaption>
-              <p className="mt-4 rounded-lg bg-accent-soft px-3 py-2 text-xs font-medium text-accent-soft-fg">
-                {format(texts.supervisedBy, { name: testimonial.supervisor })}
-              </p>
             </figure>
           </li>
         ))}

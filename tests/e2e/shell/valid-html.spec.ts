@@ -1,0 +1,96 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { staticArticleIds } from "../../../app/content/ids.ts";
+import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { prerenderPaths } from "../../../app/routing/pages.ts";
+import { openNewPostForm } from "../admin/helpers.ts";
+import { expect, signIn, test } from "../fixtures.ts";
+
+/**
+ * Every page is valid HTML by the W3C Nu Html Checker (vnu-jar, which needs
+ * Java): each prerendered page, the pages rendered per request (blog, an
+ * article, a tag, the search, the 404) and the admin signed in, in both
+ * languages, as the server sends them. One JVM checks them all at once.
+ */
+
+const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  message: string;
+  lastLine?: number;
+  extract?: string;
+}
+
+async function validate(files: Map<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), "valid-html-"));
+  try {
+    // vnu names each file by its URL; the report names the page.
+    const names = new Map<string, string>();
+    const paths = [...files].map(([label, html], index) => {
+      const file = path.join(dir, `${index}.html`);
+      writeFileSync(file, html);
+      names.set(`file:${file}`, label);
+      return file;
+    });
+    let output: string;
+    try {
+      const run = await promisify(execFile)(
+        "java",
+        ["-jar", vnuJar, "--errors-only", "--format", "json", "--exit-zero-always", ...paths],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+      output = run.stderr || run.stdout;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Error(
+        code === "ENOENT"
+          ? "The HTML check needs Java on PATH (Debian: apt-get install default-jre-headless)"
+          : String(error),
+      );
+    }
+    const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
+    return messages
+      .filter((m) => m.type === "error" || m.subType === "fatal")
+      .map((m) => `${names.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.message}\n    ${m.extract ?? ""}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("every page is valid HTML (W3C Nu Html Checker)", async ({ page }) => {
+  test.setTimeout(180_000);
+  const pages = new Map<string, string>();
+  const fetchPage = async (url: string, expectedStatus = 200) => {
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBe(expectedStatus);
+    pages.set(url, await response.text());
+  };
+  for (const lang of languages) {
+    const at = (p: string) => localizePath(p, lang);
+    for (const url of prerenderPaths().filter((p) => (lang === "en") === (p === "/en" || p.startsWith("/en/"))))
+      await fetchPage(url);
+    for (const p of ["/blog", "/blog/tag/discord", ...staticArticleIds.map((id) => `/blog/${id}`)])
+      await fetchPage(at(p));
+    await fetchPage(at("/pagina-que-nao-existe"), 404);
+    const search = await page.request.get(at("/blog/search?q=docker"));
+    if (search.status() === 200) pages.set(at("/blog/search?q=docker"), await search.text());
+  }
+
+  // The admin signed in: the screens as sent, and the post form as the browser builds it.
+  await signIn(page, "author");
+  for (const lang of languages) {
+    for (const p of ["/admin/blog", "/admin/messages"]) await fetchPage(localizePath(p, lang));
+    await openNewPostForm(page, lang);
+    pages.set(`${localizePath("/admin/blog", lang)} (form open)`, await page.content());
+  }
+
+  const errors = await validate(pages);
+  expect(errors, errors.join("\n")).toEqual([]);
+});
