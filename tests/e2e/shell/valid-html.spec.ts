@@ -64,7 +64,7 @@ async function validate(files: Map<string, string>): Promise<string[]> {
   }
 }
 
-test("every page is valid HTML (W3C Nu Html Checker)", async ({ page }) => {
+test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level", async ({ page }) => {
   test.setTimeout(180_000);
   const pages = new Map<string, string>();
   const fetchPage = async (url: string, expectedStatus = 200) => {
@@ -93,4 +93,16 @@ test("every page is valid HTML (W3C Nu Html Checker)", async ({ page }) => {
 
   const errors = await validate(pages);
   expect(errors, errors.join("\n")).toEqual([]);
+
+  // The outline never skips a level on the way down (h1 then h3 hides a section from heading navigation).
+  const skips = [...pages].flatMap(([url, html]) => {
+    let previous = 0;
+    const found: string[] = [];
+    for (const [, level] of html.matchAll(/<h([1-6])\b/g)) {
+      if (Number(level) > previous + 1) found.push(`${url}: h${previous} then h${level}`);
+      previous = Number(level);
+    }
+    return found;
+  });
+  expect(skips, skips.join("\n")).toEqual([]);
 });
