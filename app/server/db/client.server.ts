@@ -21,6 +21,8 @@ export interface OpenDatabase {
   engine: "pglite" | "postgres";
   /** Ends the pool or flushes and closes PGlite, then releases the directory lock. */
   close(): Promise<void>;
+  /** PGlite only: a consistent copy of the whole data directory as a gzipped tarball (`npm run backup`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -30,6 +32,8 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   migrationsFolder?: string;
+  /** PGlite only: a tarball from `dumpDataDir` to create the data directory from (`npm run restore`). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -86,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     client = await PGlite.create(path.join(dataDir, "db"), {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
       extensions: { unaccent },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
@@ -93,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     return {
       db: db as unknown as Database,
       engine: "pglite",
+      dumpDataDir: () => opened.dumpDataDir("gzip"),
       async close() {
         try {
           await opened.close();
