@@ -53,6 +53,9 @@ const defaultMigrations = fileURLToPath(
  */
 export const PGLITE_SETTINGS = ["shared_buffers=16MB"];
 
+/** Key of the PostgreSQL advisory lock held while migrating (any constant, unique to this site's schema). */
+const MIGRATION_LOCK_ID = 5_021_001;
+
 /** @example const { db, close } = await openDatabase({ dataDir: "./data" }); */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrations;
@@ -67,7 +70,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
     try {
       const db = drizzlePostgres({ client: pool, schema });
-      await migratePostgres(db, { migrationsFolder });
+      // Servers starting together on one database migrate one after the other: the first applies
+      // what is pending, the others then find nothing to do (instead of failing on "already exists").
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePostgres(db, { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lock.release();
+      }
       return { db: db as Database, engine: "postgres", close: () => pool.end() };
     } catch (error) {
       await pool.end();
