@@ -10,6 +10,7 @@ import { rateLimitFactory } from "../app/server/auth/rate-limit.server.ts";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { sweepOgImages } from "../app/server/blog/og-images.server.ts";
+import { startScheduledPublishing } from "../app/server/blog/schedule.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
@@ -46,6 +47,8 @@ async function main() {
     ]);
   void sweep();
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  // Scheduled posts appear at their time, cached pages included.
+  const scheduler = startScheduledPublishing(database.db);
   const missing = missingSignInSettings(config);
   if (missing.length > 0) console.warn(`GitHub sign-in is off until these are set: ${missing.join(", ")}`);
   const notAsServe = startedNotAsServe(import.meta.url);
@@ -85,6 +88,7 @@ async function main() {
       await vite?.close();
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
+      scheduler.stop();
       provideServices(undefined);
       await database.close().catch((error: unknown) => console.error("Closing the database failed:", error));
       process.exit(0);

@@ -32,9 +32,20 @@ export interface PostInput {
   tags: string[];
   /** The author's post in the other language this one translates; null: none. */
   translationOf: string | null;
+  /** When the post goes out by itself (UTC); null: published now or a draft, as `published` says. */
+  scheduledAt: Date | null;
 }
 
-export type PostField = "title" | "slug" | "content" | "excerpt" | "coverImage" | "lang" | "tags" | "translationOf";
+export type PostField =
+  | "title"
+  | "slug"
+  | "content"
+  | "excerpt"
+  | "coverImage"
+  | "lang"
+  | "tags"
+  | "translationOf"
+  | "scheduledAt";
 export type FieldErrors = Partial<Record<PostField, string>>;
 
 export type ParsedPost = { ok: true; value: PostInput } | { ok: false; errors: FieldErrors };
@@ -74,12 +85,21 @@ export function readTags(values: readonly string[]): { tags: string[]; invalid: 
   return { tags, invalid, tooLong };
 }
 
+/** A scheduled time must be at least this far ahead, so it is not in the past by the time it is stored. */
+export const SCHEDULE_MIN_LEAD_MS = 30_000;
+
 /**
  * Reads and checks a submitted post. `authorId` limits the cover to the
- * author's own uploads.
+ * author's own uploads; `now` is when the request arrived (a schedule must
+ * lie ahead of it).
  * @example parsePostInput(form, "user-uuid", pt.admin.errors)
  */
-export function parsePostInput(form: FormData, authorId: string, messages: Dictionary["admin"]["errors"]): ParsedPost {
+export function parsePostInput(
+  form: FormData,
+  authorId: string,
+  messages: Dictionary["admin"]["errors"],
+  now = new Date(),
+): ParsedPost {
   const title = text(form.get("title")).trim();
   const slug = text(form.get("slug")).trim();
   // Markdown keeps its own whitespace; only line endings are made uniform.
@@ -90,6 +110,11 @@ export function parsePostInput(form: FormData, authorId: string, messages: Dicti
   const lang = text(form.get("lang"));
   const translationOf = text(form.get("translationOf")).trim();
   const tagList = readTags(form.getAll("tags").map(text));
+  const schedule = text(form.get("scheduledAt")).trim();
+  // An ISO 8601 time with its offset, as the form writes it from the author's local time.
+  const scheduledAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(schedule)
+    ? new Date(schedule)
+    : null;
 
   const errors: FieldErrors = {};
   if (!title) errors.title = messages.titleRequired;
@@ -121,6 +146,14 @@ export function parsePostInput(form: FormData, authorId: string, messages: Dicti
 
   if (translationOf && !UUID.test(translationOf)) errors.translationOf = messages.translationNotFound;
 
+  // "Agendar" ticked with no time entered is a mistake to point out, not a draft.
+  const wantsSchedule = text(form.get("schedule")) === "on";
+  if ((schedule || wantsSchedule) && (!scheduledAt || Number.isNaN(scheduledAt.getTime()))) {
+    errors.scheduledAt = messages.scheduleInvalid;
+  } else if (scheduledAt && scheduledAt.getTime() < now.getTime() + SCHEDULE_MIN_LEAD_MS) {
+    errors.scheduledAt = messages.scheduleInPast;
+  }
+
   if (Object.keys(errors).length > 0 || !isLang(lang)) return { ok: false, errors };
   return {
     ok: true,
@@ -134,6 +167,7 @@ export function parsePostInput(form: FormData, authorId: string, messages: Dicti
       lang,
       tags: tagList.tags,
       translationOf: translationOf || null,
+      scheduledAt: scheduledAt && !Number.isNaN(scheduledAt.getTime()) ? scheduledAt : null,
     },
   };
 }

@@ -10,7 +10,7 @@ import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
-import { listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
+import { isScheduled, listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
@@ -49,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         lang: isLang(post.lang) ? post.lang : "pt",
         tags: post.tags,
         translation: translation ? { id: translation.id, title: translation.title } : null,
+        scheduledAt: isScheduled(post) ? (post.publishedAt?.toISOString() ?? null) : null,
         updatedAt: post.updatedAt.toISOString(),
       };
     }),

@@ -150,6 +150,7 @@ describe("cover files", () => {
       lang: "pt",
       tags: [],
       translationOf: null,
+      scheduledAt: null,
     });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     for (const url of [used.url, orphanOld.url])

@@ -56,6 +56,7 @@ describe("parsePostInput", () => {
         lang: "pt",
         tags: [],
         translationOf: null,
+        scheduledAt: null,
       },
     });
   });
@@ -99,6 +100,19 @@ describe("parsePostInput", () => {
       "translationOf",
       en.admin.errors.translationNotFound,
     ],
+    ["a schedule that is not a time", { scheduledAt: "amanhã às 9" }, "scheduledAt", en.admin.errors.scheduleInvalid],
+    [
+      "a schedule without its offset",
+      { scheduledAt: "2030-01-01T09:00" },
+      "scheduledAt",
+      en.admin.errors.scheduleInvalid,
+    ],
+    [
+      "a schedule in the past",
+      { scheduledAt: "2001-01-01T09:00:00.000Z" },
+      "scheduledAt",
+      en.admin.errors.scheduleInPast,
+    ],
     [
       "an svg cover",
       { coverImage: cover(author, "Ab3dEf6hIj9kLm0n", "svg") },
@@ -136,6 +150,21 @@ describe("parsePostInput", () => {
     data.append("tags", "Docker");
     const result = parsePostInput(data, author, en.admin.errors);
     expect(result).toMatchObject({ ok: true, value: { lang: "en", tags: ["node-js", "programacao", "docker"] } });
+  });
+
+  it("reads a schedule ahead of the request as a UTC time", () => {
+    const now = new Date("2030-01-01T12:00:00.000Z");
+    const data = form({ ...valid, scheduledAt: "2030-01-01T09:30:00.000-03:00" });
+    expect(parsePostInput(data, author, en.admin.errors, now)).toMatchObject({
+      ok: true,
+      value: { scheduledAt: new Date("2030-01-01T12:30:00.000Z") },
+    });
+    // Less than 30 seconds ahead would be in the past by the time it is stored.
+    const tooSoon = form({ ...valid, scheduledAt: "2030-01-01T12:00:10.000Z" });
+    expect(parsePostInput(tooSoon, author, en.admin.errors, now)).toMatchObject({
+      ok: false,
+      errors: { scheduledAt: en.admin.errors.scheduleInPast },
+    });
   });
 
   it("accepts ten tags of 40 characters and a translation id", () => {

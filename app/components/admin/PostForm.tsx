@@ -8,6 +8,7 @@ import { slugify } from "~/lib/slugify.ts";
 import { CoverField } from "./CoverField.tsx";
 import { Field } from "./Field.tsx";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
+import { ScheduleField } from "./ScheduleField.tsx";
 import { Switch } from "./Switch.tsx";
 import { TagInput } from "./TagInput.tsx";
 import { TranslationField } from "./TranslationField.tsx";
@@ -24,6 +25,8 @@ export interface EditablePost {
   tags: string[];
   /** The linked post in the other language, if any. */
   translation: { id: string; title: string } | null;
+  /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
+  scheduledAt: string | null;
   /** ISO time of the version being edited, to detect a newer save elsewhere. */
   updatedAt: string;
 }
@@ -54,6 +57,9 @@ interface Values {
   lang: Lang;
   tags: string[];
   translationOf: string;
+  scheduled: boolean;
+  /** UTC ISO, or "" while no time is entered. */
+  scheduledAt: string;
 }
 
 function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
@@ -68,6 +74,8 @@ function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
       lang: start.lang,
       tags: start.tags ?? [],
       translationOf: start.translation?.id ?? "",
+      scheduled: false,
+      scheduledAt: "",
     };
   }
   return {
@@ -76,10 +84,13 @@ function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
     content: post.content,
     excerpt: post.excerpt ?? "",
     coverImage: post.coverImage ?? "",
-    published: post.published,
+    // A scheduled post is stored published; the form shows it as scheduled, not as "publish now".
+    published: post.published && !post.scheduledAt,
     lang: post.lang,
     tags: post.tags,
     translationOf: post.translation?.id ?? "",
+    scheduled: Boolean(post.scheduledAt),
+    scheduledAt: post.scheduledAt ?? "",
   };
 }
 
@@ -250,12 +261,22 @@ export function PostForm({
         <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} />
         {errors.coverImage && <p className="text-sm text-danger">{errors.coverImage}</p>}
 
-        <Switch
-          name="published"
-          label={t.admin.fields.publishNow}
-          checked={values.published}
-          onChange={(checked) => set("published", checked)}
-        />
+        <div className="flex flex-wrap items-start gap-x-8 gap-y-4">
+          <Switch
+            name="published"
+            label={t.admin.fields.publishNow}
+            checked={values.published}
+            // Publishing now and scheduling exclude each other.
+            onChange={(checked) => setValues((current) => ({ ...current, published: checked, scheduled: false }))}
+          />
+          <ScheduleField
+            enabled={values.scheduled}
+            value={values.scheduledAt}
+            onEnabledChange={(scheduled) => setValues((current) => ({ ...current, scheduled, published: false }))}
+            onChange={(iso) => set("scheduledAt", iso)}
+            error={errors.scheduledAt}
+          />
+        </div>
 
         <div className="flex flex-wrap gap-3 border-t border-line pt-5">
           <button

@@ -4,6 +4,7 @@ import { Globe, Pencil, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
 import { postPath } from "~/lib/blog-paths.ts";
+import { LocalDateTime } from "./LocalDateTime.tsx";
 import type { EditablePost, PostActionResult } from "./PostForm.tsx";
 
 /** The author's posts with their status, and edit and delete actions. */
@@ -51,7 +52,13 @@ export function PostList({
                   post.published ? "bg-accent-soft text-accent-soft-fg" : "bg-surface-2 text-fg-muted"
                 }`}
               >
-                {post.published ? t.admin.published : t.admin.draft}
+                {post.scheduledAt ? (
+                  <LocalDateTime iso={post.scheduledAt} template={t.admin.scheduledFor} />
+                ) : post.published ? (
+                  t.admin.published
+                ) : (
+                  t.admin.draft
+                )}
               </span>
               <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-fg-muted">
                 {t.admin.languageNames[post.lang]}

@@ -43,6 +43,13 @@ function saveReply(intent: string, result: SaveResult, messages: Messages) {
       return reply(409, { ok: false, intent, message: messages.errors.stale });
     case "not-found":
       return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    case "already-public":
+      return reply(409, {
+        ok: false,
+        intent,
+        message: messages.errors.alreadyPublic,
+        fieldErrors: { scheduledAt: messages.errors.alreadyPublic },
+      });
     case "translation-not-found":
     case "translation-same-lang":
     case "translation-taken": {

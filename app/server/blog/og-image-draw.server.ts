@@ -1,5 +1,5 @@
 /**
- * Draws a post's link-preview image: 1200 × 630 PNG, no browser. satori lays
+ * Draws a post's link-preview image: 1200 by 630 PNG, no browser. satori lays
  * the card out and turns its text into SVG paths with Inter (the site's
  * font, from @fontsource/inter: Latin, and Latin Extended when a title needs
  * it, 400 and 700), so no system font is needed; sharp turns the SVG into
@@ -172,10 +172,10 @@ const CONTROL = /[\p{Cc}\p{Cf}]/u;
 
 /**
  * Text the fonts can draw. A letter they lack is drawn without its accents
- * when they have its base letter (ệ as e); other characters they lack
+ * when they have its base letter (U+1EC7, e with circumflex and dot below, as e); other characters they lack
  * (emoji, CJK and other scripts) and control characters are left out, and
  * the spaces around them closed up, instead of drawing "missing glyph" boxes.
- * @example drawableText("Việt 🚀 Nam", ranges) // "Viet Nam"
+ * @example drawableText("Vi\u1EC7t \u{1F680} Nam", ranges) // "Viet Nam"
  */
 export function drawableText(text: string, ranges: readonly [number, number][]): string {
   const drawable = (char: string) => !CONTROL.test(char) && within(ranges, char.codePointAt(0) ?? 0);

@@ -34,6 +34,7 @@ import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import type { OgDrawing } from "./og-image-draw.server.ts";
+import { publicNow } from "./visibility.server.ts";
 
 /** Where the images live in the object storage. */
 export const OG_IMAGE_BUCKET = "og-images";
@@ -130,7 +131,7 @@ async function findPublished(db: Database, lang: Lang, slug: string): Promise<Pu
   const [row] = await db
     .select(publishedColumns)
     .from(blogs)
-    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), eq(blogs.published, true)))
+    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), publicNow))
     .limit(1);
   return row;
 }
@@ -261,7 +262,7 @@ export async function sweepOgImages(db: Database, storage: ObjectStorage): Promi
     for (const lang of languages)
       current.add(staticKey(article.id, ogImageVersion(staticArticleOgPost(article, lang))));
   }
-  const rows = await db.select(publishedColumns).from(blogs).where(eq(blogs.published, true));
+  const rows = await db.select(publishedColumns).from(blogs).where(publicNow);
   for (const row of rows) {
     const lang = row.lang === "en" ? "en" : "pt";
     current.add(postKey(row.id, ogImageVersion(databaseOgPost(row, lang))));

@@ -8,7 +8,7 @@
  * translation per language even when two saves race.
  */
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
@@ -16,12 +16,18 @@ import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs } from "../db/schema.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
+import { publicNow } from "./visibility.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids come from URLs and forms; anything that is not a UUID cannot name a post. */
 export function isPostId(id: string): boolean {
   return UUID.test(id);
+}
+
+/** Whether a post is scheduled: published, with its publication still ahead. */
+export function isScheduled(post: Pick<Blog, "published" | "publishedAt">, now = new Date()): boolean {
+  return post.published && post.publishedAt !== null && post.publishedAt.getTime() > now.getTime();
 }
 
 /** Why a translation link was refused. */
@@ -38,6 +44,8 @@ export type SaveResult =
   | { status: "slug-taken" }
   | { status: "not-found" }
   | { status: "stale"; current: Blog }
+  /** A post readers can already see cannot be scheduled. */
+  | { status: "already-public" }
   | { status: TranslationProblem };
 
 /** The author's posts, newest first. */
@@ -134,8 +142,9 @@ async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
 
 /** What a save writes besides the author's fields. */
 function stored(input: PostInput) {
-  const { translationOf: _link, ...fields } = input;
-  return fields;
+  const { translationOf: _link, scheduledAt: _at, ...fields } = input;
+  // A scheduled post is published from its time on: until then `publicNow` keeps it out of sight.
+  return input.scheduledAt ? { ...fields, published: true } : fields;
 }
 
 /** Creates a post for the author, linked to its translation when the input names one. */
@@ -152,13 +161,25 @@ export function createPost(db: Database, authorId: string, input: PostInput): Pr
           ...stored(input),
           authorId,
           translationGroup,
-          publishedAt: input.published ? new Date() : null,
+          publishedAt: input.scheduledAt ?? (input.published ? new Date() : null),
         })
         .returning();
       if (!post) throw new Error("Inserting a post returned no row");
       return { status: "saved", post, replacedCover: null };
     }),
   );
+}
+
+/**
+ * When the post is (or will be) first published after this save: its
+ * scheduled time; the first publication, kept through unpublishing; now, for
+ * a post published for the first time or taken off its schedule to go out at
+ * once; none for a draft that was only scheduled.
+ */
+function publicationTime(current: Blog, input: PostInput, now: Date): Date | null {
+  if (input.scheduledAt) return input.scheduledAt;
+  if (isScheduled(current, now)) return input.published ? now : null;
+  return current.publishedAt ?? (input.published ? now : null);
 }
 
 /** Whether a save changes what readers of the post see. */
@@ -209,6 +230,8 @@ export function updatePost(
         ? await groupForLink(tx, authorId, id, input.lang, input.translationOf)
         : null;
       const now = new Date();
+      const wasPublic = current.published && current.publishedAt !== null && !isScheduled(current, now);
+      if (input.scheduledAt && wasPublic) return { status: "already-public" } as const;
       // Millisecond precision, so the editor's copy of this value compares exactly next time.
       const [post] = await tx
         .update(blogs)
@@ -216,8 +239,8 @@ export function updatePost(
           ...stored(input),
           translationGroup,
           updatedAt: now,
-          publishedAt: current.publishedAt ?? (input.published ? now : null),
-          editedAt: current.publishedAt && changesText(current, input) ? now : current.editedAt,
+          publishedAt: publicationTime(current, input, now),
+          editedAt: wasPublic && changesText(current, input) ? now : current.editedAt,
         })
         .where(eq(blogs.id, id))
         .returning();
@@ -260,7 +283,7 @@ export function listPublishedPosts(db: Database, lang: Lang): Promise<Blog[]> {
   return db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.published, true), eq(blogs.lang, lang)))
+    .where(and(publicNow, eq(blogs.lang, lang)))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id));
 }
 
@@ -269,7 +292,7 @@ export async function findPublishedPost(db: Database, lang: Lang, slug: string):
   const [post] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), eq(blogs.published, true)));
+    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), publicNow));
   return post;
 }
 
@@ -278,7 +301,7 @@ export function publishedTranslations(db: Database, group: string): Promise<Blog
   return db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.translationGroup, group), eq(blogs.published, true)));
+    .where(and(eq(blogs.translationGroup, group), publicNow));
 }
 
 /** The translation of each post in `posts` (by post id), any state, for the admin list. */
@@ -304,7 +327,7 @@ export async function tagsInUse(db: Database, authorId: string, lang: Lang): Pro
   const rows = await db
     .select({ tag })
     .from(blogs)
-    .where(and(eq(blogs.lang, lang), or(eq(blogs.published, true), eq(blogs.authorId, authorId))));
+    .where(and(eq(blogs.lang, lang), or(publicNow, eq(blogs.authorId, authorId))));
   const counts = new Map<string, number>();
   for (const { tag: name } of rows) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
@@ -315,6 +338,15 @@ export function listPublishedPostsWithTag(db: Database, lang: Lang, tag: string)
   return db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.published, true), eq(blogs.lang, lang), arrayContains(blogs.tags, [tag])))
+    .where(and(publicNow, eq(blogs.lang, lang), arrayContains(blogs.tags, [tag])))
     .orderBy(desc(blogs.publishedAt), asc(blogs.id));
+}
+
+/** The next moment a scheduled post goes out, if any: when the public pages must be rendered afresh. */
+export async function nextScheduledPublication(db: Database): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${blogs.publishedAt})` })
+    .from(blogs)
+    .where(and(eq(blogs.published, true), gt(blogs.publishedAt, sql`now()`)));
+  return row?.at ? new Date(row.at) : undefined;
 }

@@ -201,7 +201,8 @@ export async function searchPublicPosts(
       ranked as (
         select d.id, ts_rank(d.vector, (select query from q)) as rank, count(*) over () as total
         from search_documents d
-        where d.lang = ${lang} and d.vector @@ (select query from q)
+        -- A scheduled post has its row already; it is found from its publication on.
+        where d.lang = ${lang} and d.published_at <= now() and d.vector @@ (select query from q)
         order by rank desc, d.published_at desc, d.slug
         limit ${limit}
       )

@@ -14,6 +14,7 @@ export const postInput = (slug: string, extra: Partial<PostInput> = {}): PostInp
   lang: "pt",
   tags: [],
   translationOf: null,
+  scheduledAt: null,
   ...extra,
 });
 

@@ -1,0 +1,91 @@
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
+import { adminRow, openNewPostForm, uniqueSlug } from "./helpers.ts";
+
+/** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone, as the date-time control takes it. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+test("an author schedules a post in their time zone; a time in the past is refused", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("agendado");
+  const title = `Agendado ${slug}`;
+  await openNewPostForm(page);
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Título").fill(title);
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByLabel("Conteúdo").fill("Chega na hora certa.");
+
+  // A time in the past is refused, and nothing typed is lost.
+  await form.getByRole("checkbox", { name: "Agendar" }).check();
+  const when = form.getByLabel("Data e hora da publicação");
+  await expect(form.getByText(/No fuso horário \S+/)).toBeVisible();
+  await when.fill(localInput(new Date(Date.now() - 3_600_000)));
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(form.getByText("Escolha uma data e hora no futuro para agendar.")).toBeVisible();
+  await expect(form.getByLabel("Título")).toHaveValue(title);
+
+  // Minutes are what the control takes; the next test times the publication to the second.
+  await when.fill(localInput(new Date(Date.now() + 3_600_000)));
+  await form.getByRole("button", { name: "Criar" }).click();
+  await expect(page.getByTestId("post-form")).toBeHidden();
+  await expect(adminRow(page, title)).toContainText("Agendado para");
+
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+});
+
+test("a scheduled post is nowhere until its time, then everywhere without anyone acting", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "author");
+  await page.goto("/admin/blog");
+  const slug = uniqueSlug("na-hora");
+  const title = `Na hora ${slug}`;
+  // Posted as the form posts it, with a time to the second, 32 seconds ahead.
+  const at = new Date(Date.now() + 32_000);
+  const created = await page.request.post("/admin/blog", {
+    headers: { origin: new URL(page.url()).origin },
+    form: { intent: "create", title, slug, content: "Chega na hora certa.", lang: "pt", scheduledAt: at.toISOString() },
+  });
+  expect(created.status()).toBe(200);
+
+  // Before its time: no page, and absent from the list (cached too), the feed and the sitemap.
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+  for (let i = 0; i < 2; i++) expect(await (await page.request.get("/blog")).text()).not.toContain(title);
+  expect(await (await page.request.get("/rss.xml")).text()).not.toContain(slug);
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
+
+  await page.waitForTimeout(Math.max(0, at.getTime() - Date.now()));
+  await expect.poll(async () => (await page.request.get(`/blog/${slug}`)).status(), { timeout: 15_000 }).toBe(200);
+  expect(await (await page.request.get("/blog")).text()).toContain(title);
+  expect(await (await page.request.get("/rss.xml")).text()).toContain(slug);
+  expect(await (await page.request.get("/sitemap.xml")).text()).toContain(slug);
+  await page.goto("/admin/blog");
+  await expect(adminRow(page, title)).toContainText("Publicado");
+});
+
+test("a schedule is moved and cancelled from the form, in English", async ({ page }) => {
+  await signIn(page, "author", "en");
+  const slug = uniqueSlug("later");
+  const title = `Later ${slug}`;
+  await openNewPostForm(page, "en");
+  const form = page.getByTestId("post-form");
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByLabel("Content").fill("Some day.");
+  await form.getByRole("checkbox", { name: "Schedule" }).check();
+  await form.getByLabel("Publication date and time").fill(localInput(new Date(Date.now() + 86_400_000)));
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("post-form")).toBeHidden();
+  await expect(adminRow(page, title)).toContainText("Scheduled for");
+
+  await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
+  await expect(form.getByRole("checkbox", { name: "Schedule" })).toBeChecked();
+  await expect(form.getByRole("switch", { name: "Publish now" })).toHaveAttribute("aria-checked", "false");
+  await form.getByRole("checkbox", { name: "Schedule" }).uncheck();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("post-form")).toBeHidden();
+  await expect(adminRow(page, title)).toContainText("Draft");
+  expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(404);
+});
