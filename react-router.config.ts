@@ -4,6 +4,10 @@ import { prerenderPaths } from "./app/routing/pages.ts";
 import { buildServerEntry } from "./tools/build-server.ts";
 import { describeOgImages, writeStaticOgImages } from "./tools/og-images.ts";
 import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
+import { buildStartedAt, describePrune, pruneServerBuild } from "./tools/server-generations.ts";
+
+// Files of the server build older than this are an earlier build's (see tools/server-generations.ts).
+buildStartedAt();
 
 export default {
   ssr: true,
@@ -14,7 +18,8 @@ export default {
   prerender: { paths: prerenderPaths, concurrency: 2 },
   // Brotli and gzip copies of every text file, sent as they are by the server;
   // the static articles' link-preview images; then the server itself as
-  // JavaScript (build/server/main.js), which `npm run serve` starts.
+  // JavaScript (build/server/main.js), which `npm run serve` starts; then the
+  // server files of older builds go.
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     const summary = await precompressDirectory(clientDir);
@@ -23,5 +28,7 @@ export default {
     console.info(describeOgImages(await writeStaticOgImages(clientDir)));
     const entry = await buildServerEntry(reactRouterConfig.buildDirectory);
     console.info(`Compiled the server into ${path.relative(process.cwd(), entry)}`);
+    // A server still running an earlier build loads its chunks on first use: they stay a while.
+    console.info(describePrune(await pruneServerBuild(path.dirname(entry), buildStartedAt())));
   },
 } satisfies Config;
