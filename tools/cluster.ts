@@ -1,0 +1,357 @@
+/**
+ * `npm run cluster`: the site as several servers run it, on this machine.
+ * PostgreSQL (DATABASE_URL, or a throwaway cluster started with
+ * tools/start-test-postgres.sh on port 55433), two production servers of
+ * the build (ports 3001 and 3002) sharing it and one data directory, and
+ * nginx balancing them on http://127.0.0.1:8080 with deploy/nginx.conf.
+ * Stored objects live in the database (STORAGE_DRIVER=postgres) unless
+ * STORAGE_DRIVER says otherwise. Ctrl-C stops everything it started.
+ *
+ * `npm run cluster -- --check` starts it, checks that requests are spread
+ * over both servers, that an object stored once is served by each, and that
+ * the sign-in rate limit is one count across both, then stops.
+ *
+ * Settings: BUILD_DIR (default build), CLUSTER_PORT (8080),
+ * CLUSTER_SERVER_PORTS (3001,3002), CLUSTER_DATA_DIR (a new temporary
+ * directory), NGINX_PATH; any server variable is passed on to the servers.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDatabase } from "../app/server/db/client.server.ts";
+import { openStorage } from "../app/server/uploads/storage.server.ts";
+import { readStorage } from "../server/config.ts";
+import { serverCommandArgs, serverEntry } from "../server/node-flags.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];
+const STOP_GRACE_MS = 15_000;
+
+interface Running {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Running {
+  const child = spawn(command, args, { env, cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.on("error", (error) => {
+      keep(Buffer.from(String(error)));
+      resolve(null);
+    });
+  });
+  return {
+    name,
+    child,
+    output: () => log,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function waitForOk(url: string, process: Running, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void process.exited.then(() => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${process.name} stopped while starting:\n${process.output()}`);
+    const ok = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${process.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${process.output()}`);
+}
+
+function findNginx(): string | undefined {
+  if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
+  try {
+    return execFileSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).trim() || undefined;
+  } catch {
+    return NGINX_CANDIDATES.find((candidate) => existsSync(candidate));
+  }
+}
+
+/** deploy/nginx.conf with the balancer's and the servers' ports written in. */
+function nginxConfigFor(port: number, serverPorts: number[]): string {
+  const conf = readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
+  const servers = serverPorts
+    .map((serverPort) => `    server 127.0.0.1:${serverPort} max_fails=2 fail_timeout=5s;`)
+    .join("\n");
+  return conf
+    .replace(
+      /^ {4}server 127\.0\.0\.1:\d+ max_fails.*\n(?: {4}server 127\.0\.0\.1:\d+ max_fails.*\n)*/m,
+      `${servers}\n`,
+    )
+    .replace("listen 127.0.0.1:8080;", `listen 127.0.0.1:${port};`);
+}
+
+async function ensureDatabase(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+const ports = (value: string) =>
+  value.split(",").map((part) => {
+    const port = Number(part.trim());
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Not a port: "${part}"`);
+    return port;
+  });
+
+function count2xx(metrics: string): number {
+  return Number(/^http_requests_total\{class="2xx"\} (\d+)$/m.exec(metrics)?.[1] ?? Number.NaN);
+}
+
+interface Cluster {
+  origin: string;
+  servers: { origin: string }[];
+  env: NodeJS.ProcessEnv;
+  databaseUrl: string;
+}
+
+/** The checks of `--check`; each prints a line, and the last line counts them. */
+async function check(cluster: Cluster): Promise<boolean> {
+  const results: boolean[] = [];
+  const step = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+      console.log(`✓ ${name}`);
+      results.push(true);
+    } catch (error) {
+      console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
+      results.push(false);
+    }
+  };
+  const expect = (condition: boolean, message: string) => {
+    if (!condition) throw new Error(message);
+  };
+
+  await step("the balancer serves pages and is ready", async () => {
+    const page = await fetch(`${cluster.origin}/`);
+    expect(
+      page.status === 200 && (page.headers.get("content-type") ?? "").startsWith("text/html"),
+      `/ gave ${page.status}`,
+    );
+    expect((await fetch(`${cluster.origin}/readyz`)).status === 200, "/readyz is not 200");
+    expect((await fetch(`${cluster.origin}/metrics`)).status === 404, "/metrics is reachable through the balancer");
+  });
+
+  await step("requests are spread over every server", async () => {
+    const read = () =>
+      Promise.all(
+        cluster.servers.map(async (server) => count2xx(await (await fetch(`${server.origin}/metrics`)).text())),
+      );
+    const before = await read();
+    for (let i = 0; i < 4 * cluster.servers.length; i++) await (await fetch(`${cluster.origin}/healthz`)).text();
+    const after = await read();
+    // Each server's count includes its own /metrics answer read before.
+    const served = after.map((value, index) => value - (before[index] ?? 0) - 1);
+    expect(
+      served.every((value) => value > 0),
+      `answers per server: ${served.join(", ")}`,
+    );
+  });
+
+  await step("an object stored once is served by every server", async () => {
+    const database = await openDatabase({ dataDir: cluster.env.DATA_DIR ?? "", databaseUrl: cluster.databaseUrl });
+    try {
+      const storage = await openStorage(readStorage(cluster.env, cluster.env.DATA_DIR ?? ""), database.db);
+      const key = `blog-images/cluster-check/${randomBytes(8).toString("hex")}.png`;
+      const bytes = new Uint8Array(randomBytes(4096));
+      await storage.put(key, bytes);
+      try {
+        for (const origin of [...cluster.servers.map((server) => server.origin), cluster.origin]) {
+          const response = await fetch(`${origin}/uploads/${key}`);
+          expect(response.status === 200, `${origin} answered ${response.status}`);
+          expect(response.headers.get("content-type") === "image/png", `${origin} sent another type`);
+          const served = Buffer.from(await response.arrayBuffer());
+          expect(Buffer.compare(served, bytes) === 0, `${origin} sent other bytes`);
+        }
+      } finally {
+        await storage.delete(key);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  await step("the sign-in rate limit is one count across the servers", async () => {
+    const limit = Number(cluster.env.SIGN_IN_RATE_LIMIT);
+    // A client address of the documentation range, new each run (the servers trust X-Forwarded-For from loopback).
+    const client = `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      const server = cluster.servers[attempt % cluster.servers.length];
+      const response = await fetch(`${server?.origin}/auth/github`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: server?.origin ?? "",
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": client,
+        },
+        body: "lang=pt",
+      });
+      const location = response.headers.get("location") ?? "";
+      outcomes.push(location.includes("/login/oauth/authorize") ? "allowed" : location === "/" ? "refused" : location);
+    }
+    const expected = [...Array.from({ length: limit }, () => "allowed"), "refused"];
+    expect(outcomes.join() === expected.join(), `attempts answered ${outcomes.join(", ")}`);
+  });
+
+  const passed = results.filter(Boolean).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  return passed === results.length;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+  const buildDir = process.env.BUILD_DIR || "build";
+  const entry = path.join(root, serverEntry(buildDir));
+  if (!existsSync(entry)) throw new Error(`No build at ${buildDir}: run npm run build first (BUILD_DIR=${buildDir}).`);
+  const nginx = findNginx();
+  if (!nginx) throw new Error("nginx was not found: install it (Debian: apt-get install nginx) or set NGINX_PATH.");
+  const port = ports(process.env.CLUSTER_PORT || "8080")[0] ?? 8080;
+  const serverPorts = ports(process.env.CLUSTER_SERVER_PORTS || "3001,3002");
+
+  const started: Running[] = [];
+  let stopPostgres: (() => void) | undefined;
+  const stopAll = async () => {
+    // Servers first (they finish requests in flight), then the balancer, then the database.
+    await Promise.all(started.filter((child) => child.name !== "nginx").map((child) => child.stop()));
+    await Promise.all(started.filter((child) => child.name === "nginx").map((child) => child.stop("SIGQUIT")));
+    stopPostgres?.();
+  };
+
+  try {
+    let adminUrl = process.env.DATABASE_URL;
+    let databaseUrl = adminUrl;
+    if (!adminUrl) {
+      const pgEnv = {
+        ...process.env,
+        PGPORT: process.env.CLUSTER_PG_PORT || "55433",
+        PGDATA_DIR: process.env.CLUSTER_PG_DIR || path.join(tmpdir(), "portfolio-cluster-pg"),
+      };
+      adminUrl = execFileSync(path.join(root, "tools", "start-test-postgres.sh"), {
+        env: pgEnv,
+        encoding: "utf8",
+      }).trim();
+      stopPostgres = () => execFileSync(path.join(root, "tools", "start-test-postgres.sh"), ["stop"], { env: pgEnv });
+      databaseUrl = await ensureDatabase(adminUrl, "portfolio_cluster");
+    }
+    const dataDir = process.env.CLUSTER_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-cluster-"));
+    mkdirSync(dataDir, { recursive: true });
+    const origin = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: process.env.PUBLIC_URL || origin,
+      STORAGE_DRIVER: process.env.STORAGE_DRIVER || "postgres",
+      // One secret for all, or a contact form started on one server fails on another.
+      CONTACT_SECRET: process.env.CONTACT_SECRET || randomBytes(32).toString("hex"),
+    };
+    if (values.check) {
+      // Sign-in configured (GitHub itself is never contacted by the check) with a small limit to reach.
+      env.GITHUB_CLIENT_ID ||= "cluster-check";
+      env.GITHUB_CLIENT_SECRET ||= "cluster-check";
+      env.GITHUB_URL ||= "http://127.0.0.1:9";
+      env.AUTHOR_GITHUB_LOGINS ||= "cluster-check";
+      env.SIGN_IN_RATE_LIMIT = "3";
+    }
+
+    const servers = serverPorts.map((serverPort, index) => {
+      const server = start(`server ${index + 1}`, process.execPath, serverCommandArgs(buildDir), {
+        ...env,
+        PORT: String(serverPort),
+      });
+      started.push(server);
+      return { origin: `http://127.0.0.1:${serverPort}`, process: server };
+    });
+    await Promise.all(servers.map((server) => waitForOk(`${server.origin}/readyz`, server.process)));
+
+    const prefix = path.join(dataDir, "nginx");
+    for (const dir of ["logs", "tmp"]) mkdirSync(path.join(prefix, dir), { recursive: true });
+    const conf = path.join(prefix, "nginx.conf");
+    writeFileSync(conf, nginxConfigFor(port, serverPorts));
+    const globals = `daemon off;${process.getuid?.() === 0 ? " user root;" : ""}`;
+    const balancer = start(
+      "nginx",
+      nginx,
+      ["-p", prefix, "-e", path.join(prefix, "logs", "error.log"), "-c", conf, "-g", globals],
+      process.env,
+    );
+    started.push(balancer);
+    await waitForOk(`${origin}/readyz`, balancer);
+
+    console.log(`Cluster ready: ${origin} → ${servers.map((server) => server.origin).join(", ")}`);
+    console.log(`  database ${databaseUrl?.replace(/\/\/[^@/]*@/, "//…@")}, stored objects: ${env.STORAGE_DRIVER}`);
+    console.log(`  data directory ${dataDir}; nginx configuration ${conf}`);
+
+    if (values.check) {
+      const ok = await check({ origin, servers, env, databaseUrl: databaseUrl ?? "" });
+      await stopAll();
+      if (!process.env.CLUSTER_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(ok ? 0 : 1);
+    }
+    console.log("Ctrl-C stops it.");
+    let stopping = false;
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", () => resolve());
+      process.once("SIGTERM", () => resolve());
+      for (const child of started) {
+        void child.exited.then(() => {
+          if (!stopping) console.error(`${child.name} stopped:\n${child.output()}`);
+          resolve();
+        });
+      }
+    });
+    stopping = true;
+    console.log("Stopping…");
+    await stopAll();
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
