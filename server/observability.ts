@@ -32,7 +32,8 @@ export interface ObservabilityOptions {
 
 export class Metrics {
   readonly statusClasses = new Map<string, number>();
-  readonly buckets = new Array<number>(DURATION_BUCKETS.length).fill(0);
+  /** Responses per bucket (not cumulative; summed when rendered), the last one past every bound. */
+  readonly buckets = new Array<number>(DURATION_BUCKETS.length + 1).fill(0);
   durationSum = 0;
   durationCount = 0;
   cacheHits = 0;
@@ -41,9 +42,9 @@ export class Metrics {
   record(status: number, seconds: number, cache: string | undefined) {
     const statusClass = `${Math.floor(status / 100)}xx`;
     this.statusClasses.set(statusClass, (this.statusClasses.get(statusClass) ?? 0) + 1);
-    for (const [index, bound] of DURATION_BUCKETS.entries()) {
-      if (seconds <= bound) this.buckets[index] = (this.buckets[index] ?? 0) + 1;
-    }
+    let index = 0;
+    while (index < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[index] ?? 0)) index += 1;
+    this.buckets[index] = (this.buckets[index] ?? 0) + 1;
     this.durationSum += seconds;
     this.durationCount += 1;
     if (cache === "hit") this.cacheHits += 1;
@@ -63,8 +64,10 @@ export class Metrics {
       "# HELP http_request_duration_seconds Time from a request's arrival to its response's last byte.",
       "# TYPE http_request_duration_seconds histogram",
     );
+    let cumulative = 0;
     for (const [index, bound] of DURATION_BUCKETS.entries()) {
-      lines.push(`http_request_duration_seconds_bucket{le="${bound}"} ${this.buckets[index] ?? 0}`);
+      cumulative += this.buckets[index] ?? 0;
+      lines.push(`http_request_duration_seconds_bucket{le="${bound}"} ${cumulative}`);
     }
     lines.push(
       `http_request_duration_seconds_bucket{le="+Inf"} ${this.durationCount}`,
@@ -130,9 +133,9 @@ async function databaseAnswers(db: Database | undefined, timeoutMs: number): Pro
  */
 export function observability(options: ObservabilityOptions, metrics = new Metrics()) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = (performance.now() - started) / 1000;
       const cache = res.getHeader("x-cache");
       metrics.record(res.statusCode, seconds, typeof cache === "string" ? cache : undefined);
       // The path only: a query string may carry a sign-in code or a visitor's search.
@@ -149,7 +152,11 @@ export function observability(options: ObservabilityOptions, metrics = new Metri
         }),
       );
     });
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Most requests are for other paths: one character tells (/healthz, /readyz, /metrics).
+    const second = req.url.charCodeAt(1);
+    if ((second !== 104 && second !== 114 && second !== 109) || (req.method !== "GET" && req.method !== "HEAD")) {
+      return next();
+    }
     switch (req.path) {
       case "/healthz":
         res.status(200).set("Cache-Control", NO_STORE).type("text/plain").send("ok\n");
