@@ -123,6 +123,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid grid-cols-1 gap-8 py-10">
         {form.mode !== "closed" && (
           <PostForm
+            author={loaderData.author.login}
             key={form.mode === "edit" ? form.post.id : `new-${form.key}`}
             post={form.mode === "edit" ? form.post : undefined}
             start={form.mode === "create" ? form.start : { lang }}

@@ -7,6 +7,8 @@ import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { CoverField } from "./CoverField.tsx";
 import { Field } from "./Field.tsx";
+import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
+import { type LocalCopy, localCopyKey, readLocalCopy, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
 import { ScheduleField } from "./ScheduleField.tsx";
 import { Switch } from "./Switch.tsx";
@@ -97,11 +99,31 @@ function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
 const same = (a: Values[keyof Values], b: Values[keyof Values]) =>
   Array.isArray(a) && Array.isArray(b) ? a.join(",") === b.join(",") : a === b;
 
+/** The fields whose value differs between two versions of the form (a kept copy may lack new fields). */
+function changedFields(saved: Values, copy: Partial<Values>): (keyof Values)[] {
+  return (Object.keys(saved) as (keyof Values)[]).filter(
+    (key) => copy[key] !== undefined && !same(saved[key], copy[key] as Values[keyof Values]),
+  );
+}
+
+/** The form with a kept copy's values put back, field by field, for the fields it has. */
+function restoredValues(current: Values, copy: Partial<Values>): Values {
+  const restored = { ...current };
+  for (const key of Object.keys(current) as (keyof Values)[]) {
+    if (copy[key] !== undefined && typeof copy[key] === typeof current[key]) {
+      (restored as Record<keyof Values, unknown>)[key] = copy[key];
+    }
+  }
+  return restored;
+}
+
 /**
  * Create or edit a post. What was typed stays in the form when the server
- * refuses it; a successful save or Cancel resets and closes the form.
+ * refuses it, and in this browser until the server saves it (offered back
+ * when the form opens again); a successful save or Cancel closes the form.
  */
 export function PostForm({
+  author,
   post,
   start,
   posts,
@@ -109,6 +131,8 @@ export function PostForm({
   onDone,
   onDirtyChange,
 }: {
+  /** The signed-in author's login: this browser's unsaved copies are kept per author. */
+  author: string;
   post?: EditablePost | undefined;
   /** How a new post begins (ignored when editing). */
   start: NewPostStart;
@@ -131,28 +155,72 @@ export function PostForm({
   const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => !same(values[key], initial.current[key]));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
+  // Every change is kept in this browser too, until the server confirms a save.
+  const copyKey = localCopyKey(author, post?.id);
+  const [offered, setOffered] = useState<LocalCopy<Values> | undefined>(undefined);
+  useEffect(() => {
+    const copy = readLocalCopy<Values>(copyKey);
+    if (copy && changedFields(initial.current, copy.values).length > 0) setOffered(copy);
+  }, [copyKey]);
+  useEffect(() => {
+    if (dirty) writeLocalCopy(copyKey, values);
+  }, [dirty, values, copyKey]);
+
   const handled = useRef<PostActionResult | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
+      removeLocalCopy(copyKey);
       notify("success", result.message);
       onDirtyChange(false);
       onDone();
     } else if (result.message) {
       notify("error", result.message);
     }
-  }, [fetcher.state, fetcher.data, onDone, onDirtyChange]);
+  }, [fetcher.state, fetcher.data, onDone, onDirtyChange, copyKey]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const fieldLabels: Record<keyof Values, string> = {
+    title: t.admin.fields.title,
+    slug: t.admin.fields.slug,
+    content: t.admin.fields.content,
+    excerpt: t.admin.fields.excerpt,
+    coverImage: t.admin.fields.cover,
+    published: t.admin.fields.publishNow,
+    lang: t.admin.fields.lang,
+    tags: t.admin.fields.tags,
+    translationOf: t.admin.fields.translation,
+    scheduled: t.admin.fields.schedule,
+    scheduledAt: t.admin.fields.scheduleAt,
+  };
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
       <h2 id={headingId} className="text-xl font-semibold tracking-tight">
         {post ? t.admin.editHeading : t.admin.createHeading}
       </h2>
+      {offered && (
+        <div className="mt-4">
+          <LocalCopyNotice
+            keptAt={offered.keptAt}
+            changedFields={changedFields(initial.current, offered.values).map((key) => fieldLabels[key])}
+            savedContent={initial.current.content}
+            copyContent={String(offered.values.content ?? "")}
+            onRestore={() => {
+              setValues((current) => restoredValues(current, offered.values));
+              setOffered(undefined);
+              notify("success", t.admin.localCopy.restored);
+            }}
+            onDiscard={() => {
+              removeLocalCopy(copyKey);
+              setOffered(undefined);
+            }}
+          />
+        </div>
+      )}
       <fetcher.Form method="post" noValidate className="mt-6 grid gap-5" data-testid="post-form">
         <input type="hidden" name="intent" value={post ? "update" : "create"} />
         {post && <input type="hidden" name="id" value={post.id} />}
