@@ -93,6 +93,39 @@ export const blogs = pgTable(
 );
 
 /**
+ * Earlier versions of a post: one row per manual save, publication, schedule
+ * and restore, holding what readers see of it. Deleted with the post; the
+ * newest 50 of each post are kept. `changed` names the fields that differ
+ * from the revision before, and `lines_added`/`lines_removed` count the
+ * content's changed lines, so the list needs no text to summarise.
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    coverImage: text("cover_image"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    lang: text("lang").notNull(),
+    changed: text("changed").array().notNull().default(sql`'{}'::text[]`),
+    linesAdded: integer("lines_added").notNull().default(0),
+    linesRemoved: integer("lines_removed").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("post_revisions_post_created_idx").on(table.postId, table.createdAt),
+    check("post_revisions_kind_check", sql`${table.kind} in ('save', 'publish', 'schedule', 'restore', 'autosave')`),
+  ],
+);
+
+/**
  * Messages sent through the contact form. Stored before the visitor sees the
  * thanks; e-mailing them is a separate, retried step: `next_attempt_at` is
  * when the next send is due (null: nothing to send), `delivered_at` when it
@@ -174,6 +207,7 @@ export type Session = typeof sessions.$inferSelect;
 export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type PostRevision = typeof postRevisions.$inferSelect;
 export type SearchDocument = typeof searchDocuments.$inferSelect;
 
 /** PostgreSQL's byte strings, as bytes on both engines (node-postgres gives a Buffer, PGlite a Uint8Array). */
