@@ -20,6 +20,7 @@ const ogImageRoutes = [
 const adminApiRoutes = [
   route("admin/blog/upload", "routes/admin-blog-upload.ts"),
   route("admin/blog/preview", "routes/admin-blog-preview.ts"),
+  route("admin/blog/revisions", "routes/admin-blog-revisions.ts"),
 ];
 
 // What the contact form calls from scripts; the language comes in the posted form.

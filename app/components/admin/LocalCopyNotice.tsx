@@ -1,24 +1,7 @@
 import { useId } from "react";
 import { format, useT } from "~/i18n";
-import { type DiffLine, lineDiff } from "~/lib/line-diff.ts";
 import { LocalDateTime } from "./LocalDateTime.tsx";
-
-/** Runs of unchanged lines longer than this are folded to a count. */
-const CONTEXT_LINES = 2;
-
-/** Unchanged lines far from any change become one "n unchanged lines" entry. */
-function folded(diff: readonly DiffLine[]): (DiffLine | { kind: "folded"; count: number })[] {
-  const near = (index: number) =>
-    diff.slice(Math.max(0, index - CONTEXT_LINES), index + CONTEXT_LINES + 1).some((line) => line.kind !== "same");
-  const result: (DiffLine | { kind: "folded"; count: number })[] = [];
-  for (const [index, line] of diff.entries()) {
-    const last = result.at(-1);
-    if (line.kind !== "same" || near(index)) result.push(line);
-    else if (last?.kind === "folded") last.count++;
-    else result.push({ kind: "folded", count: 1 });
-  }
-  return result;
-}
+import { TextDiff } from "./TextDiff.tsx";
 
 /**
  * The offer of a copy of the form this browser kept and the server never
@@ -43,7 +26,7 @@ export function LocalCopyNotice({
 }) {
   const { t } = useT();
   const headingId = useId();
-  const diff = savedContent === copyContent ? [] : folded(lineDiff(savedContent, copyContent));
+
   return (
     <section
       aria-labelledby={headingId}
@@ -57,35 +40,10 @@ export function LocalCopyNotice({
         <LocalDateTime iso={keptAt} template={t.admin.localCopy.keptAt} />{" "}
         {format(t.admin.localCopy.differences, { fields: changedFields.join(", ") })}
       </p>
-      {diff.length > 0 && (
+      {savedContent !== copyContent && (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium text-accent">{t.admin.localCopy.contentDiff}</summary>
-          <pre className="mt-2 max-h-72 overflow-auto rounded-lg border border-line bg-surface p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
-            {diff.map((line, index) =>
-              line.kind === "folded" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place.
-                <span key={index} className="block text-fg-muted italic">
-                  {format(t.admin.localCopy.unchanged, { count: line.count })}
-                </span>
-              ) : line.kind === "added" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place.
-                <ins key={index} className="block bg-accent-soft text-accent-soft-fg no-underline">
-                  + {line.text}
-                </ins>
-              ) : line.kind === "removed" ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place.
-                <del key={index} className="block text-danger">
-                  - {line.text}
-                </del>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place.
-                <span key={index} className="block">
-                  {"  "}
-                  {line.text}
-                </span>
-              ),
-            )}
-          </pre>
+          <TextDiff before={savedContent} after={copyContent} />
         </details>
       )}
       <div className="mt-3 flex flex-wrap gap-2">

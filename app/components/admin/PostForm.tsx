@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { Clock } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { type Lang, languages, useT } from "~/i18n";
 import type { FieldErrors } from "~/lib/post-input.ts";
@@ -10,6 +11,7 @@ import { Field } from "./Field.tsx";
 import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
 import { type LocalCopy, localCopyKey, readLocalCopy, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
+import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScheduleField } from "./ScheduleField.tsx";
 import { Switch } from "./Switch.tsx";
 import { TagInput } from "./TagInput.tsx";
@@ -148,6 +150,7 @@ export function PostForm({
   const [values, setValues] = useState<Values>(initial.current);
   // The slug follows the title until the author edits the slug by hand.
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
+  const [showRevisions, setShowRevisions] = useState(false);
   const headingId = useId();
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
@@ -199,9 +202,33 @@ export function PostForm({
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
-      <h2 id={headingId} className="text-xl font-semibold tracking-tight">
-        {post ? t.admin.editHeading : t.admin.createHeading}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+          {post ? t.admin.editHeading : t.admin.createHeading}
+        </h2>
+        {post && (
+          <button
+            type="button"
+            aria-expanded={showRevisions}
+            onClick={() => setShowRevisions((open) => !open)}
+            className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+          >
+            <Clock className="size-4" aria-hidden="true" />
+            {showRevisions ? t.admin.revisions.close : t.admin.revisions.open}
+          </button>
+        )}
+      </div>
+      {post && showRevisions && (
+        <RevisionsPanel
+          postId={post.id}
+          updatedAt={post.updatedAt}
+          current={values}
+          onRestored={() => {
+            onDirtyChange(false);
+            onDone();
+          }}
+        />
+      )}
       {offered && (
         <div className="mt-4">
           <LocalCopyNotice

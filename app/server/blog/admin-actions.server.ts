@@ -11,7 +11,7 @@ import type { User } from "../db/schema.ts";
 import { services } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
-import { coverInUse, createPost, deletePost, type SaveResult, updatePost } from "./posts.server.ts";
+import { coverInUse, createPost, deletePost, restoreRevision, type SaveResult, updatePost } from "./posts.server.ts";
 
 export interface ActionBody {
   ok: boolean;
@@ -30,7 +30,8 @@ function saveReply(intent: string, result: SaveResult, messages: Messages) {
       return reply(200, {
         ok: true,
         intent,
-        message: intent === "create" ? messages.toasts.created : messages.toasts.updated,
+        message:
+          { create: messages.toasts.created, restore: messages.toasts.restored }[intent] ?? messages.toasts.updated,
       });
     case "slug-taken":
       return reply(409, {
@@ -78,6 +79,17 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     if (!deleted) return reply(404, { ok: false, intent, message: messages.errors.notFound });
     await releaseCover(uploads, db, deleted.coverImage);
     return reply(200, { ok: true, intent, message: messages.toasts.deleted });
+  }
+
+  if (intent === "restore") {
+    const expected = new Date(String(form.get("updatedAt") ?? ""));
+    if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
+    const result = await restoreRevision(db, author.id, id, String(form.get("revisionId") ?? ""), expected);
+    if (result.status === "not-found") {
+      return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
+    }
+    if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
+    return saveReply(intent, result, messages);
   }
 
   if (intent !== "create" && intent !== "update") {

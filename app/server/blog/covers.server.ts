@@ -10,6 +10,7 @@ import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
 import { type CoverResult, processCoverImage } from "../uploads/cover-image.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
+import { coversInRevisions } from "./revisions.server.ts";
 
 export const COVER_BUCKET = "blog-images";
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,9 @@ export async function removeCover(storage: ObjectStorage, url: string | null | u
 /** Removes cover files no post refers to and that are older than a day; returns how many. */
 export async function sweepOrphanCovers(db: Database, storage: ObjectStorage, now = new Date()): Promise<number> {
   const rows = await db.select({ cover: blogs.coverImage }).from(blogs).where(isNotNull(blogs.coverImage));
-  const used = new Set(rows.map((row) => row.cover && storage.keyFromPublicUrl(row.cover)));
+  // A revision's cover is kept for as long as the revision: restoring it brings the cover back.
+  const covers = [...rows.map((row) => row.cover), ...(await coversInRevisions(db))];
+  const used = new Set(covers.map((cover) => cover && storage.keyFromPublicUrl(cover)));
   let removed = 0;
   for (const object of await storage.list(COVER_BUCKET)) {
     if (used.has(object.key) || now.getTime() - object.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;

@@ -14,8 +14,9 @@ import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
-import { type Blog, blogs } from "../db/schema.ts";
+import { type Blog, blogs, postRevisions } from "../db/schema.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
+import { coversInRevisions, recordRevision } from "./revisions.server.ts";
 import { publicNow } from "./visibility.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,6 +166,7 @@ export function createPost(db: Database, authorId: string, input: PostInput): Pr
         })
         .returning();
       if (!post) throw new Error("Inserting a post returned no row");
+      await recordRevision(tx, post, input.scheduledAt ? "schedule" : input.published ? "publish" : "save");
       return { status: "saved", post, replacedCover: null };
     }),
   );
@@ -245,6 +247,11 @@ export function updatePost(
         .where(eq(blogs.id, id))
         .returning();
       if (!post) throw new Error(`Updating post ${id} returned no row`);
+      await recordRevision(
+        tx,
+        post,
+        input.scheduledAt ? "schedule" : input.published && !wasPublic ? "publish" : "save",
+      );
       if (current.translationGroup && current.translationGroup !== translationGroup) {
         await dissolveIfAlone(tx, current.translationGroup);
       }
@@ -269,13 +276,77 @@ export async function deletePost(db: Database, authorId: string, id: string): Pr
   return post;
 }
 
-/** Whether any post other than `exceptId` still shows this cover (a translation may share it). */
+/**
+ * Whether any post other than `exceptId` still shows this cover (a
+ * translation may share it), or a revision holds it for a restore.
+ */
 export async function coverInUse(db: Database, url: string, exceptId?: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(blogs)
     .where(exceptId ? and(eq(blogs.coverImage, url), ne(blogs.id, exceptId)) : eq(blogs.coverImage, url));
-  return (row?.n ?? 0) > 0;
+  return (row?.n ?? 0) > 0 || (await coversInRevisions(db, [url])).size > 0;
+}
+
+/**
+ * Puts one of the post's revisions back: its title, slug, excerpt, content,
+ * cover, tags and language, as a new save of the post (a new revision of
+ * kind "restore"; nothing is overwritten). The post keeps its publication
+ * state; a change of language unlinks its translation. The same stale-edit
+ * guard as a save applies.
+ */
+export function restoreRevision(
+  db: Database,
+  authorId: string,
+  id: string,
+  revisionId: string,
+  expectedUpdatedAt: Date,
+): Promise<SaveResult> {
+  if (!isPostId(id) || !isPostId(revisionId)) return Promise.resolve({ status: "not-found" });
+  return saving(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(blogs)
+        .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
+        .for("update");
+      if (!current) return { status: "not-found" } as const;
+      if (current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current } as const;
+      const [revision] = await tx
+        .select()
+        .from(postRevisions)
+        .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, id)));
+      if (!revision) return { status: "not-found" } as const;
+      const [clash] = await tx
+        .select({ id: blogs.id })
+        .from(blogs)
+        .where(and(eq(blogs.lang, revision.lang), eq(blogs.slug, revision.slug), ne(blogs.id, id)));
+      if (clash) return { status: "slug-taken" } as const;
+      const now = new Date();
+      const wasPublic = current.published && current.publishedAt !== null && !isScheduled(current, now);
+      const [post] = await tx
+        .update(blogs)
+        .set({
+          title: revision.title,
+          slug: revision.slug,
+          excerpt: revision.excerpt,
+          content: revision.content,
+          coverImage: revision.coverImage,
+          tags: revision.tags,
+          lang: revision.lang,
+          translationGroup: revision.lang === current.lang ? current.translationGroup : null,
+          updatedAt: now,
+          editedAt: wasPublic ? now : current.editedAt,
+        })
+        .where(eq(blogs.id, id))
+        .returning();
+      if (!post) throw new Error(`Restoring post ${id} returned no row`);
+      await recordRevision(tx, post, "restore");
+      if (current.translationGroup && !post.translationGroup) await dissolveIfAlone(tx, current.translationGroup);
+      const replacedCover = current.coverImage && current.coverImage !== post.coverImage ? current.coverImage : null;
+      return { status: "saved", post, replacedCover } as const;
+    }),
+  );
 }
 
 /** Published posts of one language for the public blog, newest publication first. Drafts never leave this module. */

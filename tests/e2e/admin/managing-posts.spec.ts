@@ -143,7 +143,9 @@ test("the admin speaks English under /en", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Blogs");
 });
 
-test("a cover is uploaded, previewed, replaced, and the replaced file is removed", async ({ page }) => {
+test("a cover is uploaded, previewed and replaced; the replaced file stays while a revision holds it", async ({
+  page,
+}) => {
   await signIn(page, "author");
   const slug = uniqueSlug("com-capa");
   await openNewPostForm(page);
@@ -194,8 +196,11 @@ test("a cover is uploaded, previewed, replaced, and the replaced file is removed
   expect(second).not.toBe(first);
   await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
-  expect((await page.request.get(first ?? "")).status()).toBe(404);
+  // The post's history still shows the first cover, so restoring that revision brings it back.
+  expect((await page.request.get(first ?? "")).status()).toBe(200);
   expect((await page.request.get(second ?? "")).status()).toBe(200);
+  await page.goto(`/blog/${slug}`);
+  await expect(page.locator(`article img[src="${second}"]`)).toBeVisible();
 });
 
 test("leaving the form with unsaved changes asks first", async ({ page }) => {

@@ -1,0 +1,73 @@
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
+import { adminRow, createPostThroughForm, uniqueSlug } from "./helpers.ts";
+
+test("an author compares a revision with the current text and restores it", async ({ page }) => {
+  await signIn(page, "author");
+  const slug = uniqueSlug("historico");
+  const title = `Histórico ${slug}`;
+  await createPostThroughForm(page, { title, slug, content: "Linha boa\nOutra linha boa", publish: true });
+  const edit = async () => {
+    await page.goto("/admin/blog");
+    await adminRow(page, title)
+      .getByRole("button", { name: /^Editar/ })
+      .click();
+  };
+  await edit();
+  await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Linha boa\nLinha estragada");
+  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByTestId("post-form")).toBeHidden();
+  await page.goto(`/blog/${slug}`);
+  await expect(page.locator(".article-body")).toContainText("Linha estragada");
+
+  await edit();
+  await page.getByRole("button", { name: "Revisões" }).click();
+  const list = page.getByTestId("revision-list");
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("Salvo");
+  await expect(list.getByRole("listitem").first()).toContainText("Mudou: conteúdo (+1 -1 linhas)");
+  await expect(list.getByRole("listitem").last()).toContainText("Publicado");
+  await list
+    .getByRole("listitem")
+    .last()
+    .getByRole("button", { name: /^Comparar com o texto atual/ })
+    .click();
+  const diff = page.getByTestId("revision-diff");
+  await expect(diff.locator("del")).toHaveText(["- Linha estragada"]);
+  await expect(diff.locator("ins")).toHaveText(["+ Outra linha boa"]);
+  await expectNoSeriousA11yViolations(page);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await diff.getByRole("button", { name: "Restaurar esta revisão" }).click();
+  await expect(page.getByText("Revisão restaurada!")).toBeVisible();
+  await page.goto(`/blog/${slug}`);
+  await expect(page.locator(".article-body")).toContainText("Outra linha boa");
+  await expect(page.locator(".article-body")).not.toContainText("Linha estragada");
+
+  // The restore is a revision of its own; the one it undid is still there.
+  await edit();
+  await page.getByRole("button", { name: "Revisões" }).click();
+  await expect(page.getByTestId("revision-list").getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByTestId("revision-list").getByRole("listitem").first()).toContainText("Restaurado");
+});
+
+test("revisions speak English under /en and answer no other author", async ({ browser, page }) => {
+  await signIn(page, "author", "en");
+  const slug = uniqueSlug("english-history");
+  const title = `English history ${slug}`;
+  await createPostThroughForm(page, { title, slug, content: "First" });
+  await page.goto("/en/admin/blog");
+  await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
+  await page.getByRole("button", { name: "Revisions" }).click();
+  await expect(page.getByTestId("revision-list")).toContainText("Saved");
+  const id = await adminRow(page, title).locator('input[name="id"]').getAttribute("value");
+
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, "coauthor", "en");
+  const response = await other.request.get(`/admin/blog/revisions?post=${id}&lang=en`);
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain("First");
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(`${new URL(page.url()).origin}/admin/blog/revisions?post=${id}`)).status()).toBe(
+    401,
+  );
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coverInUse, createPost, deletePost, restoreRevision, updatePost } from "../../app/server/blog/posts.server.ts";
+import {
+  findRevision,
+  listRevisions,
+  REVISIONS_KEPT,
+  summarizeChange,
+} from "../../app/server/blog/revisions.server.ts";
+import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { engines, engineTitle } from "./helpers/databases.ts";
+import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
+
+describe("summarizeChange", () => {
+  const version = {
+    title: "T",
+    slug: "t",
+    excerpt: null,
+    content: "a\nb",
+    coverImage: null,
+    tags: ["x"],
+    lang: "pt",
+  };
+  it("names the fields that changed and counts the content's lines", () => {
+    expect(summarizeChange(version, { ...version, title: "U", content: "a\nc\nd" })).toEqual({
+      changed: ["title", "content"],
+      linesAdded: 2,
+      linesRemoved: 1,
+    });
+    expect(summarizeChange(version, { ...version, tags: ["x", "y"] }).changed).toEqual(["tags"]);
+    expect(summarizeChange(version, version).changed).toEqual([]);
+  });
+});
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`post revisions on ${engineTitle(engine)}`, () => {
+    let database: OpenDatabase;
+    let ana: string;
+    let bruno: string;
+    beforeAll(async () => {
+      database = await engine.open();
+      ({ ana, bruno } = await twoAuthors(database.db));
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("records every save and publication, newest first, with what changed", async () => {
+      const draft = saved(await createPost(database.db, ana, postInput("historia", { content: "um" })));
+      const second = saved(
+        await updatePost(database.db, ana, draft.id, postInput("historia", { content: "um\ndois" }), draft.updatedAt),
+      );
+      saved(
+        await updatePost(
+          database.db,
+          ana,
+          draft.id,
+          postInput("historia", { content: "um\ndois", published: true, title: "História" }),
+          second.updatedAt,
+        ),
+      );
+      const revisions = await listRevisions(database.db, ana, draft.id);
+      expect(revisions?.map((revision) => revision.kind)).toEqual(["publish", "save", "save"]);
+      expect(revisions?.[0]?.changed).toEqual(["title"]);
+      expect(revisions?.[1]).toMatchObject({ changed: ["content"], linesAdded: 1, linesRemoved: 0 });
+    });
+
+    it("restores a revision as a new one, and keeps the post's state", async () => {
+      const post = saved(
+        await createPost(database.db, ana, postInput("voltar", { content: "original", published: true })),
+      );
+      const edited = saved(
+        await updatePost(
+          database.db,
+          ana,
+          post.id,
+          postInput("voltar", { content: "estragado", published: true }),
+          post.updatedAt,
+        ),
+      );
+      const [, first] = (await listRevisions(database.db, ana, post.id)) ?? [];
+      if (!first) throw new Error("no first revision");
+      const restored = saved(await restoreRevision(database.db, ana, post.id, first.id, edited.updatedAt));
+      expect(restored.content).toBe("original");
+      expect(restored.published).toBe(true);
+      expect(restored.editedAt).not.toBeNull();
+      const kinds = (await listRevisions(database.db, ana, post.id))?.map((revision) => revision.kind);
+      expect(kinds).toEqual(["restore", "save", "publish"]);
+      // The revision restored from is still there: nothing was overwritten.
+      expect((await findRevision(database.db, ana, post.id, first.id))?.content).toBe("original");
+      // A restore from a stale form is refused like a save.
+      expect((await restoreRevision(database.db, ana, post.id, first.id, edited.updatedAt)).status).toBe("stale");
+    });
+
+    it("shows and restores revisions to the post's author only", async () => {
+      const post = saved(await createPost(database.db, ana, postInput("so-da-ana")));
+      const other = saved(await createPost(database.db, ana, postInput("outro-da-ana")));
+      const [revision] = (await listRevisions(database.db, ana, post.id)) ?? [];
+      if (!revision) throw new Error("no revision");
+      expect(await listRevisions(database.db, bruno, post.id)).toBeUndefined();
+      expect(await findRevision(database.db, bruno, post.id, revision.id)).toBeUndefined();
+      expect((await restoreRevision(database.db, bruno, post.id, revision.id, post.updatedAt)).status).toBe(
+        "not-found",
+      );
+      // A revision of another post cannot be restored into this one.
+      expect((await restoreRevision(database.db, ana, other.id, revision.id, other.updatedAt)).status).toBe(
+        "not-found",
+      );
+      expect((await restoreRevision(database.db, ana, post.id, "not-an-id", post.updatedAt)).status).toBe("not-found");
+    });
+
+    it(`keeps the newest ${REVISIONS_KEPT} revisions of a post, and deletes them with it`, async () => {
+      let post = saved(await createPost(database.db, ana, postInput("muitas", { content: "0" })));
+      for (let i = 1; i <= REVISIONS_KEPT + 4; i++) {
+        post = saved(
+          await updatePost(database.db, ana, post.id, postInput("muitas", { content: `${i}` }), post.updatedAt),
+        );
+      }
+      const revisions = (await listRevisions(database.db, ana, post.id)) ?? [];
+      expect(revisions).toHaveLength(REVISIONS_KEPT);
+      expect((await findRevision(database.db, ana, post.id, revisions[0]?.id ?? ""))?.content).toBe(
+        `${REVISIONS_KEPT + 4}`,
+      );
+      await deletePost(database.db, ana, post.id);
+      expect(await findRevision(database.db, ana, post.id, revisions[0]?.id ?? "")).toBeUndefined();
+    });
+
+    it("keeps a replaced cover while a revision holds it", async () => {
+      const cover = `/uploads/blog-images/${ana}/CCCCCCCCCCCCCCCCCCCCCC.webp`;
+      const post = saved(await createPost(database.db, ana, postInput("capa-antiga", { coverImage: cover })));
+      saved(
+        await updatePost(database.db, ana, post.id, postInput("capa-antiga", { coverImage: null }), post.updatedAt),
+      );
+      expect(await coverInUse(database.db, cover)).toBe(true);
+      await deletePost(database.db, ana, post.id);
+      expect(await coverInUse(database.db, cover)).toBe(false);
+    });
+  });
+}
