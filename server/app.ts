@@ -16,6 +16,7 @@ import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import type { ServerConfig } from "./config.ts";
 import { observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
+import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
 import { serveUploads } from "./uploads.ts";
 
@@ -90,6 +91,8 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
       log: config.logFormat === "json" ? (line) => process.stdout.write(`${line}\n`) : undefined,
     }),
   );
+  // Malformed addresses are refused here, once for every route (server/request-guard.ts).
+  app.use(requestGuard());
   const clientDir = path.join(config.buildDir, "client");
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.

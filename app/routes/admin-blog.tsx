@@ -12,6 +12,7 @@ import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
 import { isScheduled, listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
+import { readForm } from "~/server/form.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
 
@@ -58,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await savePostAction(await request.formData(), context.get(authorContext), dictionaryFor(lang).admin);
+  const result = await savePostAction(await readForm(request), context.get(authorContext), dictionaryFor(lang).admin);
   return data(result.body, { status: result.status });
 }
 

@@ -8,6 +8,7 @@ import { pageSeo } from "~/lib/seo.ts";
 import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { messageAdminAction } from "~/server/contact/admin-actions.server.ts";
 import { countUnread, listMessages } from "~/server/contact/messages.server.ts";
+import { readForm } from "~/server/form.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-messages";
 
@@ -45,7 +46,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await messageAdminAction(services().db, await request.formData(), dictionaryFor(lang).contact.admin);
+  const result = await messageAdminAction(services().db, await readForm(request), dictionaryFor(lang).contact.admin);
   return data(result.body, { status: result.status });
 }
 

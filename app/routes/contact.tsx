@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import { submitContactMessage } from "~/server/contact/submit.server.ts";
+import { readForm } from "~/server/form.server.ts";
 import { clientIpContext } from "~/server/request-context.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/contact";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageSeo("contact", loc
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitContactMessage({
-    form: await request.formData(),
+    form: await readForm(request),
     lang: langFromPath(new URL(request.url).pathname),
     ip: context.get(clientIpContext),
     cookieHeader: request.headers.get("Cookie"),

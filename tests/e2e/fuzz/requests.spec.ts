@@ -1,0 +1,441 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import pg from "pg";
+import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { prerenderPaths } from "../../../app/routing/pages.ts";
+import { serverCommandArgs } from "../../../server/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
+import { expect, test, testAccounts } from "../fixtures.ts";
+
+/**
+ * Property-based fuzzing of the production server: requests made of every
+ * route of the route table with generated paths (control characters,
+ * malformed percent-encoding, long segments, unicode, `..`), query strings,
+ * methods, headers, cookies (forged, truncated, oversized sessions) and
+ * bodies (truncated multipart, wrong boundaries, JSON where a form is
+ * expected, huge fields), signed out and signed in. Every answer must be
+ * under 500 and name no stack frame or SQL, and the server must still be
+ * healthy afterwards. `npm test` makes FUZZ_RUNS (default 250) requests;
+ * `npm run fuzz` many more. FUZZ_SEED replays a run: the seed is printed on
+ * failure, with the request that failed.
+ */
+
+const runs = Number(process.env.FUZZ_RUNS || 250);
+const seed = Number(process.env.FUZZ_SEED || Date.now() % 2_147_483_647);
+
+interface RawRequest {
+  method: string;
+  target: string;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+interface RawResponse {
+  status: number;
+  head: string;
+  body: string;
+}
+
+/** Sends bytes as they are (Node's own client refuses malformed targets) and reads the answer to the end. */
+function send(port: number, request: RawRequest): Promise<RawResponse> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.setTimeout(20_000, () =>
+      socket.destroy(new Error(`no answer in 20 s to ${request.method} ${request.target}`)),
+    );
+    socket.on("data", (chunk) => chunks.push(chunk));
+    // The server may answer and close before the whole request is written (a refused body, a request
+    // Node's parser rejects): the answer read so far counts; no answer at all is status 0.
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const end = text.indexOf("\r\n\r\n");
+      const head = end === -1 ? text : text.slice(0, end);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      resolve({ status, head, body: end === -1 ? "" : Buffer.from(text.slice(end + 4), "latin1").toString("utf8") });
+    });
+    const headers = request.headers.map(([name, value]) => `${name}: ${value}\r\n`).join("");
+    // Written, not ended: a half-closed connection may be dropped before a slow answer is sent.
+    socket.write(
+      Buffer.concat([
+        Buffer.from(
+          `${request.method} ${request.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${headers}Content-Length: ${request.body.length}\r\n\r\n`,
+          "latin1",
+        ),
+        request.body,
+      ]),
+    );
+  });
+}
+
+/** What a response must never show: a stack frame, an internal error code, SQL or a database error. */
+const LEAKS = [
+  /\n\s*at [^\n]+\([^\n)]+:\d+:\d+\)/,
+  /node:internal/,
+  /\/(?:app|server|node_modules)\/[^\s"'<>]+\.(?:ts|js):\d+/,
+  /syntax error at or near/i,
+  /invalid byte sequence for encoding/i,
+  /violates (?:unique|foreign key|not-null|check) constraint/i,
+  /relation "[^"]+" does not exist/i,
+  /\b(?:select|insert into|update|delete from)\s+"?[a-z_]+"?\s*[(.,]|\bfrom "[a-z_]+"/i,
+  /PGlite|PostgresError|DrizzleQueryError|Failed query/i,
+];
+
+// ---- The route table, and what goes in its parameters. ----
+
+const pagePaths = [...new Set(prerenderPaths())];
+const sample = <T>(values: readonly T[]) => fc.constantFrom(...values);
+
+/** A path segment: real ids, unicode, control characters, malformed and odd encodings, long runs. */
+const segment = fc.oneof(
+  sample(["bot-discord", "web-automation", "discord", "docker", "cheetah-network", "consulting", "search", "tag"]),
+  fc.string({ unit: "grapheme", maxLength: 30 }).map(encodeURIComponent),
+  fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent),
+  sample([
+    "%00",
+    "%0a",
+    "%0d%0a",
+    "%7f",
+    "%c2%85",
+    "%",
+    "%Z1",
+    "%e0%a4",
+    "%ff",
+    "%c0%ae",
+    "..",
+    "%2e%2e",
+    "%2f",
+    "%5c",
+    ";",
+    "~",
+  ]),
+  fc.integer({ min: 200, max: 5000 }).map((n) => "a".repeat(n)),
+  fc.tuple(fc.string({ maxLength: 8 }), sample(["%00", "%", "%ff", ".."])).map(([a, b]) => encodeURIComponent(a) + b),
+);
+
+const templates: readonly ((s: string, t: string) => string)[] = [
+  ...pagePaths.map((p) => () => p),
+  ...languages.flatMap((lang) => [
+    (s: string) => localizePath(`/blog/${s}`, lang),
+    (s: string) => localizePath(`/blog/tag/${s}`, lang),
+    () => localizePath("/blog", lang),
+    () => localizePath("/blog/search", lang),
+    () => localizePath("/rss.xml", lang),
+    () => localizePath("/admin/blog", lang),
+    () => localizePath("/admin/messages", lang),
+    (s: string) => localizePath(`/${s}`, lang),
+    (s: string, t: string) => localizePath(`/${s}/${t}`, lang),
+    (s: string) => localizePath(`/companies/${s}`, lang),
+    (s: string) => localizePath(`/projects/${s}`, lang),
+    (s: string) => localizePath(`/services/${s}`, lang),
+  ]),
+  (s, t) => `/og/blog/${s}/${t}.png`,
+  (s, t) => `/og/en/blog/${s}/${t}`,
+  () => "/og/blog/bot-discord/0123456789ab.png",
+  () => "/admin/blog/upload",
+  () => "/admin/blog/preview",
+  () => "/auth/github",
+  (s) => `/auth/github/callback?code=${s}&state=${s}`,
+  () => "/auth/logout",
+  () => "/auth/me",
+  () => "/contact/started",
+  () => "/contact/send",
+  () => "/sitemap.xml",
+  () => "/robots.txt",
+  (s) => `/uploads/${s}`,
+  (s, t) => `/uploads/${s}/${t}`,
+];
+
+const query = fc.oneof(
+  fc.constant(""),
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(sample(["q", "lang", "from", "page", "_routes", "index", "tag", "code", "state"]), segment),
+        fc.oneof(segment, fc.constant("")),
+      ),
+      { maxLength: 4 },
+    )
+    .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`),
+  sample(["?", "?&&", "?=", "?q=%", "?q=%00", "?_routes=en%3Aarticle", "?index&_routes=root"]),
+);
+
+const target = fc
+  .tuple(fc.nat(templates.length - 1), segment, segment, fc.boolean(), query)
+  .map(([index, s, t, data, q]) => {
+    const path = (templates[index] ?? (() => "/"))(s, t);
+    const [bare = path, ownQuery] = path.split("?");
+    const withData = data && !bare.endsWith(".xml") ? `${bare === "/" ? "/_root" : bare}.data` : bare;
+    return `${withData}${ownQuery ? `?${ownQuery}` : ""}${q && ownQuery ? q.replace("?", "&") : q}`;
+  });
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  sample(["\u0000", "a\u0000b", "'; drop table blogs; --", "<script>alert(1)</script>", "\uFFFF\uD800", "%00"]),
+  fc.integer({ min: 1000, max: 300_000 }).map((n) => "x".repeat(n)),
+);
+
+const formFields = fc.array(
+  fc.tuple(
+    sample([
+      "intent",
+      "id",
+      "title",
+      "slug",
+      "excerpt",
+      "content",
+      "tags",
+      "lang",
+      "published",
+      "schedule",
+      "scheduledAt",
+      "translationOf",
+      "updatedAt",
+      "coverImage",
+      "name",
+      "email",
+      "message",
+      "website",
+      "startedAt",
+      "file",
+    ]),
+    fc.oneof(sample(["create", "update", "delete", "read", "unread", "1", "pt", "en", "on", "bot-discord"]), text),
+  ),
+  { maxLength: 8 },
+);
+
+type Body = { type?: string; body: Buffer };
+
+const body: fc.Arbitrary<Body> = fc.oneof(
+  fc.constant({ body: Buffer.alloc(0) }),
+  formFields.map((fields) => ({
+    type: "application/x-www-form-urlencoded",
+    body: Buffer.from(new URLSearchParams(fields).toString()),
+  })),
+  fc
+    .tuple(formFields, fc.boolean(), fc.oneof(fc.constant("b0undary"), fc.string({ maxLength: 10 })), fc.nat(400))
+    .map(([fields, truncate, announced, cut]) => {
+      const parts = fields.map(
+        ([name, value]) =>
+          `--b0undary\r\nContent-Disposition: form-data; name="${name}"${name === "file" ? '; filename="x.png"\r\nContent-Type: image/png' : ""}\r\n\r\n${value}\r\n`,
+      );
+      const whole = Buffer.from(`${parts.join("")}--b0undary--\r\n`);
+      return {
+        type: `multipart/form-data; boundary=${announced}`,
+        body: truncate ? whole.subarray(0, Math.max(0, whole.length - cut)) : whole,
+      };
+    }),
+  formFields.map((fields) => ({
+    type: "application/json",
+    body: Buffer.from(JSON.stringify(Object.fromEntries(fields))),
+  })),
+  fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({
+    type: "application/octet-stream",
+    body: Buffer.from(bytes),
+  })),
+  fc
+    .tuple(sample(["text/plain", "multipart/form-data", "application/json", "image/png", "a/b; c=\u00e9", ""]), text)
+    .map(([type, value]) => ({ type, body: Buffer.from(value) })),
+);
+
+/** Builds the property's request from generated parts, and the session of a signed-in author when asked. */
+function requestArbitrary(session: string) {
+  const cookie = fc.oneof(
+    fc.constant(undefined),
+    fc.constant(`session=${session}`),
+    fc.constant(`session=${session.slice(0, 10)}`),
+    fc.constant(`session=${"A".repeat(6000)}`),
+    fc.constant(`session=${randomBytes(32).toString("base64url")}; signed_in=1`),
+    fc.string({ maxLength: 60 }).map((s) => `session=${encodeURIComponent(s)}; flash=${encodeURIComponent(s)}`),
+    sample(["session=", "session", "=;;=", "session=%00", "session=%", "contact_started=abc.def"]),
+  );
+  return fc
+    .record({
+      method: fc.oneof(
+        { weight: 6, arbitrary: sample(["GET", "POST"]) },
+        { weight: 2, arbitrary: sample(["HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]) },
+        { weight: 1, arbitrary: sample(["FOO", "PROPFIND"]) },
+      ),
+      target,
+      cookie,
+      origin: sample(["same", "same", "other", "none"]),
+      extra: fc.array(
+        fc.oneof(
+          sample<[string, string]>([
+            ["Accept-Encoding", "br;q=0, gzip;q=abc, *;q=2"],
+            ["Accept-Encoding", "x".repeat(3000)],
+            ["If-None-Match", '"garbage", W/"x"'],
+            ["If-Modified-Since", "not a date"],
+            ["Range", "bytes=999999-1"],
+            ["Accept", "text/x-component"],
+            ["Accept-Language", "xx;q=abc"],
+            ["X-Forwarded-For", "not-an-ip, 999.1.1.1"],
+            ["Content-Encoding", "gzip"],
+          ]),
+          fc.tuple(
+            sample(["X-Fuzz", "Referer", "User-Agent"]),
+            fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, "?")),
+          ),
+        ),
+        { maxLength: 3 },
+      ),
+      body,
+    })
+    .map(({ method, target, cookie, origin, extra, body }) => {
+      const headers: [string, string][] = [...extra];
+      if (cookie) headers.push(["Cookie", cookie]);
+      if (origin === "same") headers.push(["Sec-Fetch-Site", "same-origin"]);
+      if (origin === "other") headers.push(["Origin", "https://elsewhere.example"]);
+      const sendsBody = method !== "GET" && method !== "HEAD";
+      if (sendsBody && body.type !== undefined) headers.push(["Content-Type", body.type]);
+      return { method, target, headers, body: sendsBody ? body.body : Buffer.alloc(0) } satisfies RawRequest;
+    });
+}
+
+function problemsOf(request: RawRequest, response: RawResponse): string[] {
+  const problems: string[] = [];
+  if (response.status === 0) problems.push("no HTTP answer");
+  if (response.status >= 500) problems.push(`status ${response.status}`);
+  for (const leak of LEAKS) if (leak.test(response.body)) problems.push(`the body matches ${leak}`);
+  if (problems.length === 0) return [];
+  const shown = response.body.slice(0, 400);
+  return [
+    `${problems.join("; ")}\n  request: ${request.method} ${request.target.slice(0, 300)}\n  headers: ${JSON.stringify(request.headers).slice(0, 300)}\n  body (${request.body.length} bytes): ${JSON.stringify(request.body.subarray(0, 200).toString("latin1"))}\n  answer: ${response.head.split("\r\n")[0]}\n  ${shown}`,
+  ];
+}
+
+/** A production server of the tested build on a database of its own, so fuzzing writes touch no other test's data. */
+async function startServer(databaseUrl: string | undefined) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-fuzz-"));
+  const githubUrl = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
+  const server = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      GITHUB_URL: githubUrl,
+      GITHUB_API_URL: githubUrl,
+      GITHUB_CLIENT_ID: fakeClientId,
+      GITHUB_CLIENT_SECRET: fakeClientSecret,
+      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      SIGN_IN_RATE_LIMIT: "100000",
+      CONTACT_RATE_LIMIT: "100000",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  server.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const healthy = async () => {
+    try {
+      return (await fetch(`${origin}/healthz`)).status;
+    } catch {
+      return 0;
+    }
+  };
+  await expect.poll(healthy, { timeout: 60_000, message: "the fuzzed server starts" }).toBe(200);
+  return {
+    port,
+    origin,
+    healthy,
+    stderr: () => stderr,
+    async stop() {
+      server.kill();
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+for (const engine of ["pglite", "postgres"] as const) {
+  test(`no generated request gets a 5xx or a leaked error, and the server stays healthy (${engine})`, async ({
+    page,
+  }) => {
+    test.skip(engine === "postgres" && !postgresUrl, "TEST_DATABASE_URL is unset");
+    test.setTimeout(Math.max(180_000, runs * 400));
+    let databaseUrl: string | undefined;
+    let database: string | undefined;
+    if (engine === "postgres" && postgresUrl) {
+      database = `portfolio_fuzz_${randomBytes(6).toString("hex")}`;
+      await adminQuery(postgresUrl, `CREATE DATABASE ${database}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${database}`;
+      databaseUrl = url.toString();
+    }
+    const server = await startServer(databaseUrl);
+    try {
+      // Signed in as an author through the fake GitHub, as a visitor would be.
+      await page.goto(`${server.origin}/`);
+      await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+      await page.getByRole("button", { name: `Sign in as ${testAccounts.author}` }).click();
+      await page.waitForURL((url) => url.origin === server.origin && url.pathname === "/");
+      const session = (await page.context().cookies(server.origin)).find((cookie) => cookie.name === "session")?.value;
+      expect(session, "a session after signing in").toBeTruthy();
+
+      const found: string[] = [];
+      try {
+        await fc.assert(
+          fc.asyncProperty(requestArbitrary(session ?? ""), async (request) => {
+            const problems = problemsOf(request, await send(server.port, request));
+            if (problems.length > 0) found.push(...problems);
+            return problems.length === 0;
+          }),
+          { numRuns: runs, seed, endOnFailure: true },
+        );
+      } catch (error) {
+        throw new Error(
+          `Fuzzing failed (FUZZ_SEED=${seed} replays it):\n${found.join("\n")}\n${String(error).slice(0, 1500)}\nserver log: ${server.stderr().slice(-1500)}`,
+        );
+      }
+
+      // Still healthy: the health check, the home page and a rendered article.
+      expect(await server.healthy(), `health after fuzzing (FUZZ_SEED=${seed})`).toBe(200);
+      for (const url of ["/", "/blog/bot-discord"]) {
+        const response = await fetch(`${server.origin}${url}`);
+        expect(response.status, `${url} after fuzzing (FUZZ_SEED=${seed})`).toBe(200);
+      }
+      console.info(`Fuzzed ${runs} requests on ${engine} (FUZZ_SEED=${seed})`);
+    } finally {
+      await server.stop();
+      if (database && postgresUrl) await adminQuery(postgresUrl, `DROP DATABASE ${database} WITH (FORCE)`);
+    }
+  });
+}
