@@ -70,3 +70,19 @@ describe("storage settings", () => {
     ]);
   });
 });
+
+describe("S3 object URLs", () => {
+  it("put the bucket in the path with S3_FORCE_PATH_STYLE, else in the host name", async () => {
+    const { bucketUrl } = await import("../../app/server/uploads/s3-storage.server.ts");
+    const bucket = "site-uploads";
+    expect(bucketUrl({ endpoint: "http://127.0.0.1:9000", bucket, forcePathStyle: true })).toBe(
+      "http://127.0.0.1:9000/site-uploads",
+    );
+    expect(bucketUrl({ endpoint: "https://s3.eu-west-1.amazonaws.com", bucket, forcePathStyle: false })).toBe(
+      "https://site-uploads.s3.eu-west-1.amazonaws.com",
+    );
+    expect(bucketUrl({ endpoint: "https://acc.r2.cloudflarestorage.com/", bucket, forcePathStyle: true })).toBe(
+      "https://acc.r2.cloudflarestorage.com/site-uploads",
+    );
+  });
+});

@@ -12,6 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepOrphanCovers } from "../../app/server/blog/covers.server.ts";
+import { sweepOgImages } from "../../app/server/blog/og-images.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { databaseStorage } from "../../app/server/uploads/database-storage.server.ts";
 import { s3Storage } from "../../app/server/uploads/s3-storage.server.ts";
@@ -54,6 +56,14 @@ const drivers: Driver[] = [
     },
   },
 ];
+
+// The clean-up reads the posts from a database: one, with no posts, for every driver's test.
+let sweepDatabase: Promise<OpenDatabase> | undefined;
+const databaseForSweeps = () => {
+  sweepDatabase ??= (engines[0] as (typeof engines)[number]).open();
+  return sweepDatabase;
+};
+afterAll(async () => (await sweepDatabase)?.close(), 60_000);
 
 const UNSAFE_KEYS = ["../outside.txt", "og-images/../../outside.txt", "/etc/passwd", "a\0b", "", "a/./b", "a//b"];
 const bytes = (storage: Uint8Array | undefined) => Array.from(storage ?? []);
@@ -130,6 +140,28 @@ for (const driver of drivers) {
           if (key !== "") await expect(storage.list(key)).rejects.toThrow(/Unsafe storage key/);
         }
       });
+
+      it("is cleaned up by the same rules: covers no post uses once a day old, previews of no published post", async () => {
+        const { db } = await databaseForSweeps();
+        await storage.put("blog-images/sweep/orphan.webp", new Uint8Array([1]));
+        await storage.put("og-images/00000000-0000-4000-8000-000000000000/0123456789ab.png", new Uint8Array([2]));
+        // Fresh: a cover uploaded for a form still open is kept.
+        expect(await sweepOrphanCovers(db, storage)).toBe(0);
+        const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+        const covers = (await storage.list("blog-images")).length;
+        expect(await sweepOrphanCovers(db, storage, inTwoDays)).toBe(covers);
+        expect(await storage.list("blog-images")).toEqual([]);
+        const previews = (await storage.list("og-images")).length;
+        expect(previews).toBe(2);
+        expect(await sweepOgImages(db, storage)).toBe(previews);
+        expect(await storage.list("og-images")).toEqual([]);
+        // Put back what the serving tests below read.
+        await storage.put(
+          "og-images/post/abc.png",
+          new Uint8Array(256).map((_, index) => index),
+        );
+        await storage.put("blog-images/u2/b.jpg", new Uint8Array([9, 9, 9]));
+      }, 60_000);
 
       it("maps keys to /uploads/ URLs and back, and no other URL", () => {
         expect(storage.publicUrl("blog-images/u1/x.webp")).toBe("/uploads/blog-images/u1/x.webp");
