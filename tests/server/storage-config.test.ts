@@ -1,5 +1,7 @@
 /** STORAGE_DRIVER and the S3 settings: defaults, and one line per wrong variable. */
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig, readStorage } from "../../server/config.ts";
 
@@ -85,4 +87,21 @@ describe("S3 object URLs", () => {
       "https://acc.r2.cloudflarestorage.com/site-uploads",
     );
   });
+});
+
+describe("a command started with wrong storage settings", () => {
+  it("stops at once, naming each wrong variable on a line of its own", async () => {
+    const env = { ...process.env, S3_BUCKET: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_REGION: "EU" };
+    const args = ["tools/storage-migrate.ts", "--from", "disk", "--to", "s3"];
+    const failed = await promisify(execFile)(process.execPath, args, { env, timeout: 30_000 }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr.trim().split("\n")).toEqual([
+      "Configuration error: S3_BUCKET must be set when STORAGE_DRIVER is s3",
+      "Configuration error: S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3",
+      "Configuration error: S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3",
+      'Configuration error: S3_REGION must be a region name such as eu-west-1 or auto, got "EU"',
+    ]);
+  }, 30_000);
 });
