@@ -18,6 +18,7 @@ import { observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
+import { transportSecurity } from "./transport-security.ts";
 import { serveUploads } from "./uploads.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
@@ -91,6 +92,8 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
       log: config.logFormat === "json" ? (line) => process.stdout.write(`${line}\n`) : undefined,
     }),
   );
+  // Strict-Transport-Security on an https site, and FORCE_HTTPS's redirect of plain HTTP.
+  app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (server/request-guard.ts).
   app.use(requestGuard());
   const clientDir = path.join(config.buildDir, "client");

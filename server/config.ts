@@ -32,6 +32,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** One JSON line per request on standard output (LOG_FORMAT=json); unset: no request log. */
   logFormat: "json" | undefined;
+  /** Redirect plain-HTTP requests to PUBLIC_URL, which must be https (FORCE_HTTPS, default false). */
+  forceHttps: boolean;
 }
 
 export interface ContactConfig {
@@ -200,6 +202,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://example.com, got "${publicUrl}"`);
   }
+  const forceHttps = boolean("FORCE_HTTPS", false, env);
+  if (forceHttps && new URL(publicUrl).protocol !== "https:")
+    throw new ConfigError(`FORCE_HTTPS needs an https PUBLIC_URL to redirect to, got "${publicUrl}"`);
   return {
     production: env.NODE_ENV === "production",
     port,
@@ -224,6 +229,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     storage: readStorage(env, dataDir),
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat === "json" ? "json" : undefined,
+    forceHttps,
   };
 }
 

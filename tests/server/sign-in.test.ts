@@ -112,14 +112,15 @@ describe("finishing sign-in", () => {
     const response = await finishSignIn(new Request(callback, { headers: { Cookie: cookieHeader(start) } }), "ip", app);
     expect(response.headers.get("Location")).toBe("/en");
     const cookies = setCookies(response);
-    const session = cookies.find((cookie) => cookie.startsWith("session=")) ?? "";
+    const session = cookies.find((cookie) => cookie.startsWith("__Host-session=")) ?? "";
     const maxAge = Number(/Max-Age=(\d+)/.exec(session)?.[1]);
     expect(maxAge).toBeGreaterThan(SESSION_TTL_MS / 1000 - 60);
     expect(session).toMatch(/; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
+    expect(session).not.toContain("Domain=");
     expect(cookies.find((cookie) => cookie.startsWith("signed_in=1"))).not.toContain("HttpOnly");
     expect(cookies.find((cookie) => cookie.startsWith("github_oauth="))).toContain("Max-Age=0");
 
-    const token = session.slice("session=".length).split(";")[0] ?? "";
+    const token = session.slice("__Host-session=".length).split(";")[0] ?? "";
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     expect(user).toMatchObject({ githubId: 1001, name: "Rafael Werneck", email: "rafael@example.com" });
     const stored = await database.db
@@ -134,7 +135,7 @@ describe("finishing sign-in", () => {
     const { start, callback } = await throughGitHub(app, "visitante");
     const response = await finishSignIn(new Request(callback, { headers: { Cookie: cookieHeader(start) } }), "ip", app);
     expect(flashOf(response)).toEqual({ type: "error", key: "notAllowed" });
-    expect(setCookies(response).some((cookie) => cookie.startsWith("session="))).toBe(false);
+    expect(setCookies(response).some((cookie) => cookie.includes("session="))).toBe(false);
     expect(await database.db.select().from(users).where(eq(users.login, "visitante"))).toEqual([]);
   });
 
@@ -193,10 +194,17 @@ describe("the admin guard and sign-out", () => {
     provideServices(app);
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
-    const { response, context } = await guard(`session=${token}`);
+    const { response, context } = await guard(`__Host-session=${token}`);
     expect(await response.text()).toBe("admin page");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(context.get(authorContext).login).toBe("rafael-werneck");
+  });
+
+  it("over https, takes the session only from its __Host- cookie, which no subdomain or plain-HTTP page can set", async () => {
+    provideServices(services());
+    const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
+    const { token } = await createSession(database.db, user?.id ?? "");
+    expect((await guard(`session=${token}`)).response.status).toBe(302);
   });
 
   it("sends a visitor home with the sign-in-required toast, in their language", async () => {
@@ -211,13 +219,13 @@ describe("the admin guard and sign-out", () => {
     provideServices(services());
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "", new Date(Date.now() - SESSION_TTL_MS - 1000));
-    const { response } = await guard(`session=${token}; signed_in=1`);
+    const { response } = await guard(`__Host-session=${token}; signed_in=1`);
     expect(response.headers.get("Location")).toBe("/");
     expect(
       setCookies(response)
         .filter((cookie) => cookie.includes("Max-Age=0"))
         .map((c) => c.split("=")[0]),
-    ).toEqual(["session", "signed_in"]);
+    ).toEqual(["__Host-session", "signed_in"]);
     expect(
       await database.db
         .select()
@@ -231,7 +239,7 @@ describe("the admin guard and sign-out", () => {
     provideServices({ ...app, auth: { ...app.auth, authorLogins: ["ana-autora"] } });
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
-    expect((await guard(`session=${token}`)).response.status).toBe(302);
+    expect((await guard(`__Host-session=${token}`)).response.status).toBe(302);
     expect(
       await database.db
         .select()
@@ -245,7 +253,7 @@ describe("the admin guard and sign-out", () => {
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
     const response = await signOut(
-      new Request(`${SITE}/auth/logout`, { headers: { Cookie: `session=${token}` } }),
+      new Request(`${SITE}/auth/logout`, { headers: { Cookie: `__Host-session=${token}` } }),
       "pt",
       app,
     );

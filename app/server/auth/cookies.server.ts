@@ -8,6 +8,18 @@ import type { Lang } from "../../i18n/paths.ts";
 import { encodeFlash, FLASH_COOKIE, type Flash, readCookie, SIGNED_IN_COOKIE } from "../../lib/auth-cookies.ts";
 
 export const SESSION_COOKIE = "session";
+/**
+ * The session cookie's name over https: the `__Host-` prefix makes browsers
+ * take it only when it is Secure, for this host alone and for the whole site
+ * (no Domain, Path=/), so neither a sibling subdomain nor a plain-HTTP
+ * response can plant or shadow a session.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name: `__Host-session` when cookies are Secure (an https site), `session` otherwise. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 const OAUTH_COOKIE = "github_oauth";
 const OAUTH_PATH = "/auth/github";
 const OAUTH_TTL_SECONDS = 10 * 60;
@@ -40,20 +52,21 @@ function secondsUntil(date: Date): number {
 export function sessionCookies(token: string, expiresAt: Date, secure: boolean): string[] {
   const maxAge = secondsUntil(expiresAt);
   return [
-    serializeCookie(SESSION_COOKIE, token, { secure, httpOnly: true, maxAge }),
+    serializeCookie(sessionCookieName(secure), token, { secure, httpOnly: true, maxAge }),
     serializeCookie(SIGNED_IN_COOKIE, "1", { secure, httpOnly: false, maxAge }),
   ];
 }
 
 export function clearSessionCookies(secure: boolean): string[] {
   return [
-    serializeCookie(SESSION_COOKIE, "", { secure, httpOnly: true, maxAge: 0 }),
+    serializeCookie(sessionCookieName(secure), "", { secure, httpOnly: true, maxAge: 0 }),
     serializeCookie(SIGNED_IN_COOKIE, "", { secure, httpOnly: false, maxAge: 0 }),
   ];
 }
 
-export function readSessionToken(request: Request): string | undefined {
-  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+/** The session token the request carries, under the name the site's scheme uses (see sessionCookieName). */
+export function readSessionToken(request: Request, secure: boolean): string | undefined {
+  const token = readCookie(request.headers.get("Cookie"), sessionCookieName(secure));
   // Tokens are 43 base64url characters; anything else is not worth a query.
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
 }

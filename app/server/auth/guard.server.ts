@@ -22,7 +22,7 @@ export const authorContext = createContext<User>();
  * AUTHOR_GITHUB_LOGINS loses their sessions at their next request.
  */
 export async function authenticate(request: Request, app = services()): Promise<ValidSession | null> {
-  const token = readSessionToken(request);
+  const token = readSessionToken(request, app.auth.secureCookies);
   if (!token) return null;
   const session = await validateSession(app.db, token);
   if (!session) return null;
@@ -33,7 +33,7 @@ export async function authenticate(request: Request, app = services()): Promise<
 
 /** The Set-Cookie values that carry a renewed expiry to the browser, if it moved. */
 export function renewalCookies(request: Request, session: ValidSession, app = services()): string[] {
-  const token = readSessionToken(request);
+  const token = readSessionToken(request, app.auth.secureCookies);
   if (!session.renewed || !token) return [];
   return sessionCookies(token, session.expiresAt, app.auth.secureCookies);
 }

@@ -79,7 +79,7 @@ export async function finishSignIn(request: Request, clientIp: string, app = ser
 /** POST /auth/logout: ends the session in the database, then forgets it in the browser. */
 export async function signOut(request: Request, lang: Lang, app = services()): Promise<Response> {
   const { secureCookies } = app.auth;
-  const token = readSessionToken(request);
+  const token = readSessionToken(request, secureCookies);
   try {
     if (token) await invalidateSession(app.db, token);
   } catch (caught) {
