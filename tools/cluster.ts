@@ -249,6 +249,8 @@ async function main() {
 
   const started: Running[] = [];
   let stopPostgres: (() => void) | undefined;
+  // A temporary data directory of a check is removed with it, whatever the outcome.
+  let removeDataDir: (() => void) | undefined;
   const stopAll = async () => {
     // Servers first (they finish requests in flight), then the balancer, then the database.
     await Promise.all(started.filter((child) => child.name !== "nginx").map((child) => child.stop()));
@@ -274,6 +276,9 @@ async function main() {
     }
     const dataDir = process.env.CLUSTER_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-cluster-"));
     mkdirSync(dataDir, { recursive: true });
+    if (values.check && !process.env.CLUSTER_DATA_DIR) {
+      removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+    }
     const origin = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -327,7 +332,7 @@ async function main() {
     if (values.check) {
       const ok = await check({ origin, servers, env, databaseUrl: databaseUrl ?? "" });
       await stopAll();
-      if (!process.env.CLUSTER_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir?.();
       process.exit(ok ? 0 : 1);
     }
     console.log("Ctrl-C stops it.");
@@ -347,6 +352,7 @@ async function main() {
     await stopAll();
   } catch (error) {
     await stopAll().catch(() => undefined);
+    removeDataDir?.();
     throw error;
   }
 }
