@@ -11,6 +11,7 @@ import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
 import { isScheduled, listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
+import { pendingVersions } from "~/server/blog/revisions.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { services } from "~/server/services.server.ts";
@@ -32,6 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services();
   const posts = await listOwnPosts(db, author.id);
   const translations = await translationsOf(db, posts);
+  // A published post's autosaved changes are what its editor opens with.
+  const pending = await pendingVersions(
+    db,
+    posts.filter((post) => post.published).map((post) => post.id),
+  );
   const [pt, en] = await Promise.all(languages.map((lang) => tagsInUse(db, author.id, lang)));
   return {
     unreadMessages: await countUnread(db),
@@ -39,16 +45,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     tagSuggestions: { pt: pt ?? [], en: en ?? [] },
     posts: posts.map((post): EditablePost => {
       const translation = translations.get(post.id);
+      const version = pending.get(post.id) ?? post;
       return {
         id: post.id,
-        title: post.title,
-        slug: post.slug,
-        content: post.content,
-        excerpt: post.excerpt,
-        coverImage: post.coverImage,
+        title: version.title,
+        slug: version.slug,
+        content: version.content,
+        excerpt: version.excerpt,
+        coverImage: version.coverImage,
         published: post.published,
-        lang: isLang(post.lang) ? post.lang : "pt",
-        tags: post.tags,
+        pending: pending.has(post.id),
+        lang: isLang(version.lang) ? version.lang : "pt",
+        tags: version.tags,
         translation: translation ? { id: translation.id, title: translation.title } : null,
         scheduledAt: isScheduled(post) ? (post.publishedAt?.toISOString() ?? null) : null,
         updatedAt: post.updatedAt.toISOString(),

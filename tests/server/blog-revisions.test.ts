@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coverInUse, createPost, deletePost, restoreRevision, updatePost } from "../../app/server/blog/posts.server.ts";
+import {
+  coverInUse,
+  createPost,
+  deletePost,
+  findPublishedPost,
+  restoreRevision,
+  updatePost,
+} from "../../app/server/blog/posts.server.ts";
 import {
   findRevision,
   listRevisions,
+  pendingVersions,
   REVISIONS_KEPT,
   summarizeChange,
 } from "../../app/server/blog/revisions.server.ts";
@@ -133,6 +141,86 @@ for (const engine of engines) {
       expect(await coverInUse(database.db, cover)).toBe(true);
       await deletePost(database.db, ana, post.id);
       expect(await coverInUse(database.db, cover)).toBe(false);
+    });
+  });
+}
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`autosave on ${engineTitle(engine)}`, () => {
+    let database: OpenDatabase;
+    let ana: string;
+    beforeAll(async () => {
+      database = await engine.open();
+      ({ ana } = await twoAuthors(database.db));
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("never publishes a draft, and keeps one autosave revision per stretch of editing", async () => {
+      const created = saved(
+        await createPost(database.db, ana, postInput("rascunho-auto", { published: true }), "autosave"),
+      );
+      expect(created.published).toBe(false);
+      let post = created;
+      for (const content of ["a", "a b", "a b c"]) {
+        post = saved(
+          await updatePost(
+            database.db,
+            ana,
+            post.id,
+            postInput("rascunho-auto", { content, published: true }),
+            post.updatedAt,
+            "autosave",
+          ),
+        );
+      }
+      expect(post.published).toBe(false);
+      expect(post.content).toBe("a b c");
+      const revisions = (await listRevisions(database.db, ana, post.id)) ?? [];
+      expect(revisions.map((revision) => revision.kind)).toEqual(["autosave"]);
+      expect((await findRevision(database.db, ana, post.id, revisions[0]?.id ?? ""))?.content).toBe("a b c");
+      // A stale autosave is refused like a stale save.
+      const stale = await updatePost(
+        database.db,
+        ana,
+        post.id,
+        postInput("rascunho-auto"),
+        created.updatedAt,
+        "autosave",
+      );
+      expect(stale.status).toBe("stale");
+    });
+
+    it("keeps a published post's autosaved changes from readers until the author saves", async () => {
+      const live = saved(
+        await createPost(database.db, ana, postInput("publicado-auto", { content: "no ar", published: true })),
+      );
+      const result = await updatePost(
+        database.db,
+        ana,
+        live.id,
+        postInput("publicado-auto", { content: "rascunho novo", published: true }),
+        live.updatedAt,
+        "autosave",
+      );
+      expect(result).toMatchObject({ status: "saved", pending: true });
+      const afterAutosave = saved(result);
+      expect((await findPublishedPost(database.db, "pt", "publicado-auto"))?.content).toBe("no ar");
+      expect((await pendingVersions(database.db, [live.id])).get(live.id)?.content).toBe("rascunho novo");
+      // The update button publishes them; nothing is pending after.
+      const published = saved(
+        await updatePost(
+          database.db,
+          ana,
+          live.id,
+          postInput("publicado-auto", { content: "rascunho novo", published: true }),
+          afterAutosave.updatedAt,
+        ),
+      );
+      expect(published.content).toBe("rascunho novo");
+      expect((await findPublishedPost(database.db, "pt", "publicado-auto"))?.content).toBe("rascunho novo");
+      expect((await pendingVersions(database.db, [live.id])).size).toBe(0);
     });
   });
 }

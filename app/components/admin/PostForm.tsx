@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Clock } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
-import { type Lang, languages, useT } from "~/i18n";
+import { format, type Lang, languages, useT } from "~/i18n";
 import type { FieldErrors } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
@@ -16,6 +16,7 @@ import { ScheduleField } from "./ScheduleField.tsx";
 import { Switch } from "./Switch.tsx";
 import { TagInput } from "./TagInput.tsx";
 import { TranslationField } from "./TranslationField.tsx";
+import { type AutosaveStatus, type SavedVersion, useAutosave } from "./use-autosave.ts";
 
 export interface EditablePost {
   id: string;
@@ -31,6 +32,8 @@ export interface EditablePost {
   translation: { id: string; title: string } | null;
   /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
   scheduledAt: string | null;
+  /** The fields are autosaved changes of a published post that readers do not see yet. */
+  pending: boolean;
   /** ISO time of the version being edited, to detect a newer save elsewhere. */
   updatedAt: string;
 }
@@ -49,6 +52,8 @@ export interface PostActionResult {
   intent: string;
   message: string;
   fieldErrors?: FieldErrors;
+  /** The saved post's id and version (`pending`: an autosave kept aside from readers). */
+  saved?: { id: string; updatedAt: string; pending: boolean };
 }
 
 interface Values {
@@ -158,6 +163,41 @@ export function PostForm({
   const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => !same(values[key], initial.current[key]));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
+  // The version the next save builds on: the post as loaded, then as each autosave left it.
+  const [version, setVersion] = useState<{ id?: string; updatedAt?: string; pending: boolean }>({
+    ...(post ? { id: post.id, updatedAt: post.updatedAt } : {}),
+    pending: post?.pending ?? false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const autosave = useAutosave({
+    form: formRef,
+    values,
+    dirty,
+    ready: Boolean(values.title.trim() && values.slug.trim() && values.content.trim()),
+    paused: saving,
+    onSaved: useCallback(
+      (saved: SavedVersion, sent: Values) => {
+        initial.current = sent;
+        setVersion(saved);
+        if (changedFields(sent, valuesRef.current).length === 0) removeLocalCopy(localCopyKey(author, post?.id));
+      },
+      [author, post?.id],
+    ),
+  });
+
+  // Ctrl+S or Cmd+S saves, as the save button does.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "s") return;
+      event.preventDefault();
+      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]:not(:disabled)')?.click();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
   // Every change is kept in this browser too, until the server confirms a save.
   const copyKey = localCopyKey(author, post?.id);
   const [offered, setOffered] = useState<LocalCopy<Values> | undefined>(undefined);
@@ -221,7 +261,7 @@ export function PostForm({
       {post && showRevisions && (
         <RevisionsPanel
           postId={post.id}
-          updatedAt={post.updatedAt}
+          updatedAt={version.updatedAt ?? post.updatedAt}
           current={values}
           onRestored={() => {
             onDirtyChange(false);
@@ -248,10 +288,16 @@ export function PostForm({
           />
         </div>
       )}
-      <fetcher.Form method="post" noValidate className="mt-6 grid gap-5" data-testid="post-form">
+      {version.pending && (
+        <p className="mt-4 rounded-xl border border-line bg-bg p-3 text-sm" data-testid="pending-notice">
+          {t.admin.autosave.pendingNotice}
+        </p>
+      )}
+      <fetcher.Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5" data-testid="post-form">
+        {/* "create" with an id finishes a new post an autosave began. */}
         <input type="hidden" name="intent" value={post ? "update" : "create"} />
-        {post && <input type="hidden" name="id" value={post.id} />}
-        {post && <input type="hidden" name="updatedAt" value={post.updatedAt} />}
+        {version.id && <input type="hidden" name="id" value={version.id} />}
+        {version.updatedAt && <input type="hidden" name="updatedAt" value={version.updatedAt} />}
 
         <fieldset className="grid gap-1.5">
           <legend className="text-sm font-medium">{t.admin.fields.lang}</legend>
@@ -373,10 +419,11 @@ export function PostForm({
           />
         </div>
 
-        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
           <button
             type="submit"
-            disabled={saving}
+            // An autosave under way finishes first, so this save builds on the version it makes.
+            disabled={saving || autosave.saving}
             className="inline-flex items-center rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong disabled:opacity-60"
           >
             {saving ? t.admin.saving : post ? t.admin.save : t.admin.create}
@@ -391,8 +438,45 @@ export function PostForm({
           >
             {t.admin.cancel}
           </button>
+          <AutosaveLine status={autosave.status} content={values.content} />
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** What autosave last did, said politely to screen readers; a refused save offers the text to copy. */
+function AutosaveLine({ status, content }: { status: AutosaveStatus; content: string }) {
+  const { lang, t } = useT();
+  const texts = t.admin.autosave;
+  const time = (at: Date) => new Intl.DateTimeFormat(lang === "pt" ? "pt-BR" : "en", { timeStyle: "short" }).format(at);
+  const text = {
+    idle: "",
+    saving: texts.saving,
+    saved:
+      status.state === "saved" ? format(status.pending ? texts.pending : texts.saved, { time: time(status.at) }) : "",
+    offline: texts.offline,
+    failed: status.state === "failed" ? format(texts.failed, { reason: status.reason }) : "",
+  }[status.state];
+  return (
+    <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-2 text-sm">
+      <p role="status" className="text-fg-muted [overflow-wrap:anywhere]" data-testid="autosave-status">
+        {text}
+      </p>
+      {status.state === "failed" && (
+        <button
+          type="button"
+          onClick={() =>
+            void navigator.clipboard.writeText(content).then(
+              () => notify("success", texts.copied),
+              () => notify("error", t.blog.copyFailed),
+            )
+          }
+          className="rounded-full border border-line px-3 py-1 text-xs hover:border-accent hover:text-accent"
+        >
+          {texts.copy}
+        </button>
+      )}
+    </div>
   );
 }

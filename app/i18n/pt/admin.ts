@@ -83,6 +83,17 @@ export const admin = {
       lang: "idioma",
     },
   },
+  autosave: {
+    saving: "Salvando...",
+    saved: "Salvo às {time}",
+    pending: "Salvo às {time}, sem publicar: os leitores veem a versão publicada até você clicar em Salvar.",
+    offline: "Sem conexão: guardado neste navegador",
+    failed: "Não salvo: {reason}",
+    copy: "Copiar o texto",
+    copied: "Texto copiado.",
+    pendingNotice:
+      "Este post tem alterações salvas automaticamente que ainda não foram publicadas. Clique em Salvar para publicá-las.",
+  },
   translate: "Traduzir",
   translatePost: "Traduzir {title} para o {language}",
   translatedAs: "Tradução: {title}",

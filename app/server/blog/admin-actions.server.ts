@@ -18,6 +18,8 @@ export interface ActionBody {
   intent: string;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** The saved post's id and version, for the editor's next save (an autosave keeps the form open). */
+  saved?: { id: string; updatedAt: string; pending: boolean };
 }
 
 type Messages = Dictionary["admin"];
@@ -30,6 +32,7 @@ function saveReply(intent: string, result: SaveResult, messages: Messages) {
       return reply(200, {
         ok: true,
         intent,
+        saved: { id: result.post.id, updatedAt: result.post.updatedAt.toISOString(), pending: Boolean(result.pending) },
         message:
           { create: messages.toasts.created, restore: messages.toasts.restored }[intent] ?? messages.toasts.updated,
       });
@@ -92,18 +95,23 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     return saveReply(intent, result, messages);
   }
 
-  if (intent !== "create" && intent !== "update") {
+  if (intent !== "create" && intent !== "update" && intent !== "autosave") {
     return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
   }
   const parsed = parsePostInput(form, author.id, messages.errors);
   if (!parsed.ok)
     return reply(400, { ok: false, intent, message: messages.errors.fixFields, fieldErrors: parsed.errors });
 
-  if (intent === "create") return saveReply(intent, await createPost(db, author.id, parsed.value), messages);
+  // An autosave goes through the same checks as a save; it never publishes (posts.server.ts).
+  const mode = intent === "autosave" ? "autosave" : "save";
+  // With no id it is a new post; "create" with an id finishes one an autosave began.
+  if (!id && (intent === "create" || intent === "autosave")) {
+    return saveReply(intent, await createPost(db, author.id, parsed.value, mode), messages);
+  }
 
   const expected = new Date(String(form.get("updatedAt") ?? ""));
   if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
-  const result = await updatePost(db, author.id, id, parsed.value, expected);
+  const result = await updatePost(db, author.id, id, parsed.value, expected, mode);
   if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
   return saveReply(intent, result, messages);
 }

@@ -8,7 +8,7 @@
  * translation per language even when two saves race.
  */
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, asc, count, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
@@ -16,8 +16,10 @@ import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
-import { coversInRevisions, recordRevision } from "./revisions.server.ts";
+import { coversInRevisions, recordRevision, versionOf } from "./revisions.server.ts";
 import { publicNow } from "./visibility.server.ts";
+
+export { nextScheduledPublication } from "./visibility.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +43,8 @@ export type TranslationProblem =
   | "translation-taken";
 
 export type SaveResult =
-  | { status: "saved"; post: Blog; replacedCover: string | null }
+  /** `pending`: an autosave of a published post, kept aside until the author updates it. */
+  | { status: "saved"; post: Blog; replacedCover: string | null; pending?: boolean }
   | { status: "slug-taken" }
   | { status: "not-found" }
   | { status: "stale"; current: Blog }
@@ -148,8 +151,21 @@ function stored(input: PostInput) {
   return input.scheduledAt ? { ...fields, published: true } : fields;
 }
 
+/**
+ * A save the author asked for, or one the editor made by itself a few
+ * seconds after typing. An autosave never publishes: it saves a draft as a
+ * draft, and keeps a published (or scheduled) post's changes aside.
+ */
+export type SaveMode = "save" | "autosave";
+
 /** Creates a post for the author, linked to its translation when the input names one. */
-export function createPost(db: Database, authorId: string, input: PostInput): Promise<SaveResult> {
+export function createPost(
+  db: Database,
+  authorId: string,
+  given: PostInput,
+  mode: SaveMode = "save",
+): Promise<SaveResult> {
+  const input = mode === "autosave" ? { ...given, published: false, scheduledAt: null } : given;
   if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
   return saving(() =>
     db.transaction(async (tx) => {
@@ -166,7 +182,12 @@ export function createPost(db: Database, authorId: string, input: PostInput): Pr
         })
         .returning();
       if (!post) throw new Error("Inserting a post returned no row");
-      await recordRevision(tx, post, input.scheduledAt ? "schedule" : input.published ? "publish" : "save");
+      await recordRevision(
+        tx,
+        post.id,
+        versionOf(post),
+        mode === "autosave" ? "autosave" : input.scheduledAt ? "schedule" : input.published ? "publish" : "save",
+      );
       return { status: "saved", post, replacedCover: null };
     }),
   );
@@ -207,9 +228,11 @@ export function updatePost(
   db: Database,
   authorId: string,
   id: string,
-  input: PostInput,
+  given: PostInput,
   expectedUpdatedAt: Date,
+  mode: SaveMode = "save",
 ): Promise<SaveResult> {
+  const input = mode === "autosave" ? { ...given, published: false, scheduledAt: null } : given;
   if (!isPostId(id)) return Promise.resolve({ status: "not-found" });
   if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
   return saving(() =>
@@ -226,6 +249,7 @@ export function updatePost(
         .from(blogs)
         .where(and(eq(blogs.lang, input.lang), eq(blogs.slug, input.slug), ne(blogs.id, id)));
       if (clash) return { status: "slug-taken" } as const;
+      if (mode === "autosave" && current.published) return keepPending(tx, current, input);
 
       // No translation named: the post is unlinked (its former translation stays as it is).
       const translationGroup = input.translationOf
@@ -249,8 +273,15 @@ export function updatePost(
       if (!post) throw new Error(`Updating post ${id} returned no row`);
       await recordRevision(
         tx,
-        post,
-        input.scheduledAt ? "schedule" : input.published && !wasPublic ? "publish" : "save",
+        post.id,
+        versionOf(post),
+        mode === "autosave"
+          ? "autosave"
+          : input.scheduledAt
+            ? "schedule"
+            : input.published && !wasPublic
+              ? "publish"
+              : "save",
       );
       if (current.translationGroup && current.translationGroup !== translationGroup) {
         await dissolveIfAlone(tx, current.translationGroup);
@@ -259,6 +290,21 @@ export function updatePost(
       return { status: "saved", post, replacedCover } as const;
     }),
   );
+}
+
+/**
+ * An autosave of a published or scheduled post: readers keep the post as it
+ * is; the changes wait in an autosave revision until the author's next save
+ * publishes them. The post's `updated_at` moves, so another tab's save of
+ * the older version is refused as stale, like any other.
+ */
+async function keepPending(tx: Transaction, current: Blog, input: PostInput): Promise<SaveResult> {
+  const now = new Date();
+  const [post] = await tx.update(blogs).set({ updatedAt: now }).where(eq(blogs.id, current.id)).returning();
+  if (!post) throw new Error(`Autosaving post ${current.id} returned no row`);
+  const { title, slug, excerpt, content, coverImage, tags, lang } = input;
+  await recordRevision(tx, post.id, { title, slug, excerpt, content, coverImage, tags, lang }, "autosave", now);
+  return { status: "saved", post, replacedCover: null, pending: true };
 }
 
 /** Deletes one of the author's posts; returns it, or undefined if the author has no such post. */
@@ -341,7 +387,7 @@ export function restoreRevision(
         .where(eq(blogs.id, id))
         .returning();
       if (!post) throw new Error(`Restoring post ${id} returned no row`);
-      await recordRevision(tx, post, "restore");
+      await recordRevision(tx, post.id, versionOf(post), "restore");
       if (current.translationGroup && !post.translationGroup) await dissolveIfAlone(tx, current.translationGroup);
       const replacedCover = current.coverImage && current.coverImage !== post.coverImage ? current.coverImage : null;
       return { status: "saved", post, replacedCover } as const;
@@ -411,13 +457,4 @@ export function listPublishedPostsWithTag(db: Database, lang: Lang, tag: string)
     .from(blogs)
     .where(and(publicNow, eq(blogs.lang, lang), arrayContains(blogs.tags, [tag])))
     .orderBy(desc(blogs.publishedAt), asc(blogs.id));
-}
-
-/** The next moment a scheduled post goes out, if any: when the public pages must be rendered afresh. */
-export async function nextScheduledPublication(db: Database): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`min(${blogs.publishedAt})` })
-    .from(blogs)
-    .where(and(eq(blogs.published, true), gt(blogs.publishedAt, sql`now()`)));
-  return row?.at ? new Date(row.at) : undefined;
 }

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import { lineDiff } from "../../lib/line-diff.ts";
 import type { Database } from "../db/client.server.ts";
-import { type Blog, blogs, type PostRevision, postRevisions } from "../db/schema.ts";
+import { blogs, type PostRevision, postRevisions } from "../db/schema.ts";
 
 export type RevisionKind = "save" | "publish" | "schedule" | "restore" | "autosave";
 
@@ -38,15 +38,12 @@ export function summarizeChange(before: Version | undefined, after: Version) {
   };
 }
 
-/** Records the post as it now is, and keeps only the newest revisions. Inside the save's transaction. */
-export async function recordRevision(tx: Transaction, post: Blog, kind: RevisionKind): Promise<void> {
-  const [previous] = await tx
-    .select()
-    .from(postRevisions)
-    .where(eq(postRevisions.postId, post.id))
-    .orderBy(desc(postRevisions.createdAt), desc(postRevisions.id))
-    .limit(1);
-  const version: Version = {
+/** One autosave revision at most per this much editing: later autosaves update it. */
+export const AUTOSAVE_REVISION_WINDOW_MS = 10 * 60 * 1000;
+
+/** What readers would see of a post: the fields a revision holds. */
+export function versionOf(post: Version): Version {
+  return {
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
@@ -55,14 +52,64 @@ export async function recordRevision(tx: Transaction, post: Blog, kind: Revision
     tags: post.tags,
     lang: post.lang,
   };
-  await tx.insert(postRevisions).values({ postId: post.id, kind, ...version, ...summarizeChange(previous, version) });
+}
+
+const newestFirst = [desc(postRevisions.createdAt), desc(postRevisions.id)] as const;
+
+/**
+ * Records a version of a post and keeps only the newest revisions. Inside the
+ * save's transaction. An autosave within `AUTOSAVE_REVISION_WINDOW_MS` of the
+ * autosave revision before it updates that one instead of adding another.
+ */
+export async function recordRevision(
+  tx: Transaction,
+  postId: string,
+  version: Version,
+  kind: RevisionKind,
+  now = new Date(),
+): Promise<void> {
+  const [previous, beforePrevious] = await tx
+    .select()
+    .from(postRevisions)
+    .where(eq(postRevisions.postId, postId))
+    .orderBy(...newestFirst)
+    .limit(2);
+  if (
+    kind === "autosave" &&
+    previous?.kind === "autosave" &&
+    now.getTime() - previous.createdAt.getTime() < AUTOSAVE_REVISION_WINDOW_MS
+  ) {
+    await tx
+      .update(postRevisions)
+      .set({ ...version, ...summarizeChange(beforePrevious, version) })
+      .where(eq(postRevisions.id, previous.id));
+    return;
+  }
+  await tx.insert(postRevisions).values({ postId, kind, ...version, ...summarizeChange(previous, version) });
   const kept = tx
     .select({ id: postRevisions.id })
     .from(postRevisions)
-    .where(eq(postRevisions.postId, post.id))
-    .orderBy(desc(postRevisions.createdAt), desc(postRevisions.id))
+    .where(eq(postRevisions.postId, postId))
+    .orderBy(...newestFirst)
     .limit(REVISIONS_KEPT);
-  await tx.delete(postRevisions).where(and(eq(postRevisions.postId, post.id), notInArray(postRevisions.id, kept)));
+  await tx.delete(postRevisions).where(and(eq(postRevisions.postId, postId), notInArray(postRevisions.id, kept)));
+}
+
+/**
+ * The changes autosaved into published posts and not yet published: for
+ * each post whose newest revision is an autosave, that version. (A manual
+ * save records a revision after it, so an autosave on top means pending.)
+ */
+export async function pendingVersions(db: Database, postIds: readonly string[]): Promise<Map<string, Version>> {
+  const result = new Map<string, Version>();
+  if (postIds.length === 0) return result;
+  const rows = await db
+    .selectDistinctOn([postRevisions.postId])
+    .from(postRevisions)
+    .where(inArray(postRevisions.postId, [...postIds]))
+    .orderBy(postRevisions.postId, ...newestFirst);
+  for (const row of rows) if (row.kind === "autosave") result.set(row.postId, versionOf(row));
+  return result;
 }
 
 /** What the admin's list shows of a revision: no text, only its summary. */
@@ -97,7 +144,7 @@ export async function listRevisions(
     })
     .from(postRevisions)
     .where(eq(postRevisions.postId, postId))
-    .orderBy(desc(postRevisions.createdAt), desc(postRevisions.id));
+    .orderBy(...newestFirst);
   return rows.map((row) => ({ ...row, kind: row.kind as RevisionKind, createdAt: row.createdAt.toISOString() }));
 }
 

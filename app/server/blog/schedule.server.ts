@@ -10,7 +10,7 @@
  */
 import type { Database } from "../db/client.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
-import { nextScheduledPublication } from "./posts.server.ts";
+import { nextScheduledPublication } from "./visibility.server.ts";
 
 export interface SchedulerOptions {
   /** How often the next due time is read again (another server may have scheduled one). */
