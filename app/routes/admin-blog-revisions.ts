@@ -1,6 +1,6 @@
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { isPostId } from "~/server/blog/posts.server.ts";
-import { findRevision, listRevisions } from "~/server/blog/revisions.server.ts";
+import { findRevision, listRevisions, versionOf } from "~/server/blog/revisions.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog-revisions";
 
@@ -30,13 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: revision.id,
         kind: revision.kind,
         createdAt: revision.createdAt.toISOString(),
-        title: revision.title,
-        slug: revision.slug,
-        excerpt: revision.excerpt,
-        content: revision.content,
-        coverImage: revision.coverImage,
-        tags: revision.tags,
-        lang: revision.lang,
+        ...versionOf(revision),
       },
     });
   }

@@ -72,6 +72,12 @@ async function releaseCover(uploads: ObjectStorage, db: Database, url: string | 
   if (url && !(await coverInUse(db, url))) await removeCover(uploads, url);
 }
 
+/** The version of the post the editor loaded (its `updated_at`); a form without a readable one is stale. */
+function editedVersion(form: FormData): Date | undefined {
+  const expected = new Date(String(form.get("updatedAt") ?? ""));
+  return Number.isNaN(expected.getTime()) ? undefined : expected;
+}
+
 export async function savePostAction(form: FormData, author: User, messages: Messages) {
   const { db, uploads } = services();
   const intent = String(form.get("intent") ?? "");
@@ -85,8 +91,8 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
   }
 
   if (intent === "restore") {
-    const expected = new Date(String(form.get("updatedAt") ?? ""));
-    if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
+    const expected = editedVersion(form);
+    if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
     const result = await restoreRevision(db, author.id, id, String(form.get("revisionId") ?? ""), expected);
     if (result.status === "not-found") {
       return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
@@ -109,8 +115,8 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     return saveReply(intent, await createPost(db, author.id, parsed.value, mode), messages);
   }
 
-  const expected = new Date(String(form.get("updatedAt") ?? ""));
-  if (Number.isNaN(expected.getTime())) return reply(409, { ok: false, intent, message: messages.errors.stale });
+  const expected = editedVersion(form);
+  if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
   const result = await updatePost(db, author.id, id, parsed.value, expected, mode);
   if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
   return saveReply(intent, result, messages);

@@ -127,6 +127,36 @@ async function dissolveIfAlone(tx: Transaction, group: string | null): Promise<v
   }
 }
 
+/**
+ * The author's post, locked for this transaction, if it is still the version
+ * the editor loaded (`expectedUpdatedAt`): a second tab's stale form must not
+ * silently overwrite the first one's save.
+ */
+async function lockOwnPost(
+  tx: Transaction,
+  authorId: string,
+  id: string,
+  expectedUpdatedAt: Date,
+): Promise<{ status: "current"; post: Blog } | { status: "not-found" } | { status: "stale"; current: Blog }> {
+  const [post] = await tx
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
+    .for("update");
+  if (!post) return { status: "not-found" };
+  if (post.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current: post };
+  return { status: "current", post };
+}
+
+/** Whether another post of the language has the slug already. */
+async function slugTaken(tx: Transaction, lang: string, slug: string, exceptId: string): Promise<boolean> {
+  const [clash] = await tx
+    .select({ id: blogs.id })
+    .from(blogs)
+    .where(and(eq(blogs.lang, lang), eq(blogs.slug, slug), ne(blogs.id, exceptId)));
+  return clash !== undefined;
+}
+
 /** Runs a save, turning the refusals and unique violations it meets into results. */
 async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
   try {
@@ -237,18 +267,10 @@ export function updatePost(
   if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
   return saving(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(blogs)
-        .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
-        .for("update");
-      if (!current) return { status: "not-found" } as const;
-      if (current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current } as const;
-      const [clash] = await tx
-        .select({ id: blogs.id })
-        .from(blogs)
-        .where(and(eq(blogs.lang, input.lang), eq(blogs.slug, input.slug), ne(blogs.id, id)));
-      if (clash) return { status: "slug-taken" } as const;
+      const locked = await lockOwnPost(tx, authorId, id, expectedUpdatedAt);
+      if (locked.status !== "current") return locked;
+      const current = locked.post;
+      if (await slugTaken(tx, input.lang, input.slug, id)) return { status: "slug-taken" } as const;
       if (mode === "autosave" && current.published) return keepPending(tx, current, input);
 
       // No translation named: the post is unlinked (its former translation stays as it is).
@@ -351,35 +373,21 @@ export function restoreRevision(
   if (!isPostId(id) || !isPostId(revisionId)) return Promise.resolve({ status: "not-found" });
   return saving(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(blogs)
-        .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
-        .for("update");
-      if (!current) return { status: "not-found" } as const;
-      if (current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current } as const;
+      const locked = await lockOwnPost(tx, authorId, id, expectedUpdatedAt);
+      if (locked.status !== "current") return locked;
+      const current = locked.post;
       const [revision] = await tx
         .select()
         .from(postRevisions)
         .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, id)));
       if (!revision) return { status: "not-found" } as const;
-      const [clash] = await tx
-        .select({ id: blogs.id })
-        .from(blogs)
-        .where(and(eq(blogs.lang, revision.lang), eq(blogs.slug, revision.slug), ne(blogs.id, id)));
-      if (clash) return { status: "slug-taken" } as const;
+      if (await slugTaken(tx, revision.lang, revision.slug, id)) return { status: "slug-taken" } as const;
       const now = new Date();
       const wasPublic = current.published && current.publishedAt !== null && !isScheduled(current, now);
       const [post] = await tx
         .update(blogs)
         .set({
-          title: revision.title,
-          slug: revision.slug,
-          excerpt: revision.excerpt,
-          content: revision.content,
-          coverImage: revision.coverImage,
-          tags: revision.tags,
-          lang: revision.lang,
+          ...versionOf(revision),
           translationGroup: revision.lang === current.lang ? current.translationGroup : null,
           updatedAt: now,
           editedAt: wasPublic ? now : current.editedAt,
