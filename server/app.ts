@@ -19,6 +19,7 @@ import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
 import { transportSecurity } from "./transport-security.ts";
+import { noRouteMatcher, unmatchedPathsToNotFound } from "./unmatched-paths.ts";
 import { serveUploads } from "./uploads.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
@@ -100,6 +101,9 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.
   if (!vite) app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth) }));
+  // A path no route matches gets its language's one not-found page, from the cache below.
+  let matchesNoRoute: ((path: string) => boolean) | undefined;
+  app.use(unmatchedPathsToNotFound(() => matchesNoRoute, [UPLOADS_URL_PREFIX]));
   // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below).
   let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
@@ -121,6 +125,7 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
+    matchesNoRoute = noRouteMatcher(build);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
       formTargets: signInFormTargets(auth),

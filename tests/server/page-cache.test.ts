@@ -97,6 +97,9 @@ describe("isCacheablePageUrl", () => {
     "/blog/tag/docker.data",
     "/blog/ola-mundo?from=en",
     "/en/blog/hello-world?from=pt",
+    // The not-found page every path no route matches is handed to (server/unmatched-paths.ts).
+    "/404",
+    "/en/404",
   ])("caches %s", (url) => {
     expect(isCacheablePageUrl(url)).toBe(true);
   });
@@ -118,6 +121,8 @@ describe("isCacheablePageUrl", () => {
     "/en/sitemap.xml",
     "/blogs",
     "/this-does-not-exist",
+    "/404.data",
+    "/404?x=1",
   ])("leaves %s alone", (url) => {
     expect(isCacheablePageUrl(url)).toBe(false);
   });

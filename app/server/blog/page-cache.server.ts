@@ -30,8 +30,9 @@ export function publicPagesGeneration(): number {
 
 // `/blog`, `/blog/{slug}`, `/blog/tag/{tag}` and their loader data (`/blog.data`,
 // `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
-// the feeds; the sitemap.
-const CACHEABLE_PATH = /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml)$|^\/sitemap\.xml$/;
+// the feeds; the sitemap; the not-found page every path no route matches is handed to
+// (server/unmatched-paths.ts).
+const CACHEABLE_PATH = /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml|\/404)$|^\/sitemap\.xml$/;
 // The one query a blog page answers to: a post reached from the other language's URL.
 const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;
 
