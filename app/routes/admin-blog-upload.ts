@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin-blog-upload";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
 
-/** Receives one cover image (multipart field `file`) and answers its public URL. */
+/** Receives one image, a cover or one for the text (multipart field `file`), and answers its URL and size. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromQuery(request.url);
   const errors = dictionaryFor(lang).admin.errors;
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(authorContext).id,
     new Uint8Array(await file.arrayBuffer()),
   );
-  if (saved.ok) return Response.json({ url: saved.url }, { status: 201 });
+  if (saved.ok) return Response.json({ url: saved.url, width: saved.width, height: saved.height }, { status: 201 });
   switch (saved.reason) {
     case "empty":
       return Response.json({ error: errors.uploadMissing }, { status: 400 });

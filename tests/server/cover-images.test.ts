@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadedImage } from "../../app/lib/uploaded-image.ts";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { removeCover, saveCover, sweepOrphanCovers } from "../../app/server/blog/covers.server.ts";
-import { createPost } from "../../app/server/blog/posts.server.ts";
+import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
 import { processCoverImage } from "../../app/server/uploads/cover-image.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { pngClaiming } from "../helpers/images.ts";
@@ -111,13 +112,26 @@ describe("cover files", () => {
 
   const files = () => readdirSync(root, { recursive: true }).filter((name) => String(name).includes("."));
 
-  it("stores an accepted cover at blog-images/{userId}/{random}.{extension} and serves its public URL", async () => {
+  it("stores an accepted image at blog-images/{userId}/{random}-{width}x{height}.{extension}", async () => {
     const storage = localDiskStorage(root);
-    const saved = await saveCover(storage, authorId, await png(50, 50));
-    expect(saved).toMatchObject({ ok: true });
+    const saved = await saveCover(storage, authorId, await png(50, 40));
+    expect(saved).toMatchObject({ ok: true, width: 50, height: 40 });
     if (!saved.ok) return;
-    expect(saved.url).toMatch(new RegExp(`^/uploads/blog-images/${authorId}/[A-Za-z0-9_-]{22}\\.png$`));
-    expect(files()).toContain(path.join("blog-images", authorId, path.basename(saved.url)));
+    expect(saved.url).toMatch(new RegExp(`^/uploads/blog-images/${authorId}/[A-Za-z0-9_]{22}-50x40\\.png$`));
+    // Narrower than a phone's copy would be: none is made.
+    expect(files()).toEqual([path.join("blog-images", authorId, path.basename(saved.url))]);
+    await removeCover(storage, saved.url);
+    expect(files()).toEqual([]);
+  });
+
+  it("keeps a phone-sized WebP copy of a wide image, named after it, and removes both together", async () => {
+    const storage = localDiskStorage(root);
+    const saved = await saveCover(storage, authorId, await png(1600, 900));
+    if (!saved.ok) throw new Error("upload failed");
+    const phone = uploadedImage(saved.url)?.phoneSrc ?? "";
+    expect(phone).toBe(saved.url.replace(/\.png$/, "-640w.webp"));
+    const copy = await sharp(path.join(root, phone.replace("/uploads/", ""))).metadata();
+    expect([copy.format, copy.width, copy.height]).toEqual(["webp", 640, 360]);
     await removeCover(storage, saved.url);
     expect(files()).toEqual([]);
   });
@@ -160,5 +174,47 @@ describe("cover files", () => {
     expect(left).toContain(path.basename(used.url));
     expect(left).toContain(path.basename(orphanNew.url));
     expect(left).not.toContain(path.basename(orphanOld.url));
+  });
+
+  it("keeps day-old images the text of a post or a revision shows, with their phone copies", async () => {
+    const storage = localDiskStorage(root);
+    const inText = await saveCover(storage, authorId, await png(900, 500));
+    const inRevision = await saveCover(storage, authorId, await png(901, 500));
+    const unused = await saveCover(storage, authorId, await png(902, 500));
+    if (!inText.ok || !inRevision.ok || !unused.ok) throw new Error("uploads failed");
+    const input = {
+      title: "T",
+      excerpt: null,
+      coverImage: null,
+      published: false,
+      lang: "pt" as const,
+      tags: [],
+      translationOf: null,
+      scheduledAt: null,
+    };
+    const post = await createPost(db, authorId, {
+      ...input,
+      slug: "with-images",
+      content: `![a](${inText.url})\n\n![b](${inRevision.url})`,
+    });
+    if (post.status !== "saved") throw new Error("post not saved");
+    // The second image leaves the text; only the first revision still shows it.
+    await updatePost(
+      db,
+      authorId,
+      post.post.id,
+      { ...input, slug: "with-images", content: `![a](${inText.url})` },
+      post.post.updatedAt,
+    );
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const name of files()) utimesSync(path.join(root, String(name)), twoDaysAgo, twoDaysAgo);
+    await sweepOrphanCovers(db, storage);
+    const left = files().map((name) => path.basename(String(name)));
+    for (const url of [inText.url, inRevision.url]) {
+      expect(left).toContain(path.basename(url));
+      expect(left).toContain(path.basename(uploadedImage(url)?.phoneSrc ?? ""));
+    }
+    expect(left).not.toContain(path.basename(unused.url));
+    expect(left).not.toContain(path.basename(uploadedImage(unused.url)?.phoneSrc ?? ""));
   });
 });

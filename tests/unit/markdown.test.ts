@@ -111,3 +111,27 @@ describe("reading time", () => {
     expect(renderMarkdown("one two **three**", "en").words).toBe(3);
   });
 });
+
+describe("uploaded images in the text", () => {
+  const user = "0b7c9a52-1f2e-4c3d-9a8b-7c6d5e4f3a2b";
+  it("carry their size, load lazily and offer phones their small copy", () => {
+    const src = `/uploads/blog-images/${user}/Ab3dEf6hIj9kLm0nOp1qRs-1600x900.png`;
+    const { html } = renderMarkdown(`![Um gráfico](${src})`, "pt");
+    expect(html).toContain(`src="${src}"`);
+    expect(html).toContain('alt="Um gráfico"');
+    expect(html).toContain('width="1600"');
+    expect(html).toContain('height="900"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain(`srcset="${src.replace(".png", "-640w.webp")} 640w, ${src} 1600w"`);
+    expect(html).toContain('sizes="(min-width: 768px) 720px, 100vw"');
+  });
+
+  it("leave a narrow image and any other image without a small copy", () => {
+    const narrow = `/uploads/blog-images/${user}/Ab3dEf6hIj9kLm0nOp1qRs-320x200.webp`;
+    expect(renderMarkdown(`![x](${narrow})`, "en").html).not.toContain("srcset");
+    expect(renderMarkdown(`![x](${narrow})`, "en").html).toContain('width="320"');
+    const other = renderMarkdown("![x](https://example.com/a-1600x900.png)", "en").html;
+    expect(other).not.toContain("width=");
+    expect(other).not.toContain("srcset");
+  });
+});

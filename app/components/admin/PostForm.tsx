@@ -6,6 +6,7 @@ import { format, type Lang, languages, useT } from "~/i18n";
 import type { FieldErrors } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
+import { useContentImages } from "./ContentImages.tsx";
 import { CoverField } from "./CoverField.tsx";
 import { Field } from "./Field.tsx";
 import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
@@ -226,6 +227,20 @@ export function PostForm({
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const images = useContentImages({
+    postLang: values.lang,
+    content: values.content,
+    cursor: () => contentRef.current?.selectionStart,
+    onInsert: (content, cursor) => {
+      set("content", content);
+      // Back to writing, just after the image.
+      requestAnimationFrame(() => {
+        contentRef.current?.focus();
+        contentRef.current?.setSelectionRange(cursor, cursor);
+      });
+    },
+  });
   const fieldLabels: Record<keyof Values, string> = {
     title: t.admin.fields.title,
     slug: t.admin.fields.slug,
@@ -367,19 +382,29 @@ export function PostForm({
         </Field>
 
         <div className="grid gap-5 lg:grid-cols-2">
-          <Field name="content" label={t.admin.fields.content} help={t.admin.fields.contentHelp} error={errors.content}>
-            {(props) => (
-              <textarea
-                {...props}
-                required
-                rows={10}
-                maxLength={POST_LIMITS.content}
-                value={values.content}
-                onChange={(event) => set("content", event.currentTarget.value)}
-                className={`${props.className} font-mono text-sm`}
-              />
-            )}
-          </Field>
+          <div className="grid gap-2">
+            <Field
+              name="content"
+              label={t.admin.fields.content}
+              help={`${t.admin.fields.contentHelp} ${t.admin.images.hint}`}
+              error={errors.content}
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  {...images.textareaHandlers}
+                  ref={contentRef}
+                  required
+                  rows={10}
+                  maxLength={POST_LIMITS.content}
+                  value={values.content}
+                  onChange={(event) => set("content", event.currentTarget.value)}
+                  className={`${props.className} font-mono text-sm`}
+                />
+              )}
+            </Field>
+            {images.panel}
+          </div>
           <MarkdownPreview content={values.content} />
         </div>
 

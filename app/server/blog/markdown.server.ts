@@ -32,6 +32,7 @@ import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import "~/i18n/all.ts";
 import { dictionaryFor, type Lang } from "~/i18n";
+import { PHONE_IMAGE_WIDTH, uploadedImage } from "~/lib/uploaded-image.ts";
 
 export { readingMinutes } from "./reading-time.server.ts";
 
@@ -91,6 +92,16 @@ function rehypeSiteEnhancements(options: { copyLabel: string; taskDone: string; 
       if (node.tagName === "img") {
         node.properties.loading = "lazy";
         node.properties.decoding = "async";
+        // An uploaded image names its size: set it so nothing shifts, and let phones take the small copy.
+        const image = typeof node.properties.src === "string" ? uploadedImage(node.properties.src) : undefined;
+        if (image) {
+          node.properties.width = image.width;
+          node.properties.height = image.height;
+          if (image.phoneSrc) {
+            node.properties.srcSet = `${image.phoneSrc} ${PHONE_IMAGE_WIDTH}w, ${node.properties.src} ${image.width}w`;
+            node.properties.sizes = "(min-width: 768px) 720px, 100vw";
+          }
+        }
       }
       if (node.tagName === "table" && parent && index !== undefined) {
         // Wide tables scroll inside their own box instead of the page on phones.
