@@ -1,0 +1,66 @@
+import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
+import { adminRow, createPostThroughForm, pngBytes, uniqueSlug } from "./helpers.ts";
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the editor's history, schedule, kept copy and image prompt fit a phone in the ${theme} theme`, async ({
+    context,
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, "author");
+    const slug = uniqueSlug(`telefone-${theme}`);
+    const title = `No telefone ${slug}`;
+    await createPostThroughForm(page, { title, slug, content: "Primeira versão." });
+    await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const edit = async () => {
+      await page.goto("/admin/blog");
+      await adminRow(page, title)
+        .getByRole("button", { name: /^Editar/ })
+        .click();
+    };
+    await edit();
+    const form = page.getByTestId("post-form");
+    await form.getByLabel("Conteúdo").fill("Segunda versão.");
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByTestId("post-form")).toBeHidden();
+
+    await edit();
+    await page.getByRole("button", { name: "Revisões" }).click();
+    await page
+      .getByTestId("revision-list")
+      .getByRole("listitem")
+      .last()
+      .getByRole("button", { name: /^Comparar/ })
+      .click();
+    await expect(page.getByTestId("revision-diff")).toBeVisible();
+    await form.getByRole("checkbox", { name: "Agendar" }).check();
+    await form.getByLabel("Conteúdo").fill("Terceira versão, não salva.");
+    await form.getByLabel("Conteúdo").evaluate(
+      (element, data) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], "foto.png", { type: "image/png" }));
+        element.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+      },
+      [...(await pngBytes("#0369a1", 800, 400))],
+    );
+    await expect(page.getByTestId("image-alt")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The copy this browser kept, offered on a fresh page.
+    await page.close({ runBeforeUnload: false });
+    const again = await context.newPage();
+    await again.setViewportSize({ width: 375, height: 800 });
+    await again.goto("/admin/blog");
+    await adminRow(again, title)
+      .getByRole("button", { name: /^Editar/ })
+      .click();
+    await expect(again.getByTestId("local-copy")).toBeVisible();
+    await again.getByTestId("local-copy").getByText("Ver as diferenças no conteúdo").click();
+    await expectNoSeriousA11yViolations(again);
+    expect(await again.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+}
