@@ -38,71 +38,75 @@ export function PostList({
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-3" data-testid="admin-post-list">
-      {posts.map((post) => (
-        <li
-          key={post.id}
-          className="flex flex-col gap-3 rounded-2xl border border-line bg-bg p-4 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <h3 className="min-w-0 max-w-full truncate font-semibold">{post.title}</h3>
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
-                  post.published ? "bg-accent-soft text-accent-soft-fg" : "bg-surface-2 text-fg-muted"
-                }`}
-              >
-                {post.scheduledAt ? (
-                  <LocalDateTime iso={post.scheduledAt} template={t.admin.scheduledFor} />
-                ) : post.published ? (
-                  t.admin.published
-                ) : (
-                  t.admin.draft
-                )}
-              </span>
-              <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-fg-muted">
-                {t.admin.languageNames[post.lang]}
-              </span>
+    <>
+      {/* The outline goes from the page's title to each post's without skipping a level. */}
+      <h2 className="sr-only">{t.admin.listHeading}</h2>
+      <ul className="grid grid-cols-1 gap-3" data-testid="admin-post-list">
+        {posts.map((post) => (
+          <li
+            key={post.id}
+            className="flex flex-col gap-3 rounded-2xl border border-line bg-bg p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="min-w-0 max-w-full truncate font-semibold">{post.title}</h3>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                    post.published ? "bg-accent-soft text-accent-soft-fg" : "bg-surface-2 text-fg-muted"
+                  }`}
+                >
+                  {post.scheduledAt ? (
+                    <LocalDateTime iso={post.scheduledAt} template={t.admin.scheduledFor} />
+                  ) : post.published ? (
+                    t.admin.published
+                  ) : (
+                    t.admin.draft
+                  )}
+                </span>
+                <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-fg-muted">
+                  {t.admin.languageNames[post.lang]}
+                </span>
+              </div>
+              {post.excerpt && (
+                <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{post.excerpt}</p>
+              )}
+              <p className="mt-1 font-mono text-xs text-fg-muted [overflow-wrap:anywhere]">{postPath(post)}</p>
+              {post.translation && (
+                <p className="mt-1 text-xs text-fg-muted [overflow-wrap:anywhere]">
+                  {format(t.admin.translatedAs, { title: post.translation.title })}
+                </p>
+              )}
             </div>
-            {post.excerpt && (
-              <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{post.excerpt}</p>
-            )}
-            <p className="mt-1 font-mono text-xs text-fg-muted [overflow-wrap:anywhere]">{postPath(post)}</p>
-            {post.translation && (
-              <p className="mt-1 text-xs text-fg-muted [overflow-wrap:anywhere]">
-                {format(t.admin.translatedAs, { title: post.translation.title })}
-              </p>
-            )}
-          </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            {!post.translation && (
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {!post.translation && (
+                <button
+                  type="button"
+                  onClick={() => onTranslate(post)}
+                  aria-label={format(t.admin.translatePost, {
+                    title: post.title,
+                    language: t.admin.languages[post.lang === "pt" ? "en" : "pt"],
+                  })}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+                >
+                  <Globe className="size-4" aria-hidden="true" />
+                  {t.admin.translate}
+                </button>
+              )}
               <button
                 type="button"
-                onClick={() => onTranslate(post)}
-                aria-label={format(t.admin.translatePost, {
-                  title: post.title,
-                  language: t.admin.languages[post.lang === "pt" ? "en" : "pt"],
-                })}
+                onClick={() => onEdit(post)}
+                aria-label={format(t.admin.editPost, { title: post.title })}
                 className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
               >
-                <Globe className="size-4" aria-hidden="true" />
-                {t.admin.translate}
+                <Pencil className="size-4" aria-hidden="true" />
+                {t.admin.edit}
               </button>
-            )}
-            <button
-              type="button"
-              onClick={() => onEdit(post)}
-              aria-label={format(t.admin.editPost, { title: post.title })}
-              className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-              {t.admin.edit}
-            </button>
-            <DeleteButton post={post} />
-          </div>
-        </li>
-      ))}
-    </ul>
+              <DeleteButton post={post} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ export const admin = {
   newPost: "New Blog",
   loading: "Loading...",
   empty: "You have no posts yet. Click 'New Blog' to write the first one.",
+  listHeading: "Your posts",
   signedInAs: "Signed in as {login}",
   published: "Published",
   draft: "Draft",

@@ -95,6 +95,15 @@ export const admin = {
     pendingNotice:
       "Este post tem alterações salvas automaticamente que ainda não foram publicadas. Clique em Salvar para publicá-las.",
   },
+  images: {
+    insert: "Inserir imagem",
+    uploading: "Enviando imagem... {percent}%",
+    altLabel: "Texto alternativo da imagem, em {language}",
+    altHelp: "Descreva o que a imagem mostra, para quem não pode vê-la. Obrigatório.",
+    altRequired: "Escreva o texto alternativo antes de inserir a imagem.",
+    add: "Inserir no texto",
+    hint: "Cole ou arraste imagens no conteúdo, ou use Inserir imagem.",
+  },
   translate: "Traduzir",
   translatePost: "Traduzir {title} para o {language}",
   translatedAs: "Tradução: {title}",

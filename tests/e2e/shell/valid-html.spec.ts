@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { staticArticleIds } from "../../../app/content/ids.ts";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
-import { openNewPostForm } from "../admin/helpers.ts";
+import { createPostThroughForm, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 
 /**
@@ -85,6 +85,22 @@ test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level"
 
   // The admin signed in: the screens as sent, and the post form as the browser builds it.
   await signIn(page, "author");
+  // A published post of the author's: its article as the Markdown pipeline renders it, and a row in the admin list.
+  const slug = uniqueSlug("html-valido");
+  await createPostThroughForm(page, {
+    title: `HTML válido ${slug}`,
+    slug,
+    content: [
+      "## Seção",
+      "Texto com **negrito**, `código`, [um link](https://example.com) e uma imagem:",
+      "![Ícone do site](/favicon.svg)",
+      "```js\nconst a = 1;\n```",
+      "| a | b |\n| - | - |\n| 1 | 2 |",
+      "> Citação\n\n- item\n- [x] feito",
+    ].join("\n\n"),
+    publish: true,
+  });
+  await fetchPage(`/blog/${slug}`);
   for (const lang of languages) {
     for (const p of ["/admin/blog", "/admin/messages"]) await fetchPage(localizePath(p, lang));
     await openNewPostForm(page, lang);
