@@ -32,6 +32,8 @@ export interface ServerSettings {
   buildDir: string;
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** Server processes on PostgreSQL (WEB_CONCURRENCY); default 1, so memory is one process's. */
+  workers?: number | undefined;
 }
 
 export async function startServer(settings: ServerSettings): Promise<RunningServer> {
@@ -45,6 +47,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
     PUBLIC_URL: origin,
     BUILD_DIR: settings.buildDir,
     DATA_DIR: settings.dataDir,
+    WEB_CONCURRENCY: String(settings.workers ?? 1),
   });
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
   else delete env.DATABASE_URL;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
 import { site } from "../app/site.config.ts";
@@ -34,6 +35,8 @@ export interface ServerConfig {
   logFormat: "json" | undefined;
   /** Redirect plain-HTTP requests to PUBLIC_URL, which must be https (FORCE_HTTPS, default false). */
   forceHttps: boolean;
+  /** Server processes on PostgreSQL (WEB_CONCURRENCY, default one per core); the embedded database runs one. */
+  webConcurrency: number;
 }
 
 export interface ContactConfig {
@@ -203,6 +206,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://example.com, got "${publicUrl}"`);
   }
   const forceHttps = boolean("FORCE_HTTPS", false, env);
+  const webConcurrency = integer("WEB_CONCURRENCY", availableParallelism(), env);
+  if (webConcurrency < 1) throw new ConfigError(`WEB_CONCURRENCY must be at least 1, got "${env.WEB_CONCURRENCY}"`);
   if (forceHttps && new URL(publicUrl).protocol !== "https:")
     throw new ConfigError(`FORCE_HTTPS needs an https PUBLIC_URL to redirect to, got "${publicUrl}"`);
   return {
@@ -230,6 +235,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     logFormat: logFormat === "json" ? "json" : undefined,
     forceHttps,
+    webConcurrency,
   };
 }
 

@@ -289,6 +289,8 @@ async function main() {
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: process.env.PUBLIC_URL || origin,
       STORAGE_DRIVER: process.env.STORAGE_DRIVER || "postgres",
+      // Each server stands for one machine of one process, unless asked otherwise.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
       // One secret for all, or a contact form started on one server fails on another.
       CONTACT_SECRET: process.env.CONTACT_SECRET || randomBytes(32).toString("hex"),
     };

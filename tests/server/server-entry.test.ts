@@ -67,8 +67,8 @@ describe("the compiled server", () => {
   }, 60_000);
 
   /** Starts the build's server as the bench does, and checks it was started as `npm run serve` starts it. */
-  async function start(databaseUrl?: string): Promise<RunningServer> {
-    const server = await startServer({ buildDir, dataDir, databaseUrl });
+  async function start(databaseUrl?: string, workers?: number): Promise<RunningServer> {
+    const server = await startServer({ buildDir, dataDir, databaseUrl, workers });
     running.push(server);
     expect(server.child.process.spawnargs).toEqual([process.execPath, ...serverCommandArgs(buildDir)]);
     return server;
@@ -118,5 +118,71 @@ describe("the compiled server", () => {
       }
     },
     120_000,
+  );
+
+  /** The pids of the workers the server's log says started, in order. */
+  function workerPids(server: RunningServer): number[] {
+    return [...server.child.output().matchAll(/Worker (\d+) started\./g)].map((match) => Number(match[1]));
+  }
+
+  async function waitFor(condition: () => boolean, what: string, server: RunningServer): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`Waited for ${what}:\n${server.child.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  function alive(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it("on the embedded database stays one process, and says so", async () => {
+    const server = await start(undefined, 2);
+    expect(server.child.output()).toMatch(/^Embedded database \(PGlite\): one server process/m);
+    expect(workerPids(server)).toEqual([]);
+    await server.child.stop();
+  }, 120_000);
+
+  it.skipIf(!postgresUrl)(
+    "on PostgreSQL runs WEB_CONCURRENCY workers, starts another when one dies, and stops them all",
+    async () => {
+      const name = `portfolio_workers_${randomBytes(6).toString("hex")}`;
+      await adminQuery(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(postgresUrl ?? "");
+        url.pathname = `/${name}`;
+        const server = await start(url.toString(), 2);
+        const ready = () => server.child.output().match(/Site ready at/g)?.length ?? 0;
+        await waitFor(() => ready() >= 2, "two workers ready", server);
+        const [first, second] = workerPids(server);
+        expect(first).toBeDefined();
+        expect(second).toBeDefined();
+        expect(new Set([first, second, server.child.pid]).size).toBe(3);
+
+        // One worker killed: the other keeps answering, and the primary forks a replacement.
+        process.kill(first ?? 0, "SIGKILL");
+        for (let request = 0; request < 5; request++) expect((await fetch(`${server.origin}/`)).status).toBe(200);
+        await waitFor(() => workerPids(server).length >= 3 && ready() >= 3, "a new worker ready", server);
+        expect(server.child.output()).toMatch(new RegExp(`Worker ${first} stopped \\(SIGKILL\\)`));
+        const replacement = workerPids(server)[2] ?? 0;
+        expect(alive(replacement)).toBe(true);
+        await expectPages(server);
+
+        // SIGTERM to the primary stops every worker, then the primary.
+        await server.child.stop();
+        expect(server.child.process.exitCode).toBe(0);
+        expect(alive(second ?? 0)).toBe(false);
+        expect(alive(replacement)).toBe(false);
+      } finally {
+        await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+      }
+    },
+    180_000,
   );
 });
