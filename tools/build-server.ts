@@ -57,8 +57,9 @@ export function serverBundleResolution(): { noExternal: true; external: string[]
 export async function buildServerEntry(buildDir: string): Promise<string> {
   const entry = path.resolve(root, serverEntry(buildDir));
   const outDir = path.dirname(entry);
-  // The database code finds drizzle/ relative to its own module; in the bundle that module is main.js.
-  const migrations = path.relative(outDir, path.join(root, "drizzle")).split(path.sep).join("/");
+  // The database code finds drizzle/ relative to its own module; in the bundle that module is in a
+  // chunk (server/serve.ts, loaded by main.js only where the process serves, imports it).
+  const migrations = path.relative(path.join(outDir, "chunks"), path.join(root, "drizzle")).split(path.sep).join("/");
   await build({
     configFile: false,
     root,

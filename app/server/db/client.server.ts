@@ -39,7 +39,7 @@ export interface DatabaseOptions {
 /**
  * The repository's drizzle/ folder, found from this module. In the compiled
  * server (build/server/main.js, tools/build-server.ts) this module is part of
- * main.js, so that build sets MIGRATIONS_DIR to the way from there.
+ * a chunk in build/server/chunks/, so that build sets MIGRATIONS_DIR to the way from there.
  */
 const defaultMigrations = fileURLToPath(
   new URL((import.meta.env?.MIGRATIONS_DIR as string | undefined) ?? "../../../drizzle", import.meta.url),
