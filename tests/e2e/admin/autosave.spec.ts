@@ -1,5 +1,5 @@
 import { expect, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
 test("a new post saves itself a few seconds after typing, and is there after a reload", async ({ page }) => {
   await signIn(page, "author");
@@ -35,7 +35,7 @@ test("a published post's autosaved changes stay off the public page until the up
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(".article-body")).toContainText("Versão publicada.");
 
-  await page.goto("/admin/blog");
+  await openAdmin(page);
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
@@ -76,7 +76,7 @@ test("two tabs on one post: the later autosave is refused, says why and offers t
   const title = `Duas abas auto ${slug}`;
   await createPostThroughForm(page, { title, slug, content: "Original" });
   const second = await context.newPage();
-  await second.goto("/admin/blog");
+  await openAdmin(second);
   for (const tab of [page, second]) {
     await adminRow(tab, title)
       .getByRole("button", { name: /^Editar/ })

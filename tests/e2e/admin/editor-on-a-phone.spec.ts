@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, pngBytes, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, openAdmin, pngBytes, uniqueSlug } from "./helpers.ts";
 
 for (const theme of ["light", "dark"] as const) {
   test(`the editor's history, schedule, kept copy and image prompt fit a phone in the ${theme} theme`, async ({
@@ -14,7 +14,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.evaluate((value) => localStorage.setItem("theme", value), theme);
     await page.setViewportSize({ width: 375, height: 800 });
     const edit = async () => {
-      await page.goto("/admin/blog");
+      await openAdmin(page);
       await adminRow(page, title)
         .getByRole("button", { name: /^Editar/ })
         .click();
@@ -54,7 +54,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.close({ runBeforeUnload: false });
     const again = await context.newPage();
     await again.setViewportSize({ width: 375, height: 800 });
-    await again.goto("/admin/blog");
+    await openAdmin(again);
     await adminRow(again, title)
       .getByRole("button", { name: /^Editar/ })
       .click();

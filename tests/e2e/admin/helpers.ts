@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { solidPng } from "../../helpers/images.ts";
-import { expect } from "../fixtures.ts";
+import { expect, waitForHydration } from "../fixtures.ts";
 
 /** A slug no other test uses, so tests can share one database in parallel. */
 export const uniqueSlug = (base: string) => `${base}-${randomBytes(4).toString("hex")}`;
@@ -9,9 +9,15 @@ export const uniqueSlug = (base: string) => `${base}-${randomBytes(4).toString("
 /** A small real image, made on the fly. */
 export const pngBytes = solidPng;
 
+/** Opens the admin, ready for clicks (its buttons work once the page is hydrated). */
+export async function openAdmin(page: Page, lang: "pt" | "en" = "pt") {
+  await page.goto(lang === "en" ? "/en/admin/blog" : "/admin/blog");
+  await waitForHydration(page);
+}
+
 /** Opens the admin and the create form. */
 export async function openNewPostForm(page: Page, lang: "pt" | "en" = "pt") {
-  await page.goto(lang === "en" ? "/en/admin/blog" : "/admin/blog");
+  await openAdmin(page, lang);
   await page.getByRole("button", { name: lang === "en" ? "New Blog" : "Novo Blog" }).click();
   await expect(page.getByTestId("post-form")).toBeVisible();
 }

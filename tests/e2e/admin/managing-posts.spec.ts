@@ -1,5 +1,5 @@
 import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openNewPostForm, pngBytes, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, pngBytes, uniqueSlug } from "./helpers.ts";
 
 test("an author creates a draft, publishes it, edits it and deletes it", async ({ page }) => {
   await signIn(page, "author");
@@ -35,7 +35,7 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
   expect(await (await page.request.get("/rss.xml")).text()).toContain(`/blog/${slug}`);
   expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}`);
 
-  await page.goto("/admin/blog");
+  await openAdmin(page);
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
@@ -184,7 +184,7 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(`article img[src="${first}"]`)).toBeVisible();
 
-  await page.goto("/admin/blog");
+  await openAdmin(page);
   await adminRow(page, `Com capa ${slug}`)
     .getByRole("button", { name: /^Editar/ })
     .click();

@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, openAdmin, uniqueSlug } from "./helpers.ts";
 
 test("an author compares a revision with the current text and restores it", async ({ page }) => {
   await signIn(page, "author");
@@ -7,7 +7,7 @@ test("an author compares a revision with the current text and restores it", asyn
   const title = `Histórico ${slug}`;
   await createPostThroughForm(page, { title, slug, content: "Linha boa\nOutra linha boa", publish: true });
   const edit = async () => {
-    await page.goto("/admin/blog");
+    await openAdmin(page);
     await adminRow(page, title)
       .getByRole("button", { name: /^Editar/ })
       .click();
@@ -55,7 +55,7 @@ test("revisions speak English under /en and answer no other author", async ({ br
   const slug = uniqueSlug("english-history");
   const title = `English history ${slug}`;
   await createPostThroughForm(page, { title, slug, content: "First" });
-  await page.goto("/en/admin/blog");
+  await openAdmin(page, "en");
   await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
   await page.getByRole("button", { name: "Revisions" }).click();
   await expect(page.getByTestId("revision-list")).toContainText("Saved");

@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
 /** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone, as the date-time control takes it. */
 function localInput(date: Date): string {
@@ -39,7 +39,7 @@ test("an author schedules a post in their time zone; a time in the past is refus
 test("a scheduled post is nowhere until its time, then everywhere without anyone acting", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, "author");
-  await page.goto("/admin/blog");
+  await openAdmin(page);
   const slug = uniqueSlug("na-hora");
   const title = `Na hora ${slug}`;
   // Posted as the form posts it, with a time to the second, 32 seconds ahead.
@@ -61,7 +61,7 @@ test("a scheduled post is nowhere until its time, then everywhere without anyone
   expect(await (await page.request.get("/blog")).text()).toContain(title);
   expect(await (await page.request.get("/rss.xml")).text()).toContain(slug);
   expect(await (await page.request.get("/sitemap.xml")).text()).toContain(slug);
-  await page.goto("/admin/blog");
+  await openAdmin(page);
   await expect(adminRow(page, title)).toContainText("Publicado");
 });
 

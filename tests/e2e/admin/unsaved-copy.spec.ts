@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
 test("a new post typed in a tab that dies is offered back, shown, restored and saved", async ({ context, page }) => {
   await signIn(page, "author");
@@ -61,7 +61,7 @@ test("an edit the server never received is kept, and only its author is offered 
 
   // Its author, back online, is offered the line and saves it.
   await signIn(other, "author");
-  await other.goto("/admin/blog");
+  await openAdmin(other);
   await adminRow(other, title)
     .getByRole("button", { name: /^Editar/ })
     .click();

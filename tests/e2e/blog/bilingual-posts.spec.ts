@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { adminRow, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
+import { adminRow, openAdmin, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -213,7 +213,7 @@ test("a post in one language has no dead end and no second address in the other"
 
 test("the server refuses bad translation links and tag lists with a message per field", async ({ page }) => {
   await signIn(page, "author");
-  await page.goto("/en/admin/blog");
+  await openAdmin(page, "en");
   const headers = sameOrigin(page);
   const post = (form: Record<string, string>) =>
     page.request.post("/en/admin/blog", {
@@ -222,7 +222,7 @@ test("the server refuses bad translation links and tag lists with a message per 
     });
   const first = await post({ slug: uniqueSlug("first"), lang: "pt" });
   expect(first.status()).toBe(200);
-  await page.goto("/en/admin/blog");
+  await openAdmin(page, "en");
   const rows = page.getByTestId("admin-post-list").locator('input[name="id"]');
   const ids = await rows.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   const [id] = ids;
@@ -246,7 +246,7 @@ test("the server refuses bad translation links and tag lists with a message per 
   const other = await (await page.context().browser()?.newContext())?.newPage();
   if (!other) throw new Error("no second page");
   await signIn(other, "coauthor", "en");
-  await other.goto("/en/admin/blog");
+  await openAdmin(other, "en");
   const foreign = await other.request.post("/en/admin/blog", {
     headers: sameOrigin(other),
     form: { intent: "create", title: "T", content: "Body", slug: uniqueSlug("foreign"), lang: "en", translationOf: id },
