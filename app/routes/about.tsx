@@ -38,7 +38,7 @@ export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <div className={`${card} flex flex-col items-center p-8 text-center`}>
             <Avatar image={about.avatar} alt={texts.avatarAlt} initials={site.initials} />
-            <p className="mt-5 text-xl font-bold tracking-tight">{site.name}</p>
+            <div className="mt-5 text-xl font-bold tracking-tight">{site.name}</div>
             <p className="mt-1 text-sm font-medium text-accent">{about.role}</p>
             <p className="mt-3 flex items-center gap-1.5 text-sm text-fg-muted">
               <MapPin className="size-4" aria-hidden="true" />

@@ -72,9 +72,9 @@ export default function DiscordPage({ loaderData: community }: Route.ComponentPr
             >
               <Users className="size-8" />
             </span>
-            <p className="brand-gradient-text mt-6 text-6xl font-bold tracking-tight" data-testid="community-members">
+            <div className="brand-gradient-text mt-6 text-6xl font-bold tracking-tight" data-testid="community-members">
               {community.members}
-            </p>
+            </div>
             <p className="mt-2 font-medium text-fg-muted">{format(texts.membersClaim, { count: community.members })}</p>
             <p className="mt-1 text-sm text-fg-muted">{community.name}</p>
           </div>

@@ -93,9 +93,12 @@ function ServiceDetail({ service }: { service: ServicePageData }) {
               <Wallet className="size-4" aria-hidden="true" />
               {texts.pricing}
             </h2>
-            <p className="mt-3 text-sm text-fg-muted">{texts.priceFrom}</p>
-            <p className="text-4xl font-bold tracking-tight" data-testid="service-price">
-              {price}
+            {/* One sentence, read as one: "from" and the price. */}
+            <p className="mt-3 text-sm text-fg-muted">
+              {texts.priceFrom}{" "}
+              <span className="block text-4xl font-bold tracking-tight text-fg" data-testid="service-price">
+                {price}
+              </span>
             </p>
             <p className="mt-5 flex items-center gap-2 border-t border-line pt-5 text-sm">
               <Clock className="size-4 text-accent" aria-hidden="true" />

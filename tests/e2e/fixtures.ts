@@ -1,5 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import axe from "axe-core";
+import { staticArticleIds } from "../../app/content/ids.ts";
+import { type Lang, localizePath } from "../../app/i18n/paths.ts";
+import { prerenderPaths } from "../../app/routing/pages.ts";
 
 export { expect };
 
@@ -10,14 +14,23 @@ export async function storePreferences(page: Page, prefs: { theme?: "light" | "d
   }, prefs);
 }
 
-/** Runs axe-core on the page as it is and fails on any serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
+/**
+ * Every rule of the installed axe-core: the WCAG rules, the best practices and
+ * the experimental ones (which axe leaves out unless they are named).
+ */
+export const allAxeRules = axe.getRules().map((rule) => rule.ruleId);
+
+/** axe-core's complete rule set on the page as it is: its serious and critical violations, described. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(allAxeRules).analyze();
+  return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+}
+
+/** Runs axe-core's complete rule set on the page as it is and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const serious = await seriousA11yViolations(page);
   expect(serious, serious.join("\n")).toEqual([]);
 }
 
@@ -61,4 +74,20 @@ export async function signIn(page: Page, account: keyof typeof testAccounts = "a
   await page.getByRole("button", { name: `Sign in as ${testAccounts[account]}` }).click();
   await page.waitForURL((url) => url.pathname === home);
   await waitForHydration(page);
+}
+
+/**
+ * Every public page of one language: the prerendered ones, the blog, a tag,
+ * a search, the static articles and the not-found page.
+ */
+export function publicPaths(lang: Lang): string[] {
+  return [
+    ...new Set([
+      ...prerenderPaths().filter((path) => (lang === "en" ? path.startsWith("/en") : !path.startsWith("/en"))),
+      ...["/blog", "/blog/tag/discord", "/blog/search?q=docker", "/pagina-que-nao-existe"].map((path) =>
+        localizePath(path, lang),
+      ),
+      ...staticArticleIds.map((id) => localizePath(`/blog/${id}`, lang)),
+    ]),
+  ];
 }

@@ -60,11 +60,12 @@ describe("renderMarkdown renders ordinary Markdown", () => {
     );
   });
 
-  it("renders tables inside a scrolling box", () => {
+  it("renders tables inside a scrolling box, a region named in the reader's language", () => {
     const out = html("| a | b |\n| - | - |\n| 1 | 2 |");
     expect(out).toMatch(
-      /<div class="table-scroll" tabindex="0"><table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>[\s\S]*<\/table><\/div>/,
+      /<div class="table-scroll" tabindex="0" role="region" aria-label="Scrollable table"><table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>[\s\S]*<\/table><\/div>/,
     );
+    expect(renderMarkdown("| a |\n| - |\n| 1 |", "pt").html).toContain('aria-label="Tabela com rolagem"');
   });
 
   it("names task-list boxes, done or to do", () => {

@@ -81,7 +81,7 @@ export function ContactDialog({ onClosed }: { onClosed: () => void }) {
               <Mail className="size-5 shrink-0" aria-hidden="true" />
               <span className="min-w-0">
                 <span className="block">{texts.email}</span>
-                <span className="block truncate text-sm opacity-90">{site.email}</span>
+                <span className="block truncate text-sm">{site.email}</span>
               </span>
             </a>
 

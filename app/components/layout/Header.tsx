@@ -26,7 +26,10 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-bg/85 backdrop-blur supports-[backdrop-filter]:bg-bg/70">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        {/* The name says what the link shows, mark included, so it can be spoken as seen (WCAG 2.5.3). */}
+        {/*
+          The name says what the link shows, mark included, so it can be spoken as seen (WCAG 2.5.3); the
+          space between mark and name is in the text too, so the shown text reads "RW Rafael Werneck".
+        */}
         <LocalLink
           to="/"
           aria-label={`${LOGO_MARK} ${t.header.logoLabel}`}
@@ -37,7 +40,7 @@ export function Header() {
             className="brand-gradient grid size-9 place-items-center rounded-xl text-sm font-bold tracking-tight text-accent-fg"
           >
             {LOGO_MARK}
-          </span>
+          </span>{" "}
           <span className="hidden font-semibold tracking-tight sm:inline">Rafael Werneck</span>
         </LocalLink>
 

@@ -3,6 +3,7 @@ import type { Dictionary } from "../pt.ts";
 /** English strings of the public blog. */
 export const blog = {
   copy: "Copy",
+  scrollableTable: "Scrollable table",
   copied: "Copied!",
   taskDone: "Done",
   taskOpen: "To do",

@@ -1,6 +1,7 @@
 /** Portuguese strings of the public blog: list, article pages and feeds. */
 export const blog = {
   copy: "Copiar",
+  scrollableTable: "Tabela com rolagem",
   copied: "Copiado!",
   taskDone: "Concluído",
   taskOpen: "Pendente",

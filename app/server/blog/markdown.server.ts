@@ -78,7 +78,12 @@ function isExternal(href: unknown): boolean {
 }
 
 /** Our trusted additions, made after sanitizing: copy buttons, safe external links, lazy images. */
-function rehypeSiteEnhancements(options: { copyLabel: string; taskDone: string; taskOpen: string }) {
+function rehypeSiteEnhancements(options: {
+  copyLabel: string;
+  tableLabel: string;
+  taskDone: string;
+  taskOpen: string;
+}) {
   return (tree: Root) => {
     visit(tree, "element", (node: Element, index, parent) => {
       if (node.tagName === "a" && isExternal(node.properties.href)) {
@@ -108,8 +113,8 @@ function rehypeSiteEnhancements(options: { copyLabel: string; taskDone: string; 
         parent.children[index] = {
           type: "element",
           tagName: "div",
-          // Focusable so keyboard users can scroll it too.
-          properties: { className: ["table-scroll"], tabIndex: 0 },
+          // Focusable so keyboard users can scroll it too, and a named region, so what takes the focus is said.
+          properties: { className: ["table-scroll"], tabIndex: 0, role: "region", ariaLabel: options.tableLabel },
           children: [node],
         };
         return "skip";
@@ -145,6 +150,7 @@ function createProcessor(lang: Lang) {
     .use(rehypeHighlight, { languages, aliases, detect: false })
     .use(rehypeSiteEnhancements, {
       copyLabel: dictionaryFor(lang).blog.copy,
+      tableLabel: dictionaryFor(lang).blog.scrollableTable,
       taskDone: dictionaryFor(lang).blog.taskDone,
       taskOpen: dictionaryFor(lang).blog.taskOpen,
     })

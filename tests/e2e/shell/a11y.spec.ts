@@ -1,17 +1,6 @@
 import { expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
-for (const theme of ["light", "dark"] as const) {
-  // The home page's own accessibility spec covers it in both themes and languages, terminal and dialog included.
-  for (const path of ["/about", "/en/about", "/nope"]) {
-    test(`no serious accessibility violation on ${path} (${theme})`, async ({ page }) => {
-      await storePreferences(page, { theme });
-      await page.goto(path);
-      await waitForHydration(page);
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
-}
-
+// Every page in both themes and languages is checked by axe-every-page.spec.ts; this is the phone's open menu.
 test.describe("on a phone with the menu open", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   for (const theme of ["light", "dark"] as const) {

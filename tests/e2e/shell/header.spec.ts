@@ -33,7 +33,10 @@ test("the active link is marked as the current page", async ({ page }) => {
 
 test("the logo links home", async ({ page }) => {
   await page.goto("/en/blog");
-  await expect(page.getByRole("link", { name: "Rafael Werneck, home page" })).toHaveAttribute("href", "/en");
+  await expect(page.getByRole("link", { name: "RW Rafael Werneck, home page", exact: true })).toHaveAttribute(
+    "href",
+    "/en",
+  );
 });
 
 test("the Portfolio dropdown opens, closes on a chosen link and on Escape", async ({ page }) => {

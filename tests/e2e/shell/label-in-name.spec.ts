@@ -1,8 +1,6 @@
 import type { Page } from "@playwright/test";
-import { staticArticleIds } from "../../../app/content/ids.ts";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
-import { prerenderPaths } from "../../../app/routing/pages.ts";
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, publicPaths, signIn, test, waitForHydration } from "../fixtures.ts";
 
 /**
  * Label in Name (WCAG 2.5.3): a control that shows text and is named by
@@ -63,14 +61,6 @@ async function mismatches(page: Page): Promise<string[]> {
   });
 }
 
-const publicPaths = (lang: (typeof languages)[number]) => [
-  ...prerenderPaths().filter((path) => (lang === "en" ? path.startsWith("/en") : !path.startsWith("/en"))),
-  ...["/blog", "/blog/tag/discord", "/blog/search?q=docker", "/pagina-que-nao-existe"].map((path) =>
-    localizePath(path, lang),
-  ),
-  ...staticArticleIds.map((id) => localizePath(`/blog/${id}`, lang)),
-];
-
 for (const lang of languages) {
   for (const viewport of [
     { name: "desktop", width: 1280, height: 800 },
@@ -80,7 +70,7 @@ for (const lang of languages) {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       const problems: string[] = [];
-      for (const path of [...new Set(publicPaths(lang))]) {
+      for (const path of publicPaths(lang)) {
         await page.goto(path);
         await waitForHydration(page);
         if (viewport.name === "phone") await page.getByTestId("mobile-menu-button").click();

@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { openNewPostForm } from "../admin/helpers.ts";
+import {
+  expect,
+  publicPaths,
+  seriousA11yViolations,
+  signIn,
+  storePreferences,
+  test,
+  waitForHydration,
+} from "../fixtures.ts";
+
+/**
+ * axe-core's complete rule set (every WCAG rule, the best practices and the
+ * experimental rules, `label-content-name-mismatch` among them) on every page
+ * of the route table, the not-found page and the admin, in both languages and
+ * both themes. States a page reaches by interaction (the terminal, dialogs,
+ * the phone menu) have their own specs. Every page is checked before the test
+ * fails, so one run lists every problem.
+ */
+async function problemsOn(page: Page, where: string): Promise<string[]> {
+  return (await seriousA11yViolations(page)).map((problem) => `${where}: ${problem}`);
+}
+
+for (const lang of languages) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`no serious or critical violation on any public page (${lang}, ${theme})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await storePreferences(page, { theme, language: lang });
+      const problems: string[] = [];
+      for (const path of publicPaths(lang)) {
+        await page.goto(path);
+        await waitForHydration(page);
+        problems.push(...(await problemsOn(page, path)));
+      }
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+
+    test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await storePreferences(page, { theme, language: lang });
+      await signIn(page, "author", lang);
+      const problems: string[] = [];
+      for (const path of ["/admin/messages", "/admin/blog"].map((p) => localizePath(p, lang))) {
+        await page.goto(path);
+        await waitForHydration(page);
+        problems.push(...(await problemsOn(page, path)));
+      }
+      await openNewPostForm(page, lang);
+      problems.push(...(await problemsOn(page, "the post form")));
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+  }
+}
