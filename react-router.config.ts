@@ -4,10 +4,6 @@ import { prerenderPaths } from "./app/routing/pages.ts";
 import { buildServerEntry } from "./tools/build-server.ts";
 import { describeOgImages, writeStaticOgImages } from "./tools/og-images.ts";
 import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
-import { buildStartedAt, describePrune, pruneServerBuild } from "./tools/server-generations.ts";
-
-// Files of the server build older than this are an earlier build's (see tools/server-generations.ts).
-buildStartedAt();
 
 export default {
   ssr: true,
@@ -18,8 +14,9 @@ export default {
   prerender: { paths: prerenderPaths, concurrency: 2 },
   // Brotli and gzip copies of every text file, sent as they are by the server;
   // the static articles' link-preview images; then the server itself as
-  // JavaScript (build/server/main.js), which `npm run serve` starts; then the
-  // server files of older builds go.
+  // JavaScript (build/server/main.js), which `npm run serve` starts.
+  // `npm run build` (tools/build.ts) builds into a new directory and switches
+  // BUILD_DIR to it when all of this is done.
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     const summary = await precompressDirectory(clientDir);
@@ -28,7 +25,5 @@ export default {
     console.info(describeOgImages(await writeStaticOgImages(clientDir)));
     const entry = await buildServerEntry(reactRouterConfig.buildDirectory);
     console.info(`Compiled the server into ${path.relative(process.cwd(), entry)}`);
-    // A server still running an earlier build loads its chunks on first use: they stay a while.
-    console.info(describePrune(await pruneServerBuild(path.dirname(entry), buildStartedAt())));
   },
 } satisfies Config;

@@ -25,13 +25,7 @@ export default defineConfig(({ command }) => ({
   optimizeDeps: {
     exclude: ["@electric-sql/pglite"],
   },
-  // A rebuild must not pull the server build from under a server running it, which loads its
-  // hashed chunks on first use: the build directory is not emptied first; the client build
-  // (which a running server holds in memory) is, and react-router.config.ts removes the server
-  // files of older builds once the new one is written (tools/server-generations.ts).
-  environments: { client: { build: { emptyOutDir: true } } },
   build: {
-    emptyOutDir: false,
     // Fonts are preloaded by URL; never inline them into CSS.
     assetsInlineLimit: 0,
     rollupOptions: {

@@ -1,3 +1,4 @@
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -97,7 +98,10 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (server/request-guard.ts).
   app.use(requestGuard());
-  const clientDir = path.join(config.buildDir, "client");
+  // The build this server runs, link resolved once (tools/build.ts): a rebuild that moves the link
+  // later leaves this server on its own build's files.
+  const buildDir = existsSync(config.buildDir) ? realpathSync(config.buildDir) : config.buildDir;
+  const clientDir = path.join(buildDir, "client");
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.
   if (!vite) app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth) }));
@@ -124,7 +128,7 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
+    build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
     matchesNoRoute = noRouteMatcher(build);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,

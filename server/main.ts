@@ -9,6 +9,7 @@
  * database belongs to one process, so it runs one. Decision 024.
  */
 import cluster, { type Worker } from "node:cluster";
+import { realpathSync } from "node:fs";
 import { loadContactSecret } from "../app/server/contact/secret.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { ConfigError, readConfig, type ServerConfig } from "./config.ts";
@@ -44,6 +45,9 @@ async function start() {
 function runWorkers(config: ServerConfig) {
   // Created here once, so workers starting together read one secret.
   loadContactSecret(config.contact.secret, config.dataDir);
+  // Workers, those started again included, run this process's build, not the one a later
+  // rebuild points BUILD_DIR at (tools/build.ts): the link is resolved now, once.
+  if (process.argv[1]) cluster.setupPrimary({ exec: realpathSync(process.argv[1]) });
   const count = config.webConcurrency;
   console.log(`Starting ${count} workers on PostgreSQL (WEB_CONCURRENCY=${count}).`);
   const workers = new Map<Worker, { index: number; startedAt: number }>();

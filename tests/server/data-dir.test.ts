@@ -98,3 +98,31 @@ describe("durability on PGlite", () => {
     expect(lost).toEqual([]);
   }, 120_000);
 });
+
+describe("npm start's first step (tools/start-check.ts)", () => {
+  const startCheck = fileURLToPath(new URL("../../tools/start-check.ts", import.meta.url));
+  const check = (dataDir: string) =>
+    run(process.execPath, [startCheck], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+
+  it("says in one line that a running server holds the data directory, and stops", async () => {
+    const dir = freshDir();
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], { stdio: "ignore" });
+    children.push(holder);
+    writeFileSync(path.join(dir, "db.lock"), String(holder.pid));
+    const result = await check(dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `DATA_DIR ${path.relative(process.cwd(), dir)} is in use by a running server (pid ${holder.pid}); stop it or set another DATA_DIR.`,
+    ]);
+  });
+
+  it("lets the start go on when no live process holds it", async () => {
+    const dir = freshDir();
+    expect((await check(dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "db.lock"), "4194303");
+    expect((await check(dir)).code).toBe(0);
+  });
+});

@@ -32,6 +32,16 @@ function ownerPid(file: string): number | undefined {
 }
 
 /**
+ * The pid of the live process holding a data directory's lock, if any; a
+ * lock left by a process that died does not count.
+ * @example lockHolder("data/db.lock") // 4242 while a server runs on data/
+ */
+export function lockHolder(file: string): number | undefined {
+  const pid = ownerPid(file);
+  return pid !== undefined && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+/**
  * Takes the lock or throws DataDirLockedError; returns the release function.
  * @example const release = acquireLock("data/db.lock", "data");
  */

@@ -1,17 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverCommandArgs } from "../../../server/node-flags.ts";
+import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build.ts";
 import { expect, test } from "../fixtures.ts";
 
 /**
- * `npm run build` in the directory of a running server. The server loads its
- * hashed server chunks (the Markdown pipeline among them) on first use, so a
- * build that emptied the directory first made its next article answer 500
- * until it was restarted. A copy of the tested build, inside the project
- * (a build directory outside it is never emptied), served and rebuilt.
+ * `npm run build` beside a running server (tools/build.ts): the new build is
+ * written into a directory of its own while BUILD_DIR still points at the
+ * complete old one, then the link moves at once. The running server stays on
+ * its own build (its hashed chunks load on first use) until it is restarted.
+ * A copy of the tested build, inside the project, served and rebuilt.
  */
 
 const sourceBuild = process.env.BUILD_DIR || "build";
@@ -35,16 +36,18 @@ function exited(child: ChildProcess): Promise<number | null> {
   });
 }
 
-test("a rebuild in the directory of a running server leaves the server answering", async ({ request }) => {
+test("a rebuild beside a running server switches at once and leaves the server answering", async ({ request }) => {
   test.setTimeout(300_000);
-  const buildDir = `build-rebuild-${process.pid}-${Date.now()}`;
+  const link = `build-rebuild-${process.pid}-${Date.now()}`;
+  const oldGeneration = path.join(generationsDir(link), "00000000T000000-000Z-copied");
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-rebuild-"));
-  cpSync(sourceBuild, buildDir, { recursive: true });
+  cpSync(realpathSync(sourceBuild), oldGeneration, { recursive: true });
+  switchBuild(link, oldGeneration);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
-  const server = spawn(process.execPath, serverCommandArgs(buildDir), {
-    env: { ...env, DATA_DIR: dataDir, BUILD_DIR: buildDir, PUBLIC_URL: origin },
+  const server = spawn(process.execPath, serverCommandArgs(link), {
+    env: { ...env, DATA_DIR: dataDir, BUILD_DIR: link, PUBLIC_URL: origin },
     stdio: "ignore",
   });
   let builder: ChildProcess | undefined;
@@ -55,26 +58,35 @@ test("a rebuild in the directory of a running server leaves the server answering
       })
       .toBe(200);
 
-    // The client build is emptied when the new one starts: then the old server files must still be there.
-    const marker = path.join(buildDir, "client", "rebuild-marker.txt");
-    writeFileSync(marker, "old build");
-    builder = spawn(path.join("node_modules", ".bin", "react-router"), ["build"], {
-      env: { ...process.env, BUILD_DIR: buildDir, PUBLIC_URL: origin },
+    builder = spawn(process.execPath, ["tools/build.ts"], {
+      env: { ...process.env, BUILD_DIR: link, PUBLIC_URL: origin },
       stdio: "ignore",
     });
-    await expect.poll(() => existsSync(marker) || builder?.exitCode !== null, { timeout: 120_000 }).toBe(false);
-    const during = await request.get(`${origin}/blog/bot-discord`);
-    expect(during.status(), "an article while the build runs").toBe(200);
-
+    // While the new build is written, the link names the complete old build.
+    while (builder.exitCode === null) {
+      expect(currentGeneration(link), "the live build during the rebuild").toBe(path.resolve(oldGeneration));
+      expect((await request.get(`${origin}/blog/bot-discord`)).status(), "an article during the build").toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     expect(await exited(builder), "the build").toBe(0);
-    for (const url of ["/en/blog/web-automation", "/en/rss.xml", "/blog/tag/discord"]) {
-      expect((await request.get(`${origin}${url}`)).status(), `${url} after the build`).toBe(200);
+    const newGeneration = currentGeneration(link);
+    expect(newGeneration, "the link after the build").not.toBe(path.resolve(oldGeneration));
+    expect(existsSync(path.join(link, "server", "main.js")), "a complete build behind the link").toBe(true);
+
+    // The running server answers from its own build: pages, and the scripts those pages name.
+    for (const url of ["/en/blog/web-automation", "/en/rss.xml", "/blog/tag/discord", "/blog/search?q=docker"]) {
+      const response = await request.get(`${origin}${url}`);
+      expect(response.status(), `${url} after the build`).toBe(200);
+      for (const script of (await response.text()).matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)) {
+        expect((await request.get(`${origin}${script[1]}`)).status(), `${script[1]} of ${url}`).toBe(200);
+      }
     }
   } finally {
     builder?.kill();
     server.kill();
     await exited(server);
-    rmSync(buildDir, { recursive: true, force: true });
+    rmSync(link, { force: true });
+    rmSync(generationsDir(link), { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,0 +1,23 @@
+/**
+ * The first step of `npm start`: with the embedded database, a data directory
+ * that a running server holds cannot be served by another, so say so in one
+ * line before spending a build on it.
+ */
+import path from "node:path";
+import { lockHolder } from "../app/server/db/lock.server.ts";
+import { ConfigError, readConfig } from "../server/config.ts";
+
+try {
+  const config = readConfig();
+  const holder = config.databaseUrl ? undefined : lockHolder(path.join(config.dataDir, "db.lock"));
+  if (holder !== undefined) {
+    console.error(
+      `DATA_DIR ${path.relative(process.cwd(), config.dataDir) || "."} is in use by a running server (pid ${holder}); stop it or set another DATA_DIR.`,
+    );
+    process.exit(1);
+  }
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  for (const line of error.message.split("\n")) console.error(`Configuration error: ${line}`);
+  process.exit(1);
+}
