@@ -25,7 +25,10 @@ import { createReadStream, existsSync, openAsBlob, readdirSync } from "node:fs";
 import { link, mkdir, mkdtemp, open, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
+import { createGzip } from "node:zlib";
 import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.ts";
 import { type ObjectStorage, openStorage, type StorageSettings } from "../app/server/uploads/storage.server.ts";
 import {
@@ -132,8 +135,13 @@ export async function writeBackup(
   if (database) {
     if (!database.dumpDataDir) throw new Error("The open database cannot be dumped (it is not the embedded one)");
     databaseMember = "database.tar.gz";
+    // Read under the database's lock (queries wait), compressed after it (queries go on).
     const tarball = await database.dumpDataDir();
-    await archive.add(databaseMember, tarball.size, tarball.stream(), createdAt);
+    const compressed: Uint8Array[] = [];
+    const stream = tarball.stream() as unknown as NodeReadableStream<Uint8Array>;
+    for await (const chunk of Readable.fromWeb(stream).pipe(createGzip())) compressed.push(chunk as Buffer);
+    const size = compressed.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    await archive.add(databaseMember, size, compressed, createdAt);
   } else {
     if (!settings.databaseUrl) throw new Error("Neither an open embedded database nor DATABASE_URL to back up");
     databaseMember = "database.pgdump";

@@ -506,9 +506,11 @@ describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TES
       writer = keepWriting(database.db, author?.id ?? "");
       const started = Date.now();
       const backup = await command("backup", [], env);
+      const finished = Date.now();
       await writer.stop();
       expect(backup.stderr).toBe("");
       expect(backup.stdout).toMatch(/Done: .* postgres database, 3 stored objects/);
+      expect(writer.done.filter((write) => write.at > started && write.at < finished).length).toBeGreaterThan(0);
       for (const write of writer.done.filter((entry) => entry.at < started)) written.slugs.add(write.slug);
     } finally {
       await writer?.stop();
@@ -523,8 +525,10 @@ describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TES
       /^Refused: The database at DATABASE_URL holds data \(users, blogs, .*contact_messages\): restore into an empty database, or pass --force to replace it \(it is backed up into BACKUP_DIR first\)\. Nothing was changed\.$/,
     );
 
-    // Into an empty database, with the objects in a new directory.
+    // Into an empty database (a server started on it once: its tables are there, without rows),
+    // with the objects in a new directory.
     const emptyUrl = await freshDatabase();
+    await (await openDatabase({ dataDir, databaseUrl: emptyUrl })).close();
     const newDataDir = path.join(tempDir(), "data");
     const newStorage: StorageSettings = { driver: "disk", root: path.join(newDataDir, "uploads") };
     const restore = await command("restore", [file ?? ""], {
