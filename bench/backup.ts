@@ -103,6 +103,7 @@ async function main() {
           images: IMAGES,
           imageBytes: IMAGES * IMAGE_BYTES,
           backupSeconds: round(backupMs / 1000, 2),
+          server: backup.stdout.split("\n").find((line) => line.startsWith("database read in")),
           backupBytes: statSync(file).size,
           slowestQueryBeforeMs: worst(database.times, 0, started),
           slowestQueryDuringMs: worst(database.times, started, started + backupMs),

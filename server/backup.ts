@@ -136,7 +136,9 @@ export async function writeBackup(
     if (!database.dumpDataDir) throw new Error("The open database cannot be dumped (it is not the embedded one)");
     databaseMember = "database.tar.gz";
     // Read under the database's lock (queries wait), compressed after it (queries go on).
+    const reading = performance.now();
     const tarball = await database.dumpDataDir();
+    progress(`database read in ${Math.round(performance.now() - reading)} ms (${tarball.size} bytes; queries waited)`);
     const compressed: Uint8Array[] = [];
     const stream = tarball.stream() as unknown as NodeReadableStream<Uint8Array>;
     for await (const chunk of Readable.fromWeb(stream).pipe(createGzip())) compressed.push(chunk as Buffer);
