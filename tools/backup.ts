@@ -19,21 +19,33 @@ import { ConfigError, readConfig, type ServerConfig } from "../server/config.ts"
 
 const log = (line: string) => console.log(line);
 
+/** How long a server holding the data directory may take to answer on its socket (it may be starting). */
+const SERVER_WAIT_MS = 15_000;
+
 /** The embedded database: asked of the server that holds it, or opened here when none runs. */
 async function embeddedBackup(config: ServerConfig, dir: string): Promise<WrittenBackup> {
-  try {
-    const written = await writeBackupFile(dir, (sink) => requestBackup(config.dataDir, sink, log));
-    console.log("Taken by the running server.");
-    return written;
-  } catch (error) {
-    if (!(error instanceof NoServerError)) throw error;
-  }
-  const database = await openDatabase({ dataDir: config.dataDir });
-  try {
-    const storage = await openStorage(config.storage, database.db);
-    return await writeBackupFile(dir, (sink) => writeBackup({ settings: config, database, storage }, sink, log));
-  } finally {
-    await database.close();
+  const deadline = Date.now() + SERVER_WAIT_MS;
+  for (;;) {
+    try {
+      const written = await writeBackupFile(dir, (sink) => requestBackup(config.dataDir, sink, log));
+      console.log("Taken by the running server.");
+      return written;
+    } catch (error) {
+      if (!(error instanceof NoServerError)) throw error;
+    }
+    try {
+      const database = await openDatabase({ dataDir: config.dataDir });
+      try {
+        const storage = await openStorage(config.storage, database.db);
+        return await writeBackupFile(dir, (sink) => writeBackup({ settings: config, database, storage }, sink, log));
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      // A server holds the directory but its socket is not there yet: it is starting.
+      if (!(error instanceof DataDirLockedError) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 
@@ -66,7 +78,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError)
     for (const line of error.message.split("\n")) console.error(`Configuration error: ${line}`);
   else if (error instanceof DataDirLockedError)
-    console.error(`${error.message} It does not answer on its backup socket: is it an older version? Restart it.`);
+    console.error(
+      `${error.message} It did not answer on its backup socket (DATA_DIR/backup.sock) within ${SERVER_WAIT_MS / 1000} s: is it a version without one? Restart it.`,
+    );
   else console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
