@@ -210,7 +210,11 @@ export async function writeBackupFile(
   try {
     try {
       await produce(async (chunk) => {
-        await handle.write(chunk);
+        // A write may take fewer bytes than given; the rest follows.
+        for (let offset = 0; offset < chunk.byteLength; ) {
+          const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
+          offset += bytesWritten;
+        }
       });
       await handle.sync();
     } finally {

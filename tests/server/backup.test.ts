@@ -298,7 +298,7 @@ describe("embedded database", () => {
       await backups.stop();
       await database.close().catch(() => undefined);
     }
-  }, 240_000);
+  }, 300_000);
 
   it("npm run backup opens the database itself when no server runs; the contact secret travels with it", async () => {
     const dataDir = path.join(tempDir(), "data");
@@ -319,7 +319,7 @@ describe("embedded database", () => {
     expect(restore.code).toBe(0);
     await expectRestored({ dataDir }, storageSettings, written);
     expect(readFileSync(path.join(dataDir, "contact-secret"), "utf8")).toBe("ab".repeat(32));
-  }, 240_000);
+  }, 300_000);
 
   it("npm run restore refuses a truncated file and one with a byte changed, before touching anything", async () => {
     const dataDir = path.join(tempDir(), "data");
@@ -361,7 +361,7 @@ describe("embedded database", () => {
       backupDir,
     });
     expect(existsSync(path.join(target, "db"))).toBe(true);
-  }, 240_000);
+  }, 300_000);
 });
 
 describe("scheduled backups", () => {
@@ -584,7 +584,7 @@ describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TES
     );
     expect(forced.engine).toBe("postgres");
     expect(await listBackups(backupDir)).toHaveLength(2);
-  }, 240_000);
+  }, 300_000);
 
   it("a backup of one engine is refused by the other", async () => {
     const dataDir = tempDir();
