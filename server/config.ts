@@ -37,6 +37,20 @@ export interface ServerConfig {
   forceHttps: boolean;
   /** Server processes on PostgreSQL (WEB_CONCURRENCY, default one per core); the embedded database runs one. */
   webConcurrency: number;
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** Where backup files go (BACKUP_DIR, default `DATA_DIR/backups`). */
+  dir: string;
+  /**
+   * How often the server with the embedded database checks for writes and
+   * takes a backup (BACKUP_INTERVAL, default 5 minutes); undefined: never
+   * (`off`). PostgreSQL servers take none (decision 025).
+   */
+  intervalMs: number | undefined;
+  /** Backups kept in `dir` by the schedule (BACKUP_KEEP, default 48). */
+  keep: number;
 }
 
 export interface ContactConfig {
@@ -184,6 +198,35 @@ export function readStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSet
   return { driver, endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle };
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, m: 60_000, h: 3_600_000 };
+
+/**
+ * A duration such as `5min`, `30s`, `1h` or `500ms`; `off` or `0` for none.
+ * @example duration("BACKUP_INTERVAL", 300_000, { BACKUP_INTERVAL: "90s" }) // 90_000
+ */
+export function duration(name: string, fallback: number, env: NodeJS.ProcessEnv): number | undefined {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "") return fallback;
+  if (raw === "off" || raw === "0") return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|min|m|h)$/.exec(raw);
+  const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? ""] ?? Number.NaN) : Number.NaN;
+  if (!Number.isFinite(value) || value < 100)
+    throw new ConfigError(
+      `${name} must be a duration such as 5min, 30s or 1h (at least 100ms), or off; got "${env[name]}"`,
+    );
+  return Math.round(value);
+}
+
+function readBackup(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
+  const keep = integer("BACKUP_KEEP", 48, env);
+  if (keep < 1) throw new ConfigError(`BACKUP_KEEP must be at least 1, got "${env.BACKUP_KEEP}"`);
+  return {
+    dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, "backups")),
+    intervalMs: duration("BACKUP_INTERVAL", 5 * 60_000, env),
+    keep,
+  };
+}
+
 /** The variables still to set before anyone can sign in; empty when sign-in is configured. */
 export function missingSignInSettings(config: ServerConfig): string[] {
   const missing: string[] = [];
@@ -236,6 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logFormat: logFormat === "json" ? "json" : undefined,
     forceHttps,
     webConcurrency,
+    backup: readBackup(env, dataDir),
   };
 }
 

@@ -18,6 +18,7 @@ import { openDatabase } from "../app/server/db/client.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { createApp } from "./app.ts";
+import { countingStorage, startServerBackups } from "./backup-schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "./config.ts";
 import { serverCommandArgs, startedNotAsServe } from "./node-flags.ts";
 
@@ -31,7 +32,8 @@ export async function serve(config: ServerConfig) {
   // Rate limits are counted in the database when several servers may share it (PostgreSQL).
   const limiters = rateLimitFactory(database);
   const auth = createAuthSettings(config, limiters);
-  const uploads = await openStorage(config.storage, database.db);
+  // Writes to the stored objects are counted: the embedded server's backups run when something changed.
+  const uploads = countingStorage(await openStorage(config.storage, database.db));
   const contact = createContactServices(config.contact, config.dataDir, database.db, limiters);
   provideServices({ db: database.db, auth, uploads, contact: contact.services });
   if (!config.contact.smtp)
@@ -47,10 +49,23 @@ export async function serve(config: ServerConfig) {
         console.error("Sweeping old link-preview images failed:", error),
       ),
     ]);
+  // The embedded database's backups: asked for by npm run backup, and every BACKUP_INTERVAL (decision 025).
+  const backups = config.databaseUrl
+    ? undefined
+    : await startServerBackups({
+        settings: config,
+        database,
+        storage: uploads,
+        dir: config.backup.dir,
+        intervalMs: config.backup.intervalMs,
+        keep: config.backup.keep,
+      });
   // Once per machine: by worker 0 when several share it (another server may sweep too, which is safe).
+  // Never during a backup, which must find every object its database names.
   if (!cluster.isWorker || process.env[WORKER_INDEX_VARIABLE] === "0") {
-    void sweep();
-    setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+    const sweepBetweenBackups = () => (backups ? backups.exclusive(sweep) : sweep());
+    void sweepBetweenBackups();
+    setInterval(sweepBetweenBackups, SWEEP_INTERVAL_MS).unref();
   }
   // Scheduled posts appear at their time, cached pages included.
   const scheduler = startScheduledPublishing(database.db);
@@ -94,6 +109,8 @@ export async function serve(config: ServerConfig) {
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
       scheduler.stop();
+      // A backup in progress finishes before the database closes under it.
+      await backups?.stop().catch((error: unknown) => console.error("Stopping backups failed:", error));
       provideServices(undefined);
       await database.close().catch((error: unknown) => console.error("Closing the database failed:", error));
       process.exit(0);

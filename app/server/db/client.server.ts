@@ -21,7 +21,11 @@ export interface OpenDatabase {
   engine: "pglite" | "postgres";
   /** Ends the pool or flushes and closes PGlite, then releases the directory lock. */
   close(): Promise<void>;
-  /** PGlite only: a consistent copy of the whole data directory as a gzipped tarball (`npm run backup`). */
+  /**
+   * PGlite only: a consistent copy of the whole data directory as a tarball,
+   * uncompressed (`npm run backup`). Queries wait while it is read, so the
+   * caller compresses it after.
+   */
   dumpDataDir?: () => Promise<Blob>;
 }
 
@@ -110,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     return {
       db: db as unknown as Database,
       engine: "pglite",
-      dumpDataDir: () => opened.dumpDataDir("gzip"),
+      dumpDataDir: () => opened.dumpDataDir("none"),
       async close() {
         try {
           await opened.close();
