@@ -8,17 +8,25 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
+import { configureLog, logEvent } from "../app/server/log.server.ts";
 import { createBackup } from "../server/backup.ts";
 import { ConfigError, readConfig } from "../server/config.ts";
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: "string" } } });
   const config = readConfig();
+  configureLog({ format: config.logFormat ?? "text" });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const outDir = path.resolve(values.out ?? path.join("backups", stamp));
   console.log(`Backing up to ${outDir}…`);
   const manifest = await createBackup(config, outDir, (line) => console.log(line));
-  console.log(`Done: ${manifest.engine} database, ${manifest.objects} stored objects.`);
+  logEvent("backup_taken", `Done: ${manifest.engine} database, ${manifest.objects} stored objects.`, {
+    directory: outDir,
+    engine: manifest.engine,
+    objects: manifest.objects,
+    objectBytes: manifest.objectBytes,
+    createdAt: manifest.createdAt,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@
 import { and, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { rateLimits } from "../db/schema.ts";
+import { logError, logEvent } from "../log.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -101,7 +102,7 @@ export class DatabaseRateLimiter implements RateLimit {
       if (!row) return { allowed: true, retryAfterMs: 0 };
       return verdict(this.#limit, this.#windowMs, row.windowStart.getTime(), row.count, now);
     } catch (error) {
-      console.error(`Counting a ${this.#name} attempt failed; allowed it:`, error);
+      logError(`Counting a ${this.#name} attempt failed; allowed it:`, error);
       return { allowed: true, retryAfterMs: 0 };
     }
   }
@@ -114,7 +115,7 @@ export class DatabaseRateLimiter implements RateLimit {
     this.#db
       .delete(rateLimits)
       .where(and(lte(rateLimits.windowStart, cutoff), sql`starts_with(${rateLimits.key}, ${`${this.#name}:`})`))
-      .catch((error: unknown) => console.error("Removing old rate-limit windows failed:", error));
+      .catch((error: unknown) => logError("Removing old rate-limit windows failed:", error));
   }
 }
 
@@ -124,7 +125,30 @@ export type RateLimitFactory = (name: string, limit: number, windowMs: number) =
 export function rateLimitFactory(database?: { db: Database; engine: "pglite" | "postgres" }): RateLimitFactory {
   if (database?.engine === "postgres") {
     const { db } = database;
-    return (name, limit, windowMs) => new DatabaseRateLimiter(db, name, limit, windowMs);
+    return (name, limit, windowMs) => loggingRefusals(name, new DatabaseRateLimiter(db, name, limit, windowMs));
   }
-  return (_name, limit, windowMs) => new RateLimiter(limit, windowMs);
+  return (name, limit, windowMs) => loggingRefusals(name, new RateLimiter(limit, windowMs));
+}
+
+/** A limiter that logs each refusal as the event `rate_limit_refused`, naming the limiter, never the client. */
+export function loggingRefusals(name: string, limiter: RateLimit): RateLimit {
+  const logRefusal = (result: RateLimitResult) => {
+    if (!result.allowed)
+      logEvent(
+        "rate_limit_refused",
+        `A ${name} attempt was refused by its rate limit.`,
+        {
+          limiter: name,
+          retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000),
+        },
+        "warn",
+      );
+    return result;
+  };
+  return {
+    consume(key, now) {
+      const result = limiter.consume(key, now);
+      return result instanceof Promise ? result.then(logRefusal) : logRefusal(result);
+    },
+  };
 }
