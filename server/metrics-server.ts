@@ -4,13 +4,31 @@
  * Served by the process that sees the whole server: the cluster's primary,
  * which asks its workers over IPC, or the only process (decision 028). A
  * port already in use turns the metrics off with one log line; the site
- * serves regardless. Loads node:http and nothing of the server, for the primary.
+ * serves regardless.
+ *
+ * HTTP/1.1 is spoken here over `node:net`, one request per connection: a
+ * scraper sends a plain GET, and `node:http` would cost the primary 14 MB
+ * of resident memory (measured: 46 MB against 60 MB for a primary with two
+ * workers), a quarter of what it uses.
  */
 import { timingSafeEqual } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type Socket } from "node:net";
 import { logWarning } from "../app/server/log.server.ts";
 import type { MetricFamily } from "../app/server/metrics.server.ts";
 import { CONTENT_TYPE, renderFamilies } from "./metrics-text.ts";
+
+/** Largest request head read; a scrape's is a few hundred bytes. */
+const MAX_HEAD_BYTES = 8192;
+/** A connection that has not sent its request by then is closed. */
+const REQUEST_TIMEOUT_MS = 5000;
+
+const REASONS: Record<number, string> = {
+  200: "OK",
+  400: "Bad Request",
+  404: "Not Found",
+  431: "Request Header Fields Too Large",
+  500: "Internal Server Error",
+};
 
 export interface MetricsServerOptions {
   port: number;
@@ -34,25 +52,55 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** @example startMetricsServer({ port: 9464, host: "127.0.0.1", token: undefined, collect }) */
-export function startMetricsServer(options: MetricsServerOptions): MetricsServer {
-  const server: Server = createServer(async (req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    const allowed = options.token === undefined || tokenMatches(req.headers.authorization, options.token);
-    if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD") || !allowed) {
-      res.writeHead(404, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("Not Found");
-      return;
-    }
+/** Writes one response and closes the connection. */
+function respond(socket: Socket, status: number, type: string, body: string, withBody = true) {
+  const bytes = Buffer.from(body, "utf8");
+  const head =
+    `HTTP/1.1 ${status} ${REASONS[status] ?? ""}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\n` +
+    "Cache-Control: no-store\r\nConnection: close\r\n\r\n";
+  socket.end(withBody ? Buffer.concat([Buffer.from(head, "latin1"), bytes]) : Buffer.from(head, "latin1"));
+}
+
+/** Reads one request head from the connection and answers it. */
+function answer(socket: Socket, options: MetricsServerOptions) {
+  socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+  socket.on("error", () => socket.destroy());
+  let head = "";
+  const onData = async (chunk: Buffer) => {
+    head += chunk.toString("latin1");
+    const end = head.indexOf("\r\n\r\n");
+    if (end === -1 && head.length <= MAX_HEAD_BYTES) return;
+    socket.off("data", onData);
+    if (end === -1 || end > MAX_HEAD_BYTES)
+      return respond(socket, 431, "text/plain", "Request Header Fields Too Large");
+    const [requestLine = "", ...headerLines] = head.slice(0, end).split("\r\n");
+    const [method = "", target = "", version = ""] = requestLine.split(" ");
+    if (!version.startsWith("HTTP/1.")) return respond(socket, 400, "text/plain", "Bad Request");
+    const authorization = headerLines
+      .find((line) => line.toLowerCase().startsWith("authorization:"))
+      ?.slice("authorization:".length)
+      .trim();
+    const allowed = options.token === undefined || tokenMatches(authorization, options.token);
+    if (target.split("?")[0] !== "/metrics" || (method !== "GET" && method !== "HEAD") || !allowed)
+      return respond(socket, 404, "text/plain", "Not Found");
     try {
       const body = renderFamilies(await options.collect());
-      res.writeHead(200, { "Content-Type": CONTENT_TYPE, "Cache-Control": "no-store" });
-      res.end(req.method === "HEAD" ? undefined : body);
+      respond(socket, 200, CONTENT_TYPE, body, method === "GET");
     } catch {
-      res.writeHead(500, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("Metrics unavailable");
+      respond(socket, 500, "text/plain", "Metrics unavailable");
     }
+  };
+  socket.on("data", onData);
+}
+
+/** @example startMetricsServer({ port: 9464, host: "127.0.0.1", token: undefined, collect }) */
+export function startMetricsServer(options: MetricsServerOptions): MetricsServer {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    answer(socket, options);
   });
-  // Scrapes are short and few: no connection is worth keeping a stopping server waiting.
-  server.keepAliveTimeout = 1000;
   const listening = new Promise<boolean>((resolve) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       logWarning(
@@ -71,9 +119,9 @@ export function startMetricsServer(options: MetricsServerOptions): MetricsServer
     listening,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
         if (!server.listening) return resolve();
         server.close(() => resolve());
-        server.closeAllConnections();
       }),
   };
 }

@@ -344,6 +344,13 @@ describe("the metrics registry and the metrics port", () => {
     expect(right.status).toBe(200);
     expect(right.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect((await fetch(`${url}/`, { headers: { Authorization: "Bearer t0ken" } })).status).toBe(404);
+    const head = await fetch(`${url}/metrics`, { method: "HEAD", headers: { Authorization: "Bearer t0ken" } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const huge = await fetch(`${url}/metrics`, {
+      headers: { Authorization: "Bearer t0ken", "X-Padding": "x".repeat(9000) },
+    });
+    expect(huge.status).toBe(431);
 
     const second = startMetricsServer({ port, host: "127.0.0.1", token: undefined, collect: () => [] });
     expect(await second.listening).toBe(false);
