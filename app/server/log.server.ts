@@ -29,7 +29,8 @@ interface LogState {
 const KEY = Symbol.for("portfolio.log");
 const store = globalThis as typeof globalThis & { [KEY]?: LogState };
 
-const standardStreams = (line: string, level: LogLevel) =>
+/** Where lines go unless told otherwise: stdout for info, stderr for warnings and errors. */
+export const standardStreams = (line: string, level: LogLevel) =>
   (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
 
 function state(): LogState {

@@ -12,7 +12,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, OpenDatabase } from "../../app/server/db/client.server.ts";
-import { configureLog, logError, logEvent, redact } from "../../app/server/log.server.ts";
+import { configureLog, logError, logEvent, redact, standardStreams } from "../../app/server/log.server.ts";
 import { collectRegistered, counter, registerBackupAge, registerGauge } from "../../app/server/metrics.server.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
 import { mergeProcesses, renderFamilies } from "../../server/metrics-text.ts";
@@ -108,7 +108,7 @@ describe("health, readiness, request ids, metrics by route and the request log",
   afterAll(async () => {
     configureLog({
       format: "text",
-      write: (line, level) => (level === "info" ? process.stdout : process.stderr).write(`${line}\n`),
+      write: standardStreams,
     });
     await new Promise((resolve) => server.close(resolve));
     await database?.close();
@@ -247,7 +247,7 @@ describe("log lines", () => {
     logEvent("contact_mail_sent", "Contact message 1 e-mailed.", { messageId: "1", to: "x@y.org" });
     configureLog({
       format: "text",
-      write: (line, level) => (level === "info" ? process.stdout : process.stderr).write(`${line}\n`),
+      write: standardStreams,
     });
     expect(lines[0]).toBe("Contact message 1 e-mailed to [e-mail].");
     expect(JSON.parse(lines[1] ?? "{}")).toMatchObject({
@@ -359,7 +359,7 @@ describe("the metrics registry and the metrics port", () => {
     await open.close();
     configureLog({
       format: "text",
-      write: (line, level) => (level === "info" ? process.stdout : process.stderr).write(`${line}\n`),
+      write: standardStreams,
     });
   });
 });
