@@ -102,7 +102,7 @@ export async function createApp(
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
   // Labels responses by route pattern once the build is loaded (below).
-  let labelRoute: ((path: string) => string) | undefined;
+  let labelPath: ((path: string) => string) | undefined;
   // Health and readiness answer first; every response gets an id, is timed, counted and (LOG_FORMAT=json) logged.
   app.use(
     observability(
@@ -110,7 +110,7 @@ export async function createApp(
         database: () => servicesIfReady()?.db,
         expectedMigrations: observe.expectedMigrations,
         stopping: observe.stopping,
-        routeLabel: () => labelRoute,
+        routeLabel: () => labelPath,
         log: config.logFormat === "json" ? (line) => writeLogLine(line) : undefined,
       },
       observe.metrics,
@@ -148,8 +148,8 @@ export async function createApp(
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     build = (await import(path.join(config.buildDir, "server", "index.js"))) as ServerBuild;
-    labelRoute = routeLabeller(build);
-    matchesNoRoute = noRouteMatcher(build, labelRoute);
+    labelPath = routeLabeller(build);
+    matchesNoRoute = noRouteMatcher(build, labelPath);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
       formTargets: signInFormTargets(auth),
