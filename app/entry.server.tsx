@@ -3,18 +3,36 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import "~/i18n/all.ts";
 import { ArticleHtmlContext } from "~/lib/article-html.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
 import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
+import { logError } from "~/server/log.server.ts";
 import { finishPageHtmlStream } from "~/server/page-html.server.ts";
 import { articleHtmlContext, cacheableRenderContext, servedRequestContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering on the server: one log line, with
+ * the request's id and without addresses (app/server/log.server.ts), instead
+ * of React Router's console.error. A request the client gave up is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logError("A request failed:", error);
+};
 
 function hydratesAtOnce({ staticHandlerContext, routeModules }: EntryContext): boolean {
   return staticHandlerContext.matches.some(
@@ -91,7 +109,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("Rendering a page failed:", error);
         },
       },
     );

@@ -11,16 +11,17 @@ import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
+import { writeLogLine } from "../app/server/log.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import type { ServerConfig } from "./config.ts";
-import { observability } from "./observability.ts";
+import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
 import { transportSecurity } from "./transport-security.ts";
-import { noRouteMatcher, unmatchedPathsToNotFound } from "./unmatched-paths.ts";
+import { noRouteMatcher, routeLabeller, unmatchedPathsToNotFound } from "./unmatched-paths.ts";
 import { serveUploads } from "./uploads.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
@@ -80,19 +81,41 @@ function baseHeaders(_req: Request, res: Response, next: NextFunction) {
  */
 export const DYNAMIC_COMPRESSION = { brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } };
 
+/** What the server tells the health endpoints and where it counts responses (server/observability.ts). */
+export interface AppObservability {
+  /** Responses by route and status, read on the metrics port. */
+  metrics?: HttpMetrics;
+  /** Migrations the database must have applied for /readyz to be 200. */
+  expectedMigrations?: number;
+  /** True once the server is stopping: /readyz is 503. */
+  stopping?: () => boolean;
+}
+
 /** The whole HTTP application: security headers, static files, then React Router. */
-export async function createApp(config: ServerConfig, auth: AuthSettings, vite?: ViteDevServer) {
+export async function createApp(
+  config: ServerConfig,
+  auth: AuthSettings,
+  vite?: ViteDevServer,
+  observe: AppObservability = {},
+) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(baseHeaders);
-  // Health, readiness and metrics answer first; every response is timed, counted and (LOG_FORMAT=json) logged.
+  // Labels responses by route pattern once the build is loaded (below).
+  let labelPath: ((path: string) => string) | undefined;
+  // Health and readiness answer first; every response gets an id, is timed, counted and (LOG_FORMAT=json) logged.
   app.use(
-    observability({
-      database: () => servicesIfReady()?.db,
-      metricsToken: config.metricsToken,
-      log: config.logFormat === "json" ? (line) => process.stdout.write(`${line}\n`) : undefined,
-    }),
+    observability(
+      {
+        database: () => servicesIfReady()?.db,
+        expectedMigrations: observe.expectedMigrations,
+        stopping: observe.stopping,
+        routeLabel: () => labelPath,
+        log: config.logFormat === "json" ? (line) => writeLogLine(line) : undefined,
+      },
+      observe.metrics,
+    ),
   );
   // Strict-Transport-Security on an https site, and FORCE_HTTPS's redirect of plain HTTP.
   app.use(transportSecurity(config));
@@ -129,7 +152,8 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
-    matchesNoRoute = noRouteMatcher(build);
+    labelPath = routeLabeller(build);
+    matchesNoRoute = noRouteMatcher(build, labelPath);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
       formTargets: signInFormTargets(auth),

@@ -16,6 +16,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database, OpenDatabase } from "../app/server/db/client.server.ts";
+import { logEvent, redact } from "../app/server/log.server.ts";
 import type { ObjectStorage } from "../app/server/uploads/storage.server.ts";
 import {
   type BackupManifest,
@@ -32,6 +33,9 @@ import { listenForBackups } from "./backup-socket.ts";
 
 let newestVerified: Date | undefined;
 let storageWrites = 0;
+
+/** An error in one line, for a log line. */
+const reason = (error: unknown) => redact(error instanceof Error ? error.message : String(error));
 
 /**
  * When the newest backup this server wrote (or found in BACKUP_DIR at start)
@@ -104,15 +108,20 @@ export function startSchedule(options: ScheduleOptions): Schedule {
     lastMark = mark;
     noteBackup(new Date(written.manifest.createdAt));
     const deleted = await pruneBackups(options.dir, options.keep);
-    console.log(
+    logEvent(
+      "backup_taken",
       `Backup written and checked: ${written.file} (${megabytes(written.bytes)}, ${written.manifest.objects} stored objects) in ${seconds(performance.now() - started)}${deleted.length > 0 ? `; ${deleted.length} older deleted` : ""}.`,
+      { file: written.file, bytes: written.bytes, objects: written.manifest.objects, deleted: deleted.length },
     );
     return written;
   };
   const check = () => {
     running = running.then(once).catch((error: unknown) => {
-      console.error(
-        `Scheduled backup into ${options.dir} failed: ${error instanceof Error ? error.message : String(error)}; the next try is in ${seconds(options.intervalMs)}.`,
+      logEvent(
+        "backup_failed",
+        `Scheduled backup into ${options.dir} failed: ${reason(error)}; the next try is in ${seconds(options.intervalMs)}.`,
+        {},
+        "error",
       );
       return undefined;
     });
@@ -142,7 +151,7 @@ async function findNewestBackup(dir: string) {
       noteBackup(new Date(manifest.createdAt));
       return;
     } catch (error) {
-      console.error(`Backup ${file} does not read back: ${error instanceof Error ? error.message : String(error)}`);
+      logEvent("backup_unreadable", `Backup ${file} does not read back: ${reason(error)}`, { file }, "error");
     }
   }
 }
@@ -172,8 +181,11 @@ export async function startServerBackups(options: ServerBackupsOptions) {
   const produce = (sink: ArchiveSink, progress?: (line: string) => void): Promise<BackupManifest> =>
     exclusive(() => writeBackup(source, sink, progress));
   const socket = await listenForBackups(options.settings.dataDir, produce).catch((error: unknown) => {
-    console.error(
-      `npm run backup cannot reach this server (${error instanceof Error ? error.message : String(error)}); scheduled backups go on.`,
+    logEvent(
+      "backup_socket_failed",
+      `npm run backup cannot reach this server (${reason(error)}); scheduled backups go on.`,
+      {},
+      "error",
     );
     return undefined;
   });

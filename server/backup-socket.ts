@@ -8,9 +8,11 @@
  * error message. The command writes the file itself, where it may write;
  * the server writes nothing.
  */
+
 import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { logError } from "../app/server/log.server.ts";
 import type { ArchiveSink } from "./backup-archive.ts";
 
 export const BACKUP_SOCKET_FILE = "backup.sock";
@@ -77,7 +79,7 @@ export function listenForBackups(
       produce((chunk) => send(socket, frame("d", chunk)), progress).then(
         (manifest) => socket.end(frame("k", Buffer.from(JSON.stringify(manifest)))),
         (error: unknown) => {
-          console.error("A backup asked for on the backup socket failed:", error);
+          logError("A backup asked for on the backup socket failed:", error, "backup_failed");
           if (!socket.destroyed)
             socket.end(frame("e", Buffer.from(error instanceof Error ? error.message : String(error))));
         },

@@ -29,9 +29,13 @@ export interface ServerConfig {
   contact: ContactConfig;
   /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
   storage: StorageSettings;
-  /** Bearer token that opens `/metrics` to other hosts than loopback (METRICS_TOKEN); unset: loopback only. */
+  /** Port of the Prometheus metrics, apart from the site's (METRICS_PORT, default 9464); undefined: off (`off`). */
+  metricsPort: number | undefined;
+  /** Interface of the metrics port (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
+  /** Bearer token every scrape must carry (METRICS_TOKEN); required when METRICS_HOST is not loopback. */
   metricsToken: string | undefined;
-  /** One JSON line per request on standard output (LOG_FORMAT=json); unset: no request log. */
+  /** JSON lines (LOG_FORMAT=json: one per request and one per event); unset: readable text, no request log. */
   logFormat: "json" | undefined;
   /** Redirect plain-HTTP requests to PUBLIC_URL, which must be https (FORCE_HTTPS, default false). */
   forceHttps: boolean;
@@ -236,6 +240,32 @@ export function missingSignInSettings(config: ServerConfig): string[] {
   return missing;
 }
 
+/** The metrics port's default: the one OpenTelemetry's Prometheus exporter uses. */
+export const DEFAULT_METRICS_PORT = 9464;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, checked together. */
+function readMetrics(env: NodeJS.ProcessEnv, sitePort: number) {
+  const raw = (env.METRICS_PORT ?? "").trim().toLowerCase();
+  let port: number | undefined;
+  if (raw === "off") port = undefined;
+  else {
+    port = integer("METRICS_PORT", DEFAULT_METRICS_PORT, env);
+    if (port < 1 || port > 65535)
+      throw new ConfigError(`METRICS_PORT must be between 1 and 65535 or off, got "${raw}"`);
+    if (port === sitePort)
+      throw new ConfigError(
+        `METRICS_PORT must differ from PORT (${sitePort}): metrics are never served on the site's port`,
+      );
+  }
+  const host = env.METRICS_HOST?.trim() || "127.0.0.1";
+  const token = env.METRICS_TOKEN || undefined;
+  if (port !== undefined && !LOOPBACK_HOSTS.has(host) && !token)
+    throw new ConfigError(`METRICS_TOKEN must be set when METRICS_HOST is not loopback (got "${host}")`);
+  return { metricsPort: port, metricsHost: host, metricsToken: token };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer("PORT", 3000, env);
   const dataDir = path.resolve(env.DATA_DIR || "data");
@@ -275,7 +305,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
     contact: readContact(env),
     storage: readStorage(env, dataDir),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    ...readMetrics(env, port),
     logFormat: logFormat === "json" ? "json" : undefined,
     forceHttps,
     webConcurrency,

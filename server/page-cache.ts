@@ -25,6 +25,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { isCacheablePageUrl, publicPagesGeneration } from "../app/server/blog/page-cache.server.ts";
+import { logError } from "../app/server/log.server.ts";
 import { cacheableRenderContext } from "../app/server/request-context.server.ts";
 import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import { inlineScriptHashes } from "./static-pages.ts";
@@ -193,7 +194,7 @@ export class PageCache {
         },
         (error: unknown) => {
           // Without a fingerprint nothing proves the entries current: drop them and ask again next time.
-          console.error("Checking the blog for changes failed; the page cache was emptied:", error);
+          logError("Checking the blog for changes failed; the page cache was emptied:", error);
           this.#forget();
           this.#knownVersion = undefined;
         },

@@ -12,7 +12,9 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
+import { logWarning } from "../app/server/log.server.ts";
 import { CODING_SUFFIX, type Encoding, preferredEncoding } from "./accept-encoding.ts";
+import { labelRoute } from "./route-label.ts";
 import { inlineScriptHashes, pageKey } from "./static-pages.ts";
 
 /** Files above this size are streamed from disk instead of held in memory (the build has none today). */
@@ -238,6 +240,9 @@ function encodingPicker(maxRemembered = 64) {
   };
 }
 
+/** The metrics label of every file of the client build but its prerendered pages (decision 028). */
+export const STATIC_LABEL = "static";
+
 /**
  * GET and HEAD of a file of the build, answered before the rest of the
  * middleware; anything else goes on to `next`. `/about/` redirects to `/about`.
@@ -261,6 +266,8 @@ export function staticFilesMiddleware(site: StaticSite) {
         return res.redirect(301, urlPath.replace(/\/+$/, "") + query);
       }
     }
+    // Prerendered pages are labelled by their route when they end; every other file is one group.
+    if (!entry.page) labelRoute(res, STATIC_LABEL);
     const chosen = entry.encodings.length === 0 ? "identity" : pick(req.headers["accept-encoding"], entry.encodings);
     const variant = entry[chosen] ?? entry.identity;
     if (isFresh(req.headers, variant, entry.lastModifiedMs)) {
@@ -285,7 +292,8 @@ export function staticFilesMiddleware(site: StaticSite) {
 export async function staticFiles(clientDir: string, options: { formTargets?: readonly string[] } = {}) {
   const site = await loadStaticSite(clientDir, options);
   if (site.unencodedText > 0) {
-    console.warn(
+    logWarning(
+      "static_files_uncompressed",
       `${site.unencodedText} text files in ${clientDir} have no .br or .gz copy and are sent uncompressed; ` +
         "build with `react-router build` (npm run build), which writes them.",
     );

@@ -6,7 +6,7 @@
  * HTTP is redirected to the same path at PUBLIC_URL: 301 for GET and HEAD,
  * 308 (method and body kept) for the rest. The scheme comes from the
  * connection, or from X-Forwarded-Proto when a proxy on the same host
- * (loopback, `trust proxy`) forwards it. Health, readiness and metrics
+ * (loopback, `trust proxy`) forwards it. Health and readiness
  * answer before this (server/observability.ts), so a load balancer's plain
  * HTTP probes keep working. See docs/decisions/020-hardening.md.
  */

@@ -6,6 +6,10 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { isSafeKey, type ObjectStorage } from "../app/server/uploads/storage.server.ts";
+import { labelRoute } from "./route-label.ts";
+
+/** The metrics label of every stored object (decision 028). */
+export const UPLOADS_LABEL = "/uploads/*";
 
 export const UPLOAD_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -20,6 +24,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function serveUploads(storage: () => ObjectStorage) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    labelRoute(res, UPLOADS_LABEL);
     let key: string;
     try {
       key = decodeURIComponent(req.path.replace(/^\/+/, ""));

@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
+import { configureLog, logEvent } from "../app/server/log.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { type WrittenBackup, writeBackup, writeBackupFile } from "../server/backup.ts";
 import { NoServerError, requestBackup } from "../server/backup-socket.ts";
@@ -64,13 +65,16 @@ async function postgresBackup(config: ServerConfig, dir: string): Promise<Writte
 async function main() {
   const { values } = parseArgs({ options: { out: { type: "string" } } });
   const config = readConfig();
+  configureLog({ format: config.logFormat ?? "text" });
   const dir = path.resolve(values.out ?? config.backup.dir);
   console.log(`Backing up into ${dir}…`);
   const started = performance.now();
   const written = config.databaseUrl ? await postgresBackup(config, dir) : await embeddedBackup(config, dir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
+  logEvent(
+    "backup_taken",
     `Done: ${written.file} (${written.bytes} bytes, ${written.manifest.engine} database, ${written.manifest.objects} stored objects, sha256 ${written.sha256}) in ${seconds} s, read back and checked.`,
+    { file: written.file, bytes: written.bytes, engine: written.manifest.engine, objects: written.manifest.objects },
   );
 }
 

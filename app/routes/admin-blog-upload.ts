@@ -1,6 +1,7 @@
 import { dictionaryFor, format, langFromQuery } from "~/i18n";
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { saveCover } from "~/server/blog/covers.server.ts";
+import { uploads } from "~/server/metrics.server.ts";
 import { services } from "~/server/services.server.ts";
 import { MAX_INPUT_MEGAPIXELS } from "~/server/uploads/cover-image.server.ts";
 import type { Route } from "./+types/admin-blog-upload";
@@ -21,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(authorContext).id,
     new Uint8Array(await file.arrayBuffer()),
   );
+  if (saved.ok) uploads.inc();
   if (saved.ok) return Response.json({ url: saved.url, width: saved.width, height: saved.height }, { status: 201 });
   switch (saved.reason) {
     case "empty":

@@ -12,11 +12,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { storeMessage } from "../../app/server/contact/messages.server.ts";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { blogs, contactMessages } from "../../app/server/db/schema.ts";
+import { configureLog, standardStreams } from "../../app/server/log.server.ts";
 import { type ObjectStorage, openStorage, type StorageSettings } from "../../app/server/uploads/storage.server.ts";
 import {
   listBackups,
@@ -157,6 +158,16 @@ function snapshot(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((name) => `${name}:${statSync(path.join(dir, name)).size}`)
     .sort();
+}
+
+/** Log lines written while `capture` is on (the server's log module, which the backups write through). */
+function captureLog() {
+  const lines: { line: string; level: string }[] = [];
+  configureLog({ format: "text", write: (line, level) => lines.push({ line, level }) });
+  return {
+    lines: (level: string) => lines.filter((entry) => entry.level === level).map((entry) => entry.line),
+    restore: () => configureLog({ write: standardStreams }),
+  };
 }
 
 describe("the backup file", () => {
@@ -372,7 +383,7 @@ describe("scheduled backups", () => {
     const database = await openDatabase({ dataDir });
     const storage = countingStorage(await openStorage(storageSettings, database.db));
     const settings = { dataDir, databaseUrl: undefined, storage: storageSettings };
-    const logged = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const log = captureLog();
     const marks: number[] = [];
     const schedule = startSchedule({
       dir: backupDir,
@@ -422,7 +433,7 @@ describe("scheduled backups", () => {
     } finally {
       await schedule.stop();
       await database.close();
-      logged.mockRestore();
+      log.restore();
     }
   }, 120_000);
 
@@ -431,7 +442,7 @@ describe("scheduled backups", () => {
     const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
     const database = await openDatabase({ dataDir });
     const storage = countingStorage(await openStorage(storageSettings, database.db));
-    const logged = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const log = captureLog();
     const backups = await startServerBackups({
       settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
       database,
@@ -452,11 +463,13 @@ describe("scheduled backups", () => {
       const kept = await listBackups(path.join(dataDir, "backups"));
       expect(kept).toHaveLength(1);
       expect(kept[0]).not.toBe(first);
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Backup written and checked: .*; 1 older deleted\.$/));
+      expect(log.lines("info")).toContainEqual(
+        expect.stringMatching(/^Backup written and checked: .*; 1 older deleted\.$/),
+      );
     } finally {
       await backups.stop();
       await database.close();
-      logged.mockRestore();
+      log.restore();
     }
     expect(existsSync(backupSocketPath(dataDir))).toBe(false);
   }, 120_000);
@@ -471,7 +484,7 @@ describe("scheduled backups", () => {
       writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink), at);
     await good(new Date("2026-01-01T00:00:00Z"));
     await good(new Date("2026-01-02T00:00:00Z"));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     // The disk changes a byte as it is written: the file does not read back.
     let written = 0;
     const schedule = startSchedule({
@@ -494,7 +507,7 @@ describe("scheduled backups", () => {
     });
     try {
       expect(await schedule.check()).toBeUndefined();
-      expect(errors).toHaveBeenCalledWith(
+      expect(log.lines("error")).toContainEqual(
         expect.stringMatching(
           /^Scheduled backup into .* failed: The backup just written does not read back: .*; the next try is in 60\.0 s\.$/,
         ),
@@ -508,7 +521,7 @@ describe("scheduled backups", () => {
     } finally {
       await schedule.stop();
       await database.close();
-      errors.mockRestore();
+      log.restore();
     }
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import express from "express";
 import type { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCacheablePageUrl } from "../../app/server/blog/page-cache.server.ts";
+import { configureLog, standardStreams } from "../../app/server/log.server.ts";
 import { cacheableRenderContext } from "../../app/server/request-context.server.ts";
 import { etagMatches, PageCache, type PageCacheOptions } from "../../server/page-cache.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
@@ -354,9 +355,8 @@ describe("PageCache", () => {
 
   it("drops its entries when the fingerprint query fails", async () => {
     let fail = false;
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => errors.push(args);
+    const errors: string[] = [];
+    configureLog({ write: (line, level) => level === "error" && errors.push(line) });
     try {
       const h = await harness(undefined, {
         version: async () => {
@@ -371,7 +371,7 @@ describe("PageCache", () => {
       expect((await request(h.origin, "/blog/f")).headers["x-cache"]).toBe("miss");
       expect(errors).toHaveLength(1);
     } finally {
-      console.error = original;
+      configureLog({ write: standardStreams });
     }
   });
 

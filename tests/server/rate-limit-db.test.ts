@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseRateLimiter, RateLimiter, rateLimitFactory } from "../../app/server/auth/rate-limit.server.ts";
 import type { Database, OpenDatabase } from "../../app/server/db/client.server.ts";
 import { rateLimits } from "../../app/server/db/schema.ts";
+import { configureLog, standardStreams } from "../../app/server/log.server.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const WINDOW = 60_000;
@@ -77,16 +78,16 @@ for (const engine of engines) {
           values: () => ({ onConflictDoUpdate: () => ({ returning: () => Promise.reject(new Error("down")) }) }),
         }),
       };
-      const errors: unknown[] = [];
-      const original = console.error;
-      console.error = (...args: unknown[]) => errors.push(args);
+      const errors: string[] = [];
+      configureLog({ write: (line, level) => level === "error" && errors.push(line) });
       try {
         const limiter = new DatabaseRateLimiter(broken as unknown as Database, "broken", 0, WINDOW);
         expect(await limiter.consume("a", T0)).toEqual({ allowed: true, retryAfterMs: 0 });
       } finally {
-        console.error = original;
+        configureLog({ write: standardStreams });
       }
       expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^Counting a broken attempt failed; allowed it: Error: down/);
     });
 
     it("is what the server uses on PostgreSQL; the embedded database keeps counting in memory", () => {

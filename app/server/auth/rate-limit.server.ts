@@ -8,6 +8,7 @@
 import { and, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { rateLimits } from "../db/schema.ts";
+import { logError, logEvent } from "../log.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -21,19 +22,36 @@ export interface RateLimit {
   consume(key: string, now?: number): RateLimitResult | Promise<RateLimitResult>;
 }
 
-function verdict(limit: number, windowMs: number, start: number, count: number, now: number): RateLimitResult {
+/** Whether an attempt is allowed; a refusal is logged as the event `rate_limit_refused`, naming the limiter, never the client. */
+function verdict(
+  name: string,
+  limit: number,
+  windowMs: number,
+  start: number,
+  count: number,
+  now: number,
+): RateLimitResult {
   if (count <= limit) return { allowed: true, retryAfterMs: 0 };
-  return { allowed: false, retryAfterMs: Math.max(0, start + windowMs - now) };
+  const retryAfterMs = Math.max(0, start + windowMs - now);
+  logEvent(
+    "rate_limit_refused",
+    `A ${name} attempt was refused by its rate limit.`,
+    { limiter: name, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) },
+    "warn",
+  );
+  return { allowed: false, retryAfterMs };
 }
 
 /** Counters held by this process. */
 export class RateLimiter implements RateLimit {
+  readonly #name: string;
   readonly #limit: number;
   readonly #windowMs: number;
   readonly #windows = new Map<string, { start: number; count: number }>();
 
-  /** @example new RateLimiter(20, 15 * 60_000).consume("203.0.113.9") */
-  constructor(limit: number, windowMs: number) {
+  /** @example new RateLimiter(20, 15 * 60_000, "sign-in").consume("203.0.113.9") */
+  constructor(limit: number, windowMs: number, name = "rate-limited") {
+    this.#name = name;
     this.#limit = limit;
     this.#windowMs = windowMs;
   }
@@ -46,7 +64,7 @@ export class RateLimiter implements RateLimit {
       this.#windows.set(key, window);
     }
     window.count += 1;
-    return verdict(this.#limit, this.#windowMs, window.start, window.count, now);
+    return verdict(this.#name, this.#limit, this.#windowMs, window.start, window.count, now);
   }
 
   // Expired windows are dropped once the map grows, so memory stays bounded under a flood of addresses.
@@ -99,9 +117,9 @@ export class DatabaseRateLimiter implements RateLimit {
         .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count });
       this.#prune(now);
       if (!row) return { allowed: true, retryAfterMs: 0 };
-      return verdict(this.#limit, this.#windowMs, row.windowStart.getTime(), row.count, now);
+      return verdict(this.#name, this.#limit, this.#windowMs, row.windowStart.getTime(), row.count, now);
     } catch (error) {
-      console.error(`Counting a ${this.#name} attempt failed; allowed it:`, error);
+      logError(`Counting a ${this.#name} attempt failed; allowed it:`, error);
       return { allowed: true, retryAfterMs: 0 };
     }
   }
@@ -114,7 +132,7 @@ export class DatabaseRateLimiter implements RateLimit {
     this.#db
       .delete(rateLimits)
       .where(and(lte(rateLimits.windowStart, cutoff), sql`starts_with(${rateLimits.key}, ${`${this.#name}:`})`))
-      .catch((error: unknown) => console.error("Removing old rate-limit windows failed:", error));
+      .catch((error: unknown) => logError("Removing old rate-limit windows failed:", error));
   }
 }
 
@@ -126,5 +144,5 @@ export function rateLimitFactory(database?: { db: Database; engine: "pglite" | "
     const { db } = database;
     return (name, limit, windowMs) => new DatabaseRateLimiter(db, name, limit, windowMs);
   }
-  return (_name, limit, windowMs) => new RateLimiter(limit, windowMs);
+  return (name, limit, windowMs) => new RateLimiter(limit, windowMs, name);
 }

@@ -6,6 +6,7 @@
 import { redirect } from "react-router";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
 import type { Flash } from "../../lib/auth-cookies.ts";
+import { logError, logEvent } from "../log.server.ts";
 import { type AppServices, services } from "../services.server.ts";
 import {
   clearOAuthStateCookie,
@@ -28,6 +29,8 @@ function home(lang: Lang, cookies: string[]): Response {
 }
 
 function failure(app: AppServices, lang: Lang, flash: Omit<Flash, "type">, extra: string[] = []): Response {
+  if (flash.key !== "logoutError")
+    logEvent("sign_in_refused", `A sign-in was refused (${flash.key}).`, { reason: flash.key }, "warn");
   return home(lang, [...extra, flashCookie({ type: "error", ...flash }, app.auth.secureCookies)]);
 }
 
@@ -68,9 +71,10 @@ export async function finishSignIn(request: Request, clientIp: string, app = ser
     if (!isAllowedAuthor(app.auth, profile.login)) return failure(app, lang, { key: "notAllowed" }, clear);
     const user = await upsertGitHubUser(app.db, profile);
     const session = await createSession(app.db, user.id);
+    logEvent("sign_in", "An author signed in.", { userId: user.id });
     return home(lang, [...clear, ...sessionCookies(session.token, session.expiresAt, secureCookies)]);
   } catch (caught) {
-    if (!(caught instanceof GitHubSignInError)) console.error(caught);
+    if (!(caught instanceof GitHubSignInError)) logError("Signing in failed:", caught);
     const text = caught instanceof GitHubSignInError ? caught.message : undefined;
     return failure(app, lang, { key: "loginError", ...(text ? { text } : {}) }, clear);
   }
@@ -83,7 +87,7 @@ export async function signOut(request: Request, lang: Lang, app = services()): P
   try {
     if (token) await invalidateSession(app.db, token);
   } catch (caught) {
-    console.error(caught);
+    logError("Signing out failed:", caught);
     return failure(app, lang, { key: "logoutError" });
   }
   return home(lang, [

@@ -8,6 +8,7 @@ import type { Dictionary } from "~/i18n";
 import { parsePostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
 import type { User } from "../db/schema.ts";
+import { autosaves } from "../metrics.server.ts";
 import { services } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
@@ -29,6 +30,7 @@ const reply = (status: number, body: ActionBody) => ({ status, body });
 function saveReply(intent: string, result: SaveResult, messages: Messages) {
   switch (result.status) {
     case "saved":
+      if (intent === "autosave") autosaves.inc();
       return reply(200, {
         ok: true,
         intent,

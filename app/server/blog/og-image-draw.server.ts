@@ -18,6 +18,7 @@ import { dictionaryFor } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from "~/lib/og-image.ts";
 import { hashtag } from "~/lib/tags.ts";
+import { describeError, logWarning } from "~/server/log.server.ts";
 import { site } from "~/site.config.ts";
 import appCss from "~/styles/app.css?raw";
 
@@ -349,7 +350,10 @@ async function coverBackground(sharp: SharpConstructor, cover: Uint8Array): Prom
       .png({ compressionLevel: 0 })
       .toBuffer();
   } catch (error) {
-    console.warn("A cover could not be read for a link preview; drawn without it:", error);
+    logWarning(
+      "og_image_cover_unreadable",
+      `A cover could not be read for a link preview; drawn without it: ${describeError(error)}`,
+    );
     return undefined;
   }
 }

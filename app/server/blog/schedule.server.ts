@@ -9,6 +9,7 @@
  * timer fires at it.
  */
 import type { Database } from "../db/client.server.ts";
+import { logError } from "../log.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { nextScheduledPublication } from "./visibility.server.ts";
 
@@ -46,7 +47,7 @@ export function startScheduledPublishing(db: Database, options: SchedulerOptions
     try {
       next = await nextScheduledPublication(db);
     } catch (error) {
-      console.error("Reading the next scheduled post failed:", error);
+      logError("Reading the next scheduled post failed:", error);
       schedule(pollMs);
       return;
     }

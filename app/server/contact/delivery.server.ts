@@ -10,6 +10,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type ContactMessage, contactMessages } from "../db/schema.ts";
+import { logError, logEvent } from "../log.server.ts";
 import type { Mailer } from "./mailer.server.ts";
 
 const RETRY_BASE_MS = 30_000;
@@ -69,10 +70,14 @@ export async function deliverDue(db: Database, mailer: Mailer, now = () => new D
         await mailer.send(message);
         await markDelivered(db, message.id, now());
         sent += 1;
+        logEvent("contact_mail_sent", `Contact message ${message.id} e-mailed.`, { messageId: message.id });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        console.error(
+        logEvent(
+          "contact_mail_failed",
           `E-mailing contact message ${message.id} failed (attempt ${message.deliveryAttempts}): ${reason}`,
+          { messageId: message.id, attempt: message.deliveryAttempts },
+          "error",
         );
         await markFailed(db, message.id, message.deliveryAttempts, reason, now());
       }
@@ -103,7 +108,7 @@ export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): De
     }
     running = deliverDue(db, mailer)
       .then(() => undefined)
-      .catch((error: unknown) => console.error("The contact e-mail worker failed a round:", error))
+      .catch((error: unknown) => logError("The contact e-mail worker failed a round:", error))
       .finally(() => {
         running = undefined;
         if (again) {

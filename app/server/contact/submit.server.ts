@@ -9,6 +9,7 @@ import "../../i18n/all.ts";
 import { dictionaryFor, format } from "../../i18n/index.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { type ContactReply, HONEYPOT_FIELD, parseContactInput, readContactFields } from "../../lib/contact-input.ts";
+import { logError } from "../log.server.ts";
 import { type AppServices, contactServices, services } from "../services.server.ts";
 import { storeMessage } from "./messages.server.ts";
 import { hashIp } from "./secret.server.ts";
@@ -73,7 +74,7 @@ export async function submitContactMessage(
       new Date(now),
     );
   } catch (error) {
-    console.error("Storing a contact message failed:", error);
+    logError("Storing a contact message failed:", error);
     return refuse(503, { message: messages.server });
   }
   contact.delivery?.wake();

@@ -5,11 +5,12 @@
  * run the same migrations, so code above this module never knows which.
  * Only the engine in use is loaded: its driver is imported when it opens.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { logError } from "../log.server.ts";
 import { acquireLock } from "./lock.server.ts";
 import * as schema from "./schema.ts";
 
@@ -27,6 +28,47 @@ export interface OpenDatabase {
    * caller compresses it after.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /** Migrations this server knows (all applied when it opened): /readyz compares the database's count. */
+  migrations: number;
+  /** What the engine is doing now, for the metrics. */
+  activity(): DatabaseActivity;
+}
+
+/**
+ * PostgreSQL: the pool's connections (open, idle) and the queries waiting for
+ * one. PGlite answers one query at a time: the calls in flight (running or queued).
+ */
+export type DatabaseActivity =
+  | { engine: "postgres"; total: number; idle: number; waiting: number; max: number }
+  | { engine: "pglite"; inFlight: number };
+
+/** How many migrations a migrations folder holds (drizzle's journal). */
+function migrationCount(folder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** Counts PGlite's calls while they run: its query, exec and transaction methods, wrapped on the instance. */
+function countInFlight(client: PGlite): () => number {
+  let inFlight = 0;
+  const wrap =
+    <T extends unknown[], R>(method: (...args: T) => Promise<R>) =>
+    async (...args: T): Promise<R> => {
+      inFlight += 1;
+      try {
+        return await method(...args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+  Object.assign(client, {
+    query: wrap(client.query.bind(client)),
+    exec: wrap(client.exec.bind(client)),
+    transaction: wrap(client.transaction.bind(client)),
+  });
+  return () => inFlight;
 }
 
 export interface DatabaseOptions {
@@ -69,9 +111,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const max = options.maxConnections ?? 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on("error", (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+    pool.on("error", (error) => logError(`PostgreSQL connection error: ${error.message}`));
     try {
       const db = drizzlePostgres({ client: pool, schema });
       // Servers starting together on one database migrate one after the other: the first applies
@@ -84,7 +127,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
         lock.release();
       }
-      return { db: db as Database, engine: "postgres", close: () => pool.end() };
+      return {
+        db: db as Database,
+        engine: "postgres",
+        close: () => pool.end(),
+        migrations: migrationCount(migrationsFolder),
+        activity: () => ({
+          engine: "postgres",
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+          max,
+        }),
+      };
     } catch (error) {
       await pool.end();
       throw error;
@@ -108,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       extensions: { unaccent },
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    const inFlight = countInFlight(client);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
@@ -115,6 +171,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       db: db as unknown as Database,
       engine: "pglite",
       dumpDataDir: () => opened.dumpDataDir("none"),
+      migrations: migrationCount(migrationsFolder),
+      activity: () => ({ engine: "pglite", inFlight: inFlight() }),
       async close() {
         try {
           await opened.close();
