@@ -6,14 +6,64 @@
  * of a render per request. Which paths match a route is the server build's
  * own table, so it cannot drift from app/routes.ts. See
  * docs/decisions/020-hardening.md.
+ *
+ * Unknown ids of the routes whose ids are content known at build time are
+ * answered the same way, without React: an unknown project or service is
+ * handed to its route's one not-found page (`/projects/~`, cached like
+ * `/404`, with its own text), an unknown company is redirected to the list
+ * as its loader does. See docs/decisions/027-flood-limits.md.
  */
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { langFromPath, localizePath } from "../app/i18n/paths.ts";
+import { companySlugs, projectSlugs, serviceIds } from "../app/content/ids.ts";
+import { type Lang, langFromPath, localizePath } from "../app/i18n/paths.ts";
+import { MISSING_ID } from "../app/server/blog/page-cache.server.ts";
 import { NOT_FOUND_PATH } from "./request-guard.ts";
 
 /** Route ids of the catch-all not-found routes end so (app/routes.ts: `{lang}:not-found`). */
 const NOT_FOUND_ROUTE = ":not-found";
+
+/** What answers a page request no route or no content has: another path's page, or a redirect. */
+export type NotFoundAnswer = { rewrite: string } | { redirect: string };
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text).normalize("NFC");
+  } catch {
+    return text;
+  }
+};
+
+const projects = new Set<string>(projectSlugs);
+const services = new Set<string>(serviceIds);
+const companies = new Set<string>(companySlugs);
+
+/**
+ * The routes whose ids are content known at build time (app/routing/pages.ts),
+ * by the key of their route id, with the parameter and how an unknown one is
+ * answered: as the route's loader answers it (`findProject` compares decoded
+ * NFC, `findService` and `findCompany` compare as given).
+ */
+const STATIC_IDS: Record<
+  string,
+  { param: string; known: (id: string) => boolean; answer: (lang: Lang) => NotFoundAnswer }
+> = {
+  project: {
+    param: "id",
+    known: (id) => projects.has(decoded(id)),
+    answer: (lang) => ({ rewrite: localizePath(`/projects/${MISSING_ID}`, lang) }),
+  },
+  service: {
+    param: "serviceId",
+    known: (id) => services.has(id),
+    answer: (lang) => ({ rewrite: localizePath(`/services/${MISSING_ID}`, lang) }),
+  },
+  company: {
+    param: "slug",
+    known: (slug) => companies.has(slug),
+    answer: (lang) => ({ redirect: localizePath("/companies", lang) }),
+  },
+};
 
 /** The build's route manifest as the nested routes `matchRoutes` takes. */
 function routeTree(build: ServerBuild): RouteObject[] {
@@ -33,42 +83,57 @@ function routeTree(build: ServerBuild): RouteObject[] {
 }
 
 /**
- * Whether a decoded path reaches the catch-all not-found route (no other route matches it).
- * @example matchesNoRoute("/esta-pagina-nao-existe") // true
- * @example matchesNoRoute("/about") // false
+ * What answers a path that names nothing: the catch-all not-found page when
+ * no route matches it, a content route's own answer when its id is unknown,
+ * or undefined when the path may exist.
+ * @example notFoundAnswer("/esta-pagina-nao-existe") // { rewrite: "/404" }
+ * @example notFoundAnswer("/en/projects/nope") // { rewrite: "/en/projects/~" }
+ * @example notFoundAnswer("/about") // undefined
  */
-export function noRouteMatcher(build: ServerBuild): (path: string) => boolean {
+export function notFoundAnswerer(build: ServerBuild): (path: string) => NotFoundAnswer | undefined {
   const routes = routeTree(build);
   // React Router answers its route-discovery requests itself, outside the route table.
   const manifestPath = build.routeDiscovery?.mode === "lazy" ? build.routeDiscovery.manifestPath : undefined;
   return (path) => {
-    if (path === manifestPath) return false;
+    if (path === manifestPath) return undefined;
     const leaf = matchRoutes(routes, path)?.at(-1);
-    return !leaf || (leaf.route.id ?? "").endsWith(NOT_FOUND_ROUTE);
+    const routeId = leaf?.route.id ?? "";
+    const lang = langFromPath(path);
+    if (!leaf || routeId.endsWith(NOT_FOUND_ROUTE)) return { rewrite: localizePath(NOT_FOUND_PATH, lang) };
+    const content = STATIC_IDS[routeId.slice(routeId.indexOf(":") + 1)];
+    const id = content && leaf.params[content.param];
+    if (!content || id === undefined || id === MISSING_ID || content.known(id)) return undefined;
+    return content.answer(lang);
   };
 }
 
 /**
- * Hands a page request (GET or HEAD, not loader data) whose path no route
- * matches to its language's not-found path. `matcher` is read per request:
- * the build loads after the middleware is in place.
+ * Hands a page request (GET or HEAD, not loader data) whose path names
+ * nothing to the page that answers it (its language's not-found page, or
+ * its route's), or redirects it. `answerer` is read per request: the build
+ * loads after the middleware is in place.
  */
 export function unmatchedPathsToNotFound(
-  matcher: () => ((path: string) => boolean) | undefined,
+  answerer: () => ((path: string) => NotFoundAnswer | undefined) | undefined,
   /** Path prefixes answered by the server itself, not by a route (stored objects). */
   servedElsewhere: readonly string[] = [],
 ) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const matchesNoRoute = matcher();
-    if (!matchesNoRoute || (req.method !== "GET" && req.method !== "HEAD")) return next();
+  return (req: Request, res: Response, next: NextFunction) => {
+    const answerOf = answerer();
+    if (!answerOf || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const path = req.path;
     if (path.endsWith(".data") || servedElsewhere.some((prefix) => path.startsWith(prefix))) return next();
-    if (!matchesNoRoute(path)) return next();
-    const target = localizePath(NOT_FOUND_PATH, langFromPath(path));
-    if (path === target) return next();
+    const answer = answerOf(path);
+    if (!answer) return next();
+    if ("redirect" in answer) {
+      // As the route's loader does (`replace`): a temporary redirect to the list.
+      res.redirect(302, answer.redirect);
+      return;
+    }
+    if (path === answer.rewrite) return next();
     // The not-found page ignores the query; without it, every unknown URL shares one cached page.
-    req.url = target;
-    req.originalUrl = target;
+    req.url = answer.rewrite;
+    req.originalUrl = answer.rewrite;
     next();
   };
 }
