@@ -14,6 +14,7 @@ import { clientIpContext, servedRequestContext } from "../app/server/request-con
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import type { ServerConfig } from "./config.ts";
+import { floodLimits } from "./flood-limits.ts";
 import { observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -121,6 +122,8 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
     serveUploads(() => services().uploads),
   );
+  // What is left costs a render or a route's work: limited per client (server/flood-limits.ts).
+  app.use(floodLimits(config.floodLimits, UPLOAD_PATH));
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
     app.use(vite.middlewares);
