@@ -96,11 +96,21 @@ describe("starting sign-in", () => {
     expect(flashOf(response)).toEqual({ type: "error", key: "notConfigured" });
   });
 
-  it("limits sign-in attempts per IP address", async () => {
+  it("limits sign-in attempts per IP address: 429, Retry-After and a page in the visitor's language", async () => {
     const app = services({ rateLimit: 2 });
     await startSignIn("pt", "198.51.100.7", app);
     await startSignIn("pt", "198.51.100.7", app);
-    expect(flashOf(await startSignIn("en", "198.51.100.7", app))).toEqual({ type: "error", key: "tooManyAttempts" });
+    const refused = await startSignIn("en", "198.51.100.7", app);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+    expect(refused.headers.get("Content-Type")).toContain("text/html");
+    const page = await refused.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain("Too many sign-in attempts. Try again in a few minutes");
+    const pt = await startSignIn("pt", "198.51.100.7", app);
+    expect(pt.status).toBe(429);
+    expect(await pt.text()).toContain("Muitas tentativas de login. Tente de novo em alguns minutos");
     expect((await startSignIn("pt", "198.51.100.8", app)).headers.get("Location")).toContain("/login/oauth/authorize");
   });
 });
