@@ -2,18 +2,25 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { companySlugs, projectSlugs, serviceIds, staticArticleIds } from "../../app/content/ids.ts";
 import { findProject } from "../../app/content/projects.ts";
+import { languages, localizePath, stripLang } from "../../app/i18n/paths.ts";
 import routeConfig from "../../app/routes.ts";
+import { prerenderPaths } from "../../app/routing/pages.ts";
 import {
   type BlogAddressKeys,
   isCacheablePageUrl,
   missingBlogAddresses,
 } from "../../app/server/blog/page-cache.server.ts";
 import { PageCache } from "../../server/page-cache.ts";
-import { type NotFoundAnswer, notFoundAnswerer, unmatchedPathsToNotFound } from "../../server/unmatched-paths.ts";
+import {
+  type NotFoundAnswer,
+  notFoundAnswerer,
+  routeMatcher,
+  unmatchedPathsToNotFound,
+} from "../../server/unmatched-paths.ts";
 
 /** The app's own route table (app/routes.ts) as the route manifest of a server build. */
 function buildOfRouteConfig(): ServerBuild {
@@ -31,7 +38,60 @@ function buildOfRouteConfig(): ServerBuild {
   return { routes } as unknown as ServerBuild;
 }
 
-const answer = notFoundAnswerer(buildOfRouteConfig());
+const build = buildOfRouteConfig();
+const answer = notFoundAnswerer(build);
+
+/** React Router's own matching of the same table, as the reference. */
+function routerLeaf(path: string) {
+  const routes = Object.values(build.routes);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route?.parentId === parentId)
+      .map((route) => ({ id: route?.id, path: route?.path, children: tree(route?.id) }) as RouteObject);
+  const leaf = matchRoutes(tree(undefined), path)?.at(-1);
+  return leaf ? { id: leaf.route.id, params: leaf.params } : undefined;
+}
+
+describe("routeMatcher", () => {
+  const match = routeMatcher(build);
+  const samples = [
+    ...languages.flatMap((lang) => prerenderPaths().map((path) => localizePath(stripLang(path), lang))),
+    "/",
+    "/en",
+    "/en/",
+    "/about/",
+    "/ABOUT",
+    "/blog",
+    "/blog/",
+    "/blog/bot-discord",
+    "/en/blog/x/",
+    "/blog/tag/docker",
+    "/blog/tag",
+    "/blog/search",
+    "/en/blog/search/",
+    "/projects/site-da-fam%C3%ADlia-werneck",
+    "/projects/a%2Fb",
+    "/projects/%E0%A4%A",
+    "/projects/a/b",
+    "/og/blog/x/abc.png",
+    "/og/en/blog/x/abc.png",
+    "/auth/github/callback",
+    "/admin/blog/upload",
+    "/contact/send",
+    "/sitemap.xml",
+    "/rss.xml",
+    "/en/rss.xml",
+    "/robots.txt",
+    "/nada",
+    "/en/nada/mais",
+    "/enx",
+    "/404",
+    "//double//slash",
+  ];
+  it.each(samples)("finds what React Router finds for %s", (path) => {
+    expect(match(path)).toEqual(routerLeaf(path));
+  });
+});
 
 describe("notFoundAnswerer: unknown ids of content known at build time", () => {
   it.each<[string, NotFoundAnswer | undefined]>([
