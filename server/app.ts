@@ -110,6 +110,9 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
   // an unknown post or tag is handed to its route's cached not-found page first.
   let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
+  // What is left, stored objects aside, costs a render or a route's work: limited per client
+  // (server/flood-limits.ts), ahead of the compression, so a refusal costs no compressor.
+  app.use(floodLimits(config.floodLimits, UPLOAD_PATH, [UPLOADS_URL_PREFIX]));
   app.use(compression(DYNAMIC_COMPRESSION));
   app.use(
     bodyLimit(config.bodyLimitBytes, (requestPath) => (requestPath === UPLOAD_PATH ? UPLOAD_BODY_LIMIT : undefined)),
@@ -122,8 +125,6 @@ export async function createApp(config: ServerConfig, auth: AuthSettings, vite?:
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
     serveUploads(() => services().uploads),
   );
-  // What is left costs a render or a route's work: limited per client (server/flood-limits.ts).
-  app.use(floodLimits(config.floodLimits, UPLOAD_PATH));
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
     app.use(vite.middlewares);

@@ -1,6 +1,6 @@
 /**
  * Limits per client on the work that costs CPU: every request that gets this
- * far (past the static files, the cached pages and the stored objects) is
+ * far (past the static files and the cached pages), stored objects aside, is
  * about to be rendered by React Router or to run a route's code. Searches and
  * cover uploads have buckets of their own; the rest share the render bucket.
  * Sign-in and the contact form are left to their own limits, counted in the
@@ -42,8 +42,14 @@ const CONTACT_PAGE = "/contact";
  * @example workKind("GET", "/en/blog/search.data", "/admin/blog/upload") // "search"
  * @example workKind("GET", "/auth/me", "/admin/blog/upload") // undefined
  */
-export function workKind(method: string, path: string, uploadPath: string): WorkKind | undefined {
+export function workKind(
+  method: string,
+  path: string,
+  uploadPath: string,
+  servedElsewhere: readonly string[] = [],
+): WorkKind | undefined {
   if (path === uploadPath) return "upload";
+  if (servedElsewhere.some((prefix) => path.startsWith(prefix))) return undefined;
   const neutral = stripLang(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
   if (neutral === SEARCH_PATH) return "search";
   if (OWN_LIMITS.test(path)) return undefined;
@@ -58,8 +64,11 @@ function buckets(perMinute: number, maxClients: number): TokenBuckets | undefine
   return new TokenBuckets({ capacity: perMinute, refillPerSecond: perMinute / 60, maxClients });
 }
 
-/** The middleware; put it right before the page cache's renders and React Router. */
-export function floodLimits(limits: FloodLimits, uploadPath: string) {
+/**
+ * The middleware; put it after the static files and the page cache's hits.
+ * `servedElsewhere`: path prefixes the server answers without a route (stored objects).
+ */
+export function floodLimits(limits: FloodLimits, uploadPath: string, servedElsewhere: readonly string[] = []) {
   const maxClients = limits.maxClients ?? DEFAULT_MAX_CLIENTS;
   const byKind: Record<WorkKind, TokenBuckets | undefined> = {
     render: buckets(limits.renders, maxClients),
@@ -67,7 +76,7 @@ export function floodLimits(limits: FloodLimits, uploadPath: string) {
     upload: buckets(limits.uploads, maxClients),
   };
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    const kind = workKind(req.method, req.path, uploadPath);
+    const kind = workKind(req.method, req.path, uploadPath, servedElsewhere);
     const bucket = kind && byKind[kind];
     if (!bucket) return next();
     // An address is at most 45 characters; a longer key (a header from a local client) is cut.

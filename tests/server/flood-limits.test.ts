@@ -78,8 +78,9 @@ describe("workKind", () => {
     ["POST", "/en/contact", undefined],
     ["GET", "/admin/blog", undefined],
     ["POST", "/admin/blog/preview", undefined],
+    ["GET", "/uploads/covers/x.webp", undefined],
   ] as const)("%s %s spends from %s", (method, path, kind) => {
-    expect(workKind(method, path.split("?")[0] ?? path, UPLOAD)).toBe(kind);
+    expect(workKind(method, path.split("?")[0] ?? path, UPLOAD, ["/uploads/"])).toBe(kind);
   });
 });
 
