@@ -116,6 +116,21 @@ describe("starting sign-in", () => {
 });
 
 describe("finishing sign-in", () => {
+  it("counts the callback too: over the limit, 429 in the language the sign-in began in, the state cookie cleared", async () => {
+    const app = services({ rateLimit: 1 });
+    const { start, callback } = await throughGitHub(app, "rafael-werneck", "en");
+    const refused = await finishSignIn(
+      new Request(callback, { headers: { Cookie: cookieHeader(start) } }),
+      "203.0.113.1",
+      app,
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many sign-in attempts");
+    expect(setCookies(refused).some((cookie) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie))).toBe(true);
+    expect(setCookies(refused).some((cookie) => cookie.includes("session=") && !cookie.includes("=;"))).toBe(false);
+  });
+
   it("signs an allowed author in: user saved, only the token's hash stored, cookies set", async () => {
     const app = services();
     const { start, callback } = await throughGitHub(app, "rafael-werneck", "en");
