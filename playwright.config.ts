@@ -60,6 +60,11 @@ export default defineConfig({
         AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
         // Every test signs in from 127.0.0.1; the limit itself is covered by unit tests.
         SIGN_IN_RATE_LIMIT: "10000",
+        // Every test renders from 127.0.0.1 too: the flood limits are off here, and
+        // tests/e2e/shell/too-many-requests.spec.ts starts a server of its own with them on.
+        RENDER_RATE_LIMIT: "0",
+        SEARCH_RATE_LIMIT: "0",
+        UPLOAD_RATE_LIMIT: "0",
       },
     },
   ],

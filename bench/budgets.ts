@@ -2,6 +2,7 @@
  * The budgets of issue 9, checked against one run's results. A budget that
  * could not be measured in this run is reported as such and does not fail.
  */
+import { floodVerdict, P99_RATIO_BOUND, RSS_GROWTH_BOUND } from "./flood.ts";
 import { type Category, categories, type Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 import type { BenchResults, BudgetResult, PageResult } from "./results.ts";
@@ -116,6 +117,15 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResu
       : "not measured",
     where: "/blog/search?q=…",
     pass: search ? search.failures === 0 && search.latencyP95 <= BUDGETS.searchP95Ms : false,
+  });
+  const { flood } = results;
+  const verdict = flood && floodVerdict(flood);
+  budgets.push({
+    name: `Reader's p99 beside a flood of unknown addresses (${flood ? `${flood.rate} req/s, ${flood.connections} connections` : "bench/flood.ts"}), and the server's memory`,
+    limit: `<= ${P99_RATIO_BOUND} x the p99 alone; RSS <= +${round(mib(RSS_GROWTH_BOUND))} MB over the start`,
+    measured: verdict ? verdict.summary : "not measured",
+    where: "/about, /blog/bot-discord",
+    pass: verdict ? verdict.pass : false,
   });
   const embeddedRss = memory(embedded);
   budgets.push({

@@ -1,6 +1,7 @@
 /** Renders one bench run as `bench/report.md`: budgets first, then the figures behind them. */
 
 import { BUDGETS, categoryLabel } from "./budgets.ts";
+import { P99_RATIO_BOUND, RSS_GROWTH_BOUND } from "./flood.ts";
 import { type Category, categories, type Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 import type { BenchResults, PageResult } from "./results.ts";
@@ -186,6 +187,37 @@ function searchSection({ search }: BenchResults): string {
   ].join("\n");
 }
 
+/** A reader beside a flood of addresses that name nothing (bench/flood.ts). */
+function floodSection({ flood }: BenchResults): string {
+  if (!flood) return "## Flood\n\nNot measured in this run.";
+  const row = (label: string, results: readonly LoadResult[]) => [
+    label,
+    ...results.map((r) => `${r.latencyP50} / ${r.latencyP99}`),
+  ];
+  return [
+    "## Flood",
+    "",
+    `${flood.connections} connections ask ${flood.rate} requests/s of random unknown paths, post slugs, project ids, ` +
+      `tags and blog searches (${round(flood.flood.requestsPerSecond)} answered per second: ` +
+      `${Object.entries(flood.flood.statuses)
+        .filter(([, count]) => count > 0)
+        .map(([status, count]) => `${count} ${status}`)
+        .join(", ")}), while a reader reads a static page and an article, one connection each.`,
+    "",
+    table(
+      ["reader", ...flood.visitorAlone.map((r) => `${code(new URL(r.url).pathname)} p50 / p99 ms`)],
+      [row("alone", flood.visitorAlone), row("beside the flood", flood.visitorFlooded)],
+    ),
+    "",
+    `Server CPU per request: ${round(flood.cpuPerRequestAlone * 1000)} µs for the reader alone, ` +
+      `${round(flood.cpuPerRequestFlooded * 1000)} µs with the flood. RSS: ${round(mib(flood.rssStart))} MB at the start, ` +
+      `${round(mib(flood.rssPeak))} MB at the peak, ${round(mib(flood.rssEnd))} MB after.`,
+    "",
+    `Budget: the reader's p99 beside the flood <= ${P99_RATIO_BOUND} x alone; the peak RSS <= ${round(mib(RSS_GROWTH_BOUND))} MB ` +
+      "over the start; no 5xx.",
+  ].join("\n");
+}
+
 export function renderReport(results: BenchResults): string {
   const { meta, options, load, resources, budgets, pages } = results;
   const failed = budgets.filter((b) => b.pass === false).length;
@@ -254,6 +286,8 @@ export function renderReport(results: BenchResults): string {
     `Static throughput: ${round(load.staticRatio, 2)} x nginx (budget >= ${BUDGETS.staticVsNginx}).`,
     "",
     searchSection(results),
+    "",
+    floodSection(results),
     "",
     "## Lighthouse per page (median of runs)",
     "",

@@ -1,5 +1,6 @@
 /** The shape of one bench run, as written to `bench/results/latest.json`. */
 import type { PageBytes } from "./bytes.ts";
+import type { FloodResult } from "./flood.ts";
 import type { Category, Finding, LighthouseRun, Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
@@ -71,5 +72,7 @@ export interface BenchResults {
   resources: ServerResources[];
   /** The blog's search over many posts, one request at a time (bench/search.ts). */
   search?: SearchBenchResult;
+  /** A reader beside a flood of unknown addresses and searches (bench/flood.ts). */
+  flood?: FloodResult;
   budgets: BudgetResult[];
 }

@@ -12,6 +12,7 @@ import { findChromium } from "../tools/chromium.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
+import { measureFlood } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
 import { ensureNginx, nginxVersion, startNginx } from "./nginx.ts";
@@ -115,6 +116,13 @@ async function main(): Promise<number> {
     `  /blog/search over ${search.posts} posts: p50 ${search.latencyP50} ms, p95 ${search.latencyP95} ms, max ${search.latencyMax} ms`,
   );
 
+  noteLoad("flood");
+  console.info("Flood…");
+  const flood = await measureFlood(buildDir, tempDir, load);
+  console.info(
+    `  reader p99 ${Math.max(...flood.visitorAlone.map((r) => r.latencyP99))} ms alone, ${Math.max(...flood.visitorFlooded.map((r) => r.latencyP99))} ms beside ${round(flood.flood.requestsPerSecond)} req/s of unknown addresses`,
+  );
+
   const underLoad = (results: LoadResult[]) => Math.max(0, ...results.map((r) => r.peakRss ?? 0));
   const resources: ServerResources[] = [
     {
@@ -169,6 +177,7 @@ async function main(): Promise<number> {
     },
     resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
     search,
+    flood,
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   await mkdir(path.dirname(JSON_OUT), { recursive: true });

@@ -10,18 +10,25 @@ import { securityHeaders } from "../app/lib/csp.ts";
 import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
-import { blogTableVersion } from "../app/server/blog/page-cache.server.ts";
+import { blogAddressKeys, blogTableVersion, missingBlogAddresses } from "../app/server/blog/page-cache.server.ts";
 import { writeLogLine } from "../app/server/log.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import type { ServerConfig } from "./config.ts";
+import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
 import { transportSecurity } from "./transport-security.ts";
-import { noRouteMatcher, routeLabeller, unmatchedPathsToNotFound } from "./unmatched-paths.ts";
+import {
+  type NotFoundAnswer,
+  notFoundAnswerer,
+  routeLabeller,
+  routeMatcher,
+  unmatchedPathsToNotFound,
+} from "./unmatched-paths.ts";
 import { serveUploads } from "./uploads.ts";
 
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
@@ -128,12 +135,17 @@ export async function createApp(
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.
   if (!vite) app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth) }));
-  // A path no route matches gets its language's one not-found page, from the cache below.
-  let matchesNoRoute: ((path: string) => boolean) | undefined;
-  app.use(unmatchedPathsToNotFound(() => matchesNoRoute, [UPLOADS_URL_PREFIX]));
-  // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below).
+  // A path no route matches gets its language's one not-found page, from the cache below; an unknown
+  // project or service its route's, an unknown company the redirect to the list, without React.
+  let answerNotFound: ((path: string) => NotFoundAnswer | undefined) | undefined;
+  app.use(unmatchedPathsToNotFound(() => answerNotFound, [UPLOADS_URL_PREFIX]));
+  // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below);
+  // an unknown post or tag is handed to its route's cached not-found page first.
   let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
+  // What is left, stored objects aside, costs a render or a route's work: limited per client
+  // (server/flood-limits.ts), ahead of the compression, so a refusal costs no compressor.
+  app.use(floodLimits(config.floodLimits, UPLOAD_PATH, [UPLOADS_URL_PREFIX]));
   app.use(compression(DYNAMIC_COMPRESSION));
   app.use(
     bodyLimit(config.bodyLimitBytes, (requestPath) => (requestPath === UPLOAD_PATH ? UPLOAD_BODY_LIMIT : undefined)),
@@ -152,12 +164,14 @@ export async function createApp(
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
-    labelPath = routeLabeller(build);
-    matchesNoRoute = noRouteMatcher(build, labelPath);
+    const match = routeMatcher(build);
+    labelPath = routeLabeller(build, match);
+    answerNotFound = notFoundAnswerer(build, match);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
       formTargets: signInFormTargets(auth),
       version: () => blogTableVersion(services().db),
+      missing: async () => missingBlogAddresses(await blogAddressKeys(services().db)),
     });
     app.use(pageCache.renderMisses);
   }

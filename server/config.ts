@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
 import { site } from "../app/site.config.ts";
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from "./flood-limits.ts";
 
 /**
  * Server settings from the environment, each with its default, read once.
@@ -26,6 +27,8 @@ export interface ServerConfig {
   authorLogins: string[];
   /** Sign-in attempts allowed per IP address in 15 minutes (SIGN_IN_RATE_LIMIT). */
   signInRateLimit: number;
+  /** Renders, searches and uploads allowed per IP address per minute (RENDER_, SEARCH_, UPLOAD_RATE_LIMIT; 0: off). */
+  floodLimits: FloodLimits;
   contact: ContactConfig;
   /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
   storage: StorageSettings;
@@ -303,6 +306,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((login) => login.trim().toLowerCase())
       .filter(Boolean),
     signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
+    floodLimits: {
+      renders: integer("RENDER_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.renders, env),
+      searches: integer("SEARCH_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.searches, env),
+      uploads: integer("UPLOAD_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.uploads, env),
+    },
     contact: readContact(env),
     storage: readStorage(env, dataDir),
     ...readMetrics(env, port),

@@ -15,6 +15,10 @@
  *   requests that arrive meanwhile.
  * - Entries are bounded in number and bytes; pages that do not exist (404)
  *   have a pool of their own, so made-up URLs cannot push real pages out.
+ * - Addresses that surely name nothing (an unknown slug or tag) are handed
+ *   to their route's one not-found page before any lookup or render, by an
+ *   index of the data loaded once per version of it (`missing`), so a flood
+ *   of made-up slugs costs what a cached page costs.
  * - Cached HTML carries no nonce: its CSP allows its inline scripts by hash,
  *   like the prerendered pages.
  */
@@ -68,6 +72,14 @@ export interface PageCacheOptions {
   maxAgeMs?: number;
   /** Whether a request URL may be cached; defaults to the public blog pages. */
   isCacheableUrl?: (url: string) => boolean;
+  /**
+   * Loads, from the data the pages are built from, a check of request paths
+   * that surely name nothing: it returns the path that answers such a path
+   * (its route's not-found page), or undefined when it may exist. Loaded
+   * again whenever the entries are forgotten (a write here, another version
+   * there); until it is, every path is looked up as usual.
+   */
+  missing?: () => Promise<(path: string) => string | undefined>;
   /** Changes whenever entries must be forgotten; defaults to the count of writes to posts. */
   generation?: () => number;
   now?: () => number;
@@ -151,6 +163,10 @@ export class PageCache {
   readonly #generation: () => number;
   readonly #now: () => number;
   readonly #isCacheableUrl: (url: string) => boolean;
+  /** The check of paths that name nothing, and the epoch whose data it was loaded from. */
+  #missing: { epoch: number; target: (path: string) => string | undefined } | undefined;
+  #loadingMissing = false;
+  #missingFailedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: PageCacheOptions) {
     this.#options = { ...DEFAULTS, ...options };
@@ -168,10 +184,40 @@ export class PageCache {
 
   /** A GET or HEAD without a body, for a URL whose page may be shared. */
   eligible(req: Request): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    if (req.headers["transfer-encoding"] !== undefined) return false;
-    if (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") return false;
-    return this.#isCacheableUrl(req.originalUrl);
+    return bodilessRead(req) && this.#isCacheableUrl(req.originalUrl);
+  }
+
+  /**
+   * The path that answers a path which surely names nothing, or undefined
+   * (it may exist, or the check of this version of the data is not loaded
+   * yet: then its loading starts, and the path is looked up as usual).
+   */
+  missingTarget(path: string): string | undefined {
+    const load = this.#options.missing;
+    if (!load) return undefined;
+    this.#sync();
+    if (this.#missing?.epoch === this.#epoch) return this.#missing.target(path);
+    // After a failure, tried again once per revalidation interval, not by every request.
+    if (!this.#loadingMissing && this.#now() - this.#missingFailedAt >= this.#options.revalidateMs) {
+      this.#loadingMissing = true;
+      const epoch = this.#epoch;
+      load()
+        .then(
+          (target) => {
+            // Data read before a write may lack what the write added: only a check as new as the entries counts.
+            this.#sync();
+            if (this.#epoch === epoch) this.#missing = { epoch, target };
+          },
+          (error: unknown) => {
+            this.#missingFailedAt = this.#now();
+            console.error("Loading the blog's slugs and tags failed; unknown ones render:", error);
+          },
+        )
+        .finally(() => {
+          this.#loadingMissing = false;
+        });
+    }
+    return undefined;
   }
 
   /**
@@ -235,12 +281,20 @@ export class PageCache {
 
   /** Middleware: answers from the cache, or passes the request on. Put it ahead of static files and React Router. */
   readonly serveHits = (req: Request, res: Response, next: NextFunction): void => {
-    if (!this.eligible(req)) {
+    const checkMissing = this.#options.missing !== undefined && bodilessRead(req);
+    if (!checkMissing && !this.eligible(req)) {
       next();
       return;
     }
     const waiting = this.revalidate();
     const serve = () => {
+      const target = checkMissing ? this.missingTarget(req.path) : undefined;
+      if (target) {
+        // The route's not-found page ignores the query; without it, every unknown address shares one entry.
+        req.url = target;
+        req.originalUrl = target;
+      }
+      if (!this.eligible(req)) return next();
       const page = this.lookup(req.originalUrl);
       if (page) send(req, res, page, "hit");
       else next();
@@ -350,6 +404,13 @@ export class PageCache {
     this.#bytes = 0;
     this.#epoch++;
   }
+}
+
+/** A GET or HEAD without a body. */
+function bodilessRead(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  return req.headers["content-length"] === undefined || req.headers["content-length"] === "0";
 }
 
 function setHeader(headers: [string, string][], name: string, value: string) {

@@ -2,7 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostInput } from "../../app/lib/post-input.ts";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
-import { blogTableVersion, publicPagesGeneration } from "../../app/server/blog/page-cache.server.ts";
+import {
+  blogAddressKeys,
+  blogTableVersion,
+  missingBlogAddresses,
+  publicPagesGeneration,
+} from "../../app/server/blog/page-cache.server.ts";
 import { createPost, deletePost, listPublishedPosts, updatePost } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
@@ -115,6 +120,19 @@ for (const engine of engines) {
       await db.execute(sql`delete from blogs where slug = 'elsewhere'`);
       clock.now += 1000;
       expect(await show()).not.toContain("After");
+    });
+
+    it("knows every slug and tag an address may name, drafts and the static articles included, in one query", async () => {
+      const { db } = database;
+      await createPost(db, author, postInput("rascunho-com-tag", { tags: ["rust-lang"] }));
+      await createPost(db, author, postInput("english-draft", { lang: "en", published: true, tags: ["zig"] }));
+      const keys = await blogAddressKeys(db);
+      for (const slug of ["rascunho-com-tag", "english-draft", "bot-discord"]) expect(keys.slugs.has(slug)).toBe(true);
+      for (const tag of ["rust-lang", "zig", "discord"]) expect(keys.tags.has(tag)).toBe(true);
+      const missing = missingBlogAddresses(keys);
+      expect(missing("/blog/english-draft")).toBeUndefined();
+      expect(missing("/en/blog/tag/rust-lang")).toBeUndefined();
+      expect(missing("/blog/nunca-escrito")).toBe("/blog/~");
     });
   });
 }

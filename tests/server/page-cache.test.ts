@@ -101,6 +101,9 @@ describe("isCacheablePageUrl", () => {
     // The not-found page every path no route matches is handed to (server/unmatched-paths.ts).
     "/404",
     "/en/404",
+    // And those of unknown projects and services (server/unmatched-paths.ts).
+    "/projects/~",
+    "/en/services/~",
   ])("caches %s", (url) => {
     expect(isCacheablePageUrl(url)).toBe(true);
   });
@@ -124,6 +127,8 @@ describe("isCacheablePageUrl", () => {
     "/this-does-not-exist",
     "/404.data",
     "/404?x=1",
+    "/projects/devstudio",
+    "/projects/~.data",
   ])("leaves %s alone", (url) => {
     expect(isCacheablePageUrl(url)).toBe(false);
   });

@@ -96,16 +96,41 @@ describe("starting sign-in", () => {
     expect(flashOf(response)).toEqual({ type: "error", key: "notConfigured" });
   });
 
-  it("limits sign-in attempts per IP address", async () => {
+  it("limits sign-in attempts per IP address: 429, Retry-After and a page in the visitor's language", async () => {
     const app = services({ rateLimit: 2 });
     await startSignIn("pt", "198.51.100.7", app);
     await startSignIn("pt", "198.51.100.7", app);
-    expect(flashOf(await startSignIn("en", "198.51.100.7", app))).toEqual({ type: "error", key: "tooManyAttempts" });
+    const refused = await startSignIn("en", "198.51.100.7", app);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+    expect(refused.headers.get("Content-Type")).toContain("text/html");
+    const page = await refused.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain("Too many sign-in attempts. Try again in a few minutes");
+    const pt = await startSignIn("pt", "198.51.100.7", app);
+    expect(pt.status).toBe(429);
+    expect(await pt.text()).toContain("Muitas tentativas de login. Tente de novo em alguns minutos");
     expect((await startSignIn("pt", "198.51.100.8", app)).headers.get("Location")).toContain("/login/oauth/authorize");
   });
 });
 
 describe("finishing sign-in", () => {
+  it("counts the callback too: over the limit, 429 in the language the sign-in began in, the state cookie cleared", async () => {
+    const app = services({ rateLimit: 1 });
+    const { start, callback } = await throughGitHub(app, "rafael-werneck", "en");
+    const refused = await finishSignIn(
+      new Request(callback, { headers: { Cookie: cookieHeader(start) } }),
+      "203.0.113.1",
+      app,
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many sign-in attempts");
+    expect(setCookies(refused).some((cookie) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie))).toBe(true);
+    expect(setCookies(refused).some((cookie) => cookie.includes("session=") && !cookie.includes("=;"))).toBe(false);
+  });
+
   it("signs an allowed author in: user saved, only the token's hash stored, cookies set", async () => {
     const app = services();
     const { start, callback } = await throughGitHub(app, "rafael-werneck", "en");

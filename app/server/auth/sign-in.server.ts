@@ -1,13 +1,18 @@
 /**
  * Sign-in and sign-out, from the button to the redirect back to the site.
  * Every ending is a redirect to the home page in the visitor's language;
- * what happened travels in a flash cookie that page toasts once.
+ * what happened travels in a flash cookie that page toasts once. A client
+ * over the sign-in limit is the exception: 429 with `Retry-After` and a page
+ * that says so in the visitor's language (decision 027).
  */
 import { redirect } from "react-router";
+import { auth as enAuth } from "../../i18n/en/auth.ts";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
+import { auth as ptAuth } from "../../i18n/pt/auth.ts";
 import type { Flash } from "../../lib/auth-cookies.ts";
 import { logError, logEvent } from "../log.server.ts";
 import { type AppServices, services } from "../services.server.ts";
+import { tooManyRequestsResponse } from "../too-many-requests.server.ts";
 import {
   clearOAuthStateCookie,
   clearSessionCookies,
@@ -18,6 +23,7 @@ import {
   sessionCookies,
 } from "./cookies.server.ts";
 import { createAuthorization, fetchProfile, GitHubSignInError } from "./github.server.ts";
+import type { RateLimitResult } from "./rate-limit.server.ts";
 import { createSession, invalidateSession } from "./session.server.ts";
 import { isAllowedAuthor } from "./settings.server.ts";
 import { upsertGitHubUser } from "./users.server.ts";
@@ -34,11 +40,26 @@ function failure(app: AppServices, lang: Lang, flash: Omit<Flash, "type">, extra
   return home(lang, [...extra, flashCookie({ type: "error", ...flash }, app.auth.secureCookies)]);
 }
 
+const tooManyAttempts: Record<Lang, string> = { pt: ptAuth.tooManyAttempts, en: enAuth.tooManyAttempts };
+
+/** The answer to a client over the sign-in limit: both endpoints are browser navigations, so a page. */
+function limited(lang: Lang, limit: RateLimitResult, extra: string[] = []): Response {
+  const response = tooManyRequestsResponse({
+    lang,
+    page: true,
+    retryAfterSeconds: limit.retryAfterMs / 1000,
+    description: `${tooManyAttempts[lang]}.`,
+  });
+  for (const cookie of extra) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
 /** POST /auth/github: sends the browser to GitHub's consent page. */
 export async function startSignIn(lang: Lang, clientIp: string, app = services()): Promise<Response> {
   const { github, secureCookies, signInLimiter } = app.auth;
   if (!github) return failure(app, lang, { key: "notConfigured" });
-  if (!(await signInLimiter.consume(clientIp)).allowed) return failure(app, lang, { key: "tooManyAttempts" });
+  const limit = await signInLimiter.consume(clientIp);
+  if (!limit.allowed) return limited(lang, limit);
   const { url, state, codeVerifier } = createAuthorization(github);
   return redirect(url.toString(), {
     status: 303,
@@ -56,7 +77,8 @@ export async function finishSignIn(request: Request, clientIp: string, app = ser
   const lang = stored?.lang ?? "pt";
   const clear = [clearOAuthStateCookie(secureCookies)];
   if (!github) return failure(app, lang, { key: "notConfigured" }, clear);
-  if (!(await signInLimiter.consume(clientIp)).allowed) return failure(app, lang, { key: "tooManyAttempts" }, clear);
+  const limit = await signInLimiter.consume(clientIp);
+  if (!limit.allowed) return limited(lang, limit, clear);
 
   const params = new URL(request.url).searchParams;
   // Only a callback carrying the state we issued to this browser is ours; anything else may be forged.

@@ -10,6 +10,8 @@
  * one must be seen by the other.
  */
 import { sql } from "drizzle-orm";
+import staticArticleMeta from "../../content/articles/meta.json" with { type: "json" };
+import { staticArticleIds } from "../../content/ids.ts";
 import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
 
@@ -28,11 +30,20 @@ export function publicPagesGeneration(): number {
   return state.generation;
 }
 
+/**
+ * The parameter of a dynamic route's own not-found page: never an id (no slug
+ * or content id holds `~`), so `/projects/~`, `/blog/~` and `/blog/tag/~`
+ * render their route's 404, once, for every unknown id handed to them
+ * (server/unmatched-paths.ts, `missingBlogAddresses`).
+ */
+export const MISSING_ID = "~";
+
 // `/blog`, `/blog/{slug}`, `/blog/tag/{tag}` and their loader data (`/blog.data`,
 // `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
 // the feeds; the sitemap; the not-found page every path no route matches is handed to
-// (server/unmatched-paths.ts).
-const CACHEABLE_PATH = /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml|\/404)$|^\/sitemap\.xml$/;
+// (server/unmatched-paths.ts), and those of unknown projects and services.
+const CACHEABLE_PATH =
+  /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml|\/404|\/(?:projects|services)\/~)$|^\/sitemap\.xml$/;
 // The one query a blog page answers to: a post reached from the other language's URL.
 const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;
 
@@ -64,4 +75,55 @@ export async function blogTableVersion(db: Database): Promise<string> {
     .from(blogs);
   if (!row) throw new Error("The blog version query returned no row");
   return row.version;
+}
+
+/** Every slug and tag an address of the blog may name: those of the static articles and of every stored post. */
+export interface BlogAddressKeys {
+  slugs: ReadonlySet<string>;
+  tags: ReadonlySet<string>;
+}
+
+const staticTags = (staticArticleMeta as readonly { tags: readonly string[] }[]).flatMap((article) => article.tags);
+
+/**
+ * The slugs and tags of the static articles and of every post in the table,
+ * whatever its language or state (a draft's slug, a slug of the other
+ * language that redirects): a superset of what the blog's pages answer, so
+ * whatever is left out surely answers 404. One query over `blogs`.
+ */
+export async function blogAddressKeys(db: Database): Promise<BlogAddressKeys> {
+  const rows = await db.select({ slug: blogs.slug, tags: blogs.tags }).from(blogs);
+  const slugs = new Set<string>(staticArticleIds);
+  const tags = new Set<string>(staticTags);
+  for (const row of rows) {
+    slugs.add(row.slug);
+    for (const tag of row.tags) tags.add(tag);
+  }
+  return { slugs, tags };
+}
+
+const POST_PATH = /^(\/en)?\/blog\/([^/]+?)(\.data)?$/;
+const TAG_PATH = /^(\/en)?\/blog\/tag\/([^/]+?)(\.data)?$/;
+// `search` and `tag` are pages of their own; `_` is a trailing slash's loader data (`/blog/_.data`).
+const NOT_SLUGS = new Set(["search", "tag", "_", MISSING_ID]);
+
+/**
+ * From the keys, what answers a path of an article or a tag that names
+ * nothing: the route's own not-found page in the path's language (loader
+ * data for loader data), or undefined when it may exist.
+ * @example missingBlogAddresses(keys)("/en/blog/nope") // "/en/blog/~"
+ * @example missingBlogAddresses(keys)("/blog/tag/nope.data") // "/blog/tag/~.data"
+ */
+export function missingBlogAddresses(keys: BlogAddressKeys): (path: string) => string | undefined {
+  return (path) => {
+    const tag = TAG_PATH.exec(path);
+    if (tag) {
+      const [, en = "", name = "", data = ""] = tag;
+      return name === MISSING_ID || keys.tags.has(name) ? undefined : `${en}/blog/tag/${MISSING_ID}${data}`;
+    }
+    const post = POST_PATH.exec(path);
+    if (!post) return undefined;
+    const [, en = "", slug = "", data = ""] = post;
+    return NOT_SLUGS.has(slug) || keys.slugs.has(slug) ? undefined : `${en}/blog/${MISSING_ID}${data}`;
+  };
 }
