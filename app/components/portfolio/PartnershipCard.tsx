@@ -4,6 +4,7 @@ import type { PartnershipCardData } from "~/lib/home-showcase.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { card, cardHover } from "./styles.ts";
+import { backgroundColor, textColor } from "./theme-color-classes.ts";
 
 /** A partner's card in one language: banner, mark, role, and a link to their site in a new tab. */
 export function PartnerCardView({
@@ -21,7 +22,7 @@ export function PartnerCardView({
       data-testid={testId}
     >
       {/* Each partner keeps its own tint, taken from the theme's tokens. */}
-      <div aria-hidden="true" className="h-1" style={{ backgroundColor: `var(${partner.color})` }} />
+      <div aria-hidden="true" className={`h-1 ${backgroundColor[partner.color]}`} />
       <ResponsiveImage
         image={partner.banner}
         alt=""
@@ -33,9 +34,7 @@ export function PartnerCardView({
           <ResponsiveImage image={partner.logo} alt="" sizes="48px" className="size-12 rounded-xl" />
           <div>
             <h3 className="font-semibold">{partner.name}</h3>
-            <p className="text-sm font-medium" style={{ color: `var(${partner.color})` }}>
-              {partner.role}
-            </p>
+            <p className={`text-sm font-medium ${textColor[partner.color]}`}>{partner.role}</p>
           </div>
         </div>
         <p className="mt-4 text-sm leading-relaxed text-fg-muted">{partner.description}</p>

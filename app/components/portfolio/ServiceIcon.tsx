@@ -1,5 +1,6 @@
 import type { ServiceCategory } from "~/content/services.ts";
 import { Icon } from "./Icon.tsx";
+import { gradient } from "./theme-color-classes.ts";
 
 /**
  * A service's pictogram on its own gradient. The stops are theme tokens, so
@@ -17,8 +18,7 @@ export function ServiceIcon({
   return (
     <span
       aria-hidden="true"
-      className={`grid shrink-0 place-items-center text-bg shadow-lg ${size === "lg" ? "size-16 rounded-2xl" : "size-12 rounded-xl"}`}
-      style={{ backgroundImage: `linear-gradient(135deg, var(${from}), var(${to}))` }}
+      className={`grid shrink-0 place-items-center text-bg shadow-lg ${gradient(from, to)} ${size === "lg" ? "size-16 rounded-2xl" : "size-12 rounded-xl"}`}
     >
       <Icon name={service.icon} className={size === "lg" ? "size-8" : "size-6"} />
     </span>
