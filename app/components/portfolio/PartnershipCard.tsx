@@ -1,10 +1,28 @@
 import { ArrowUpRight } from "~/components/icons";
+import type { ThemeColor } from "~/content/theme-colors.ts";
 import { format, useT } from "~/i18n";
 import type { PartnershipCardData } from "~/lib/home-showcase.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { card, cardHover } from "./styles.ts";
-import { backgroundColor, textColor } from "./theme-color-classes.ts";
+
+// The card's tint as classes, written out in full so Tailwind finds them: a style
+// attribute would be refused by the Content-Security-Policy.
+const textColor: Readonly<Record<ThemeColor, string>> = {
+  "--accent": "text-accent",
+  "--accent-2": "text-accent-2",
+  "--success": "text-success",
+  "--info": "text-info",
+  "--danger": "text-danger",
+};
+
+const backgroundColor: Readonly<Record<ThemeColor, string>> = {
+  "--accent": "bg-accent",
+  "--accent-2": "bg-accent-2",
+  "--success": "bg-success",
+  "--info": "bg-info",
+  "--danger": "bg-danger",
+};
 
 /** A partner's card in one language: banner, mark, role, and a link to their site in a new tab. */
 export function PartnerCardView({
