@@ -56,8 +56,11 @@ function commandPath(name: string): string | undefined {
   return ["/usr/sbin", "/sbin", "/usr/bin"].map((dir) => path.join(dir, name)).find((file) => existsSync(file));
 }
 
-/** The commands this needs, and the Debian package of each one missing. */
-export function missingCommands(): string[] {
+/** Options of `unshare` for a network namespace: root makes one as it is, anyone else inside a user namespace. */
+const namespaceOptions = () => [...(process.getuid?.() === 0 ? [] : ["--user", "--map-root-user"]), "--net"];
+
+/** What this needs and lacks: commands (with their Debian package), or the right to make a network namespace. */
+export function missingRequirements(): string[] {
   const needed: [string, string][] = [
     ["openssl", "openssl"],
     ["unshare", "util-linux"],
@@ -65,6 +68,9 @@ export function missingCommands(): string[] {
   ];
   const missing = needed.filter(([command]) => !commandPath(command)).map(([command, pkg]) => `${command} (${pkg})`);
   if (!findNginx()) missing.push("nginx (nginx)");
+  const unshare = commandPath("unshare");
+  if (unshare && spawnSync(unshare, [...namespaceOptions(), "true"]).status !== 0)
+    missing.push("a network namespace of its own (unshare --net: root, or user namespaces)");
   return missing;
 }
 
@@ -190,7 +196,7 @@ async function scanInside(scanner: string): Promise<string> {
   const ip = commandPath("ip");
   const openssl = commandPath("openssl");
   const nginx = findNginx();
-  if (!ip || !openssl || !nginx) throw new Error(`Missing: ${missingCommands().join(", ")}`);
+  if (!ip || !openssl || !nginx) throw new Error("Missing: ip, openssl or nginx");
   execFileSync(ip, ["link", "set", "lo", "up"]);
 
   const dir = mkdtempSync(path.join(tmpdir(), "portfolio-observatory-"));
@@ -282,14 +288,12 @@ async function main() {
     process.stdout.write(await scanInside(scanner));
     return;
   }
-  const missing = missingCommands();
-  if (missing.length > 0) throw new Error(`Missing commands (Debian packages): ${missing.join(", ")}`);
+  const missing = missingRequirements();
+  if (missing.length > 0) throw new Error(`Missing: ${missing.join(", ")}`);
   const pkg = ensureScanner();
-  // Root makes a network namespace as it is; anyone else in a user namespace of their own, as its root.
-  const userNamespace = process.getuid?.() === 0 ? [] : ["--user", "--map-root-user"];
   const result = spawnSync(
     commandPath("unshare") ?? "unshare",
-    [...userNamespace, "--net", process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)],
+    [...namespaceOptions(), process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)],
     { stdio: "inherit", env: { ...process.env, [INSIDE]: pkg } },
   );
   if (result.status !== 0)

@@ -12,10 +12,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { missingCommands } from "../../../tools/observatory.ts";
+import { missingRequirements } from "../../../tools/observatory.ts";
 
 const run = promisify(execFile);
-const missing = missingCommands();
+const missing = missingRequirements();
 
 interface ScanTest {
   result: string;
@@ -28,7 +28,7 @@ interface Scan {
   tests: Record<string, ScanTest>;
 }
 
-test.skip(missing.length > 0, `missing commands (Debian packages): ${missing.join(", ")}`);
+test.skip(missing.length > 0, `missing: ${missing.join(", ")}`);
 
 test("the Mozilla HTTP Observatory grades the deployed site A+", async () => {
   test.setTimeout(240_000);
