@@ -78,6 +78,10 @@ describe("transportSecurity", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("ok 203.0.113.7 https");
+    // What it received over plain HTTP is redirected.
+    const plain = await fetch(`${origin}/about`, { headers: { "X-Forwarded-Proto": "http" }, redirect: "manual" });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get("location")).toBe("https://site.example/about");
   });
 
   it.each([
