@@ -1,17 +1,39 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { serverBundleResolution } from "./tools/build-server.ts";
 
 // The published origin is baked into prerendered pages (canonical URLs, feeds).
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 
+/**
+ * The toast library injects its stylesheet as a `<style>` element when it
+ * loads, which the Content-Security-Policy refuses (no inline styles). The
+ * production build takes that call out and imports the same rules from the
+ * stylesheet the library ships, a file like any other CSS of the build
+ * (docs/decisions/026-https-and-a-strict-csp.md). A library version that
+ * injects its styles some other way stops the build, so nothing is missed.
+ */
+function toastStylesAsFile(): Plugin {
+  const injection = /^__insertCSS\("(?:[^"\\]|\\.)*"\);?$/m;
+  return {
+    name: "toast-styles-as-a-file",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return;
+      if (!injection.test(code))
+        this.error('sonner no longer injects its styles with __insertCSS("…"): see vite.config.ts');
+      return { code: `${code.replace(injection, "")}\nimport "sonner/dist/styles.css";\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   define: {
     "import.meta.env.PUBLIC_URL": JSON.stringify(publicUrl),
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [toastStylesAsFile(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

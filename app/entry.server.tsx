@@ -61,7 +61,11 @@ export default function handleRequest(
   if (nonce) {
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy([`'nonce-${nonce}'`], signInFormTargets(servicesIfReady()?.auth)),
+      contentSecurityPolicy({
+        scripts: [`'nonce-${nonce}'`],
+        formTargets: signInFormTargets(servicesIfReady()?.auth),
+        development: import.meta.env.DEV,
+      }),
     );
   }
 

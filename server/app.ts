@@ -6,7 +6,6 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { securityHeaders } from "../app/lib/csp.ts";
 import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
@@ -21,7 +20,7 @@ import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
-import { transportSecurity } from "./transport-security.ts";
+import { baseHeaders, transportSecurity, trustProxySetting } from "./transport-security.ts";
 import {
   type NotFoundAnswer,
   notFoundAnswerer,
@@ -73,13 +72,6 @@ export function sameOriginOnly(publicUrl: string) {
   };
 }
 
-const securityHeaderList = Object.entries(securityHeaders);
-
-function baseHeaders(_req: Request, res: Response, next: NextFunction) {
-  for (const [name, value] of securityHeaderList) res.setHeader(name, value);
-  next();
-}
-
 /**
  * Compression of responses as they are sent (those not held compressed already).
  * Brotli's default 4 MB window is far larger than any page and costs its memory
@@ -107,7 +99,9 @@ export async function createApp(
 ) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (TRUST_PROXY, default loopback).
+  app.set("trust proxy", trustProxySetting(config.trustProxy));
+  // The security headers of every response, Cross-Origin-Resource-Policy included.
   app.use(baseHeaders);
   // Labels responses by route pattern once the build is loaded (below).
   let labelPath: ((path: string) => string) | undefined;
@@ -124,7 +118,8 @@ export async function createApp(
       observe.metrics,
     ),
   );
-  // Strict-Transport-Security on an https site, and FORCE_HTTPS's redirect of plain HTTP.
+  // Strict-Transport-Security on an https site, and FORCE_HTTPS's redirect of plain HTTP
+  // (what a trusted proxy says it received counts).
   app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (server/request-guard.ts).
   app.use(requestGuard());

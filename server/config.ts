@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
@@ -42,6 +43,15 @@ export interface ServerConfig {
   logFormat: "json" | undefined;
   /** Redirect plain-HTTP requests to PUBLIC_URL, which must be https (FORCE_HTTPS, default false). */
   forceHttps: boolean;
+  /** Ask to be preloaded as HTTPS-only by browsers: `preload` in Strict-Transport-Security (HSTS_PRELOAD, default false). */
+  hstsPreload: boolean;
+  /**
+   * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as
+   * Express's `trust proxy` takes them (TRUST_PROXY, default `loopback`):
+   * addresses, CIDR ranges and the names loopback, linklocal and uniquelocal;
+   * a number of hops; or false, no proxy.
+   */
+  trustProxy: TrustProxy;
   /** Server processes on PostgreSQL (WEB_CONCURRENCY, default one per core); the embedded database runs one. */
   webConcurrency: number;
   backup: BackupConfig;
@@ -97,6 +107,46 @@ export interface GitHubConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** A `trust proxy` setting of Express: addresses and ranges, a hop count, or none. */
+export type TrustProxy = readonly string[] | number | false;
+
+/** The names proxy-addr (Express's `trust proxy`) gives to ranges of addresses. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** Whether a `trust proxy` entry is an address, a CIDR range (or address/netmask) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  // An IPv4 netmask (10.0.0.0/255.0.0.0) is accepted as well.
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY: which proxies to believe about the client's address and
+ * scheme. `true` (every sender) is refused: any client could then claim to
+ * be anyone, over HTTPS.
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? "").trim();
+  if (raw === "") return ["loopback"];
+  if (raw.toLowerCase() === "false") return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 100) return hops;
+  }
+  const entries = raw.split(",").map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length === 0) return entries;
+  throw new ConfigError(
+    `TRUST_PROXY must be loopback (the default), addresses or CIDR ranges separated by commas ` +
+      `(127.0.0.1,10.0.0.0/8), linklocal, uniquelocal, a number of proxies (1 to 100) or false, got "${env.TRUST_PROXY}"`,
+  );
+}
 
 function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
@@ -282,10 +332,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://example.com, got "${publicUrl}"`);
   }
   const forceHttps = boolean("FORCE_HTTPS", false, env);
+  const hstsPreload = boolean("HSTS_PRELOAD", false, env);
+  const trustProxy = readTrustProxy(env);
   const webConcurrency = integer("WEB_CONCURRENCY", availableParallelism(), env);
   if (webConcurrency < 1) throw new ConfigError(`WEB_CONCURRENCY must be at least 1, got "${env.WEB_CONCURRENCY}"`);
   if (forceHttps && new URL(publicUrl).protocol !== "https:")
     throw new ConfigError(`FORCE_HTTPS needs an https PUBLIC_URL to redirect to, got "${publicUrl}"`);
+  if (hstsPreload && new URL(publicUrl).protocol !== "https:")
+    throw new ConfigError(`HSTS_PRELOAD needs an https PUBLIC_URL, got "${publicUrl}"`);
   return {
     production: env.NODE_ENV === "production",
     port,
@@ -316,6 +370,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...readMetrics(env, port),
     logFormat: logFormat === "json" ? "json" : undefined,
     forceHttps,
+    hstsPreload,
+    trustProxy,
     webConcurrency,
     backup: readBackup(env, dataDir),
   };

@@ -32,7 +32,7 @@ import { isCacheablePageUrl, publicPagesGeneration } from "../app/server/blog/pa
 import { logError } from "../app/server/log.server.ts";
 import { cacheableRenderContext } from "../app/server/request-context.server.ts";
 import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
-import { inlineScriptHashes } from "./static-pages.ts";
+import { inlineScriptHashes, inlineStyleHashes } from "./static-pages.ts";
 
 /** One stored response. */
 export interface CachedPage {
@@ -343,7 +343,12 @@ export class PageCache {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-      const csp = contentSecurityPolicy(inlineScriptHashes(identity.toString("utf8")), this.#options.formTargets);
+      const html = identity.toString("utf8");
+      const csp = contentSecurityPolicy({
+        scripts: inlineScriptHashes(html),
+        styles: inlineStyleHashes(html),
+        formTargets: this.#options.formTargets ?? [],
+      });
       setHeader(headers, "content-security-policy", csp);
     }
     if (!cacheControl) setHeader(headers, "cache-control", REVALIDATE_EVERY_TIME);

@@ -12,6 +12,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { htmlLang, type Lang, langFromPath, localizePath, stripLang } from "../app/i18n/paths.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../app/lib/slugify.ts";
+import { sha256Source } from "./static-pages.ts";
 
 /** Longer than any address of the site, with room to spare (a slug is 120 characters at most). */
 export const MAX_PATH_LENGTH = 1024;
@@ -88,14 +89,17 @@ const texts: Record<Lang, { title: string; description: string; returnHome: stri
   },
 };
 
+/** The bad-request page's only styles, inline and allowed by their hash. */
+const BAD_REQUEST_STYLE =
+  "body{font:1rem/1.6 system-ui,sans-serif;margin:0;display:grid;min-height:100vh;place-items:center;background:#fff;color:#18181b}@media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}a{color:#a5b4fc}}main{max-width:32rem;padding:2rem}h1{font-size:1.75rem;line-height:1.2}a{color:#4338ca}";
+
 /** The page of a refused address: self-contained (no script, no request of its own), in the path's language. */
 export function badRequestPage(lang: Lang): string {
   const t = texts[lang];
-  return `<!DOCTYPE html><html lang="${htmlLang[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>body{font:1rem/1.6 system-ui,sans-serif;margin:0;display:grid;min-height:100vh;place-items:center;background:#fff;color:#18181b}@media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}a{color:#a5b4fc}}main{max-width:32rem;padding:2rem}h1{font-size:1.75rem;line-height:1.2}a{color:#4338ca}</style></head><body><main><h1>${t.title}</h1><p>${t.description}</p><p><a href="${localizePath("/", lang)}">${t.returnHome}</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="${htmlLang[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title><style>${BAD_REQUEST_STYLE}</style></head><body><main><h1>${t.title}</h1><p>${t.description}</p><p><a href="${localizePath("/", lang)}">${t.returnHome}</a></p></main></body></html>`;
 }
 
-const BAD_REQUEST_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const BAD_REQUEST_CSP = `default-src 'none'; style-src ${sha256Source(BAD_REQUEST_STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /**
  * The middleware: refuses malformed addresses with 400, and sends addresses

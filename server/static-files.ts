@@ -15,7 +15,7 @@ import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { logWarning } from "../app/server/log.server.ts";
 import { CODING_SUFFIX, type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import { labelRoute } from "./route-label.ts";
-import { inlineScriptHashes, pageKey } from "./static-pages.ts";
+import { inlineScriptHashes, inlineStyleHashes, pageKey } from "./static-pages.ts";
 
 /** Files above this size are streamed from disk instead of held in memory (the build has none today). */
 export const MAX_IN_MEMORY_BYTES = 1024 * 1024;
@@ -131,7 +131,7 @@ function variantOf(
 /**
  * Reads the client build: every file (dot files excepted) with its
  * precompressed copies, a strong ETag per encoding and, for HTML, the CSP
- * that allows exactly its inline scripts.
+ * that allows exactly its inline scripts and styles.
  */
 export async function loadStaticSite(
   clientDir: string,
@@ -169,7 +169,11 @@ export async function loadStaticSite(
     };
     if (relative.endsWith(".html")) {
       const html = body ? body.toString("utf8") : await readFile(file, "utf8");
-      common["Content-Security-Policy"] = contentSecurityPolicy(inlineScriptHashes(html), options.formTargets ?? []);
+      common["Content-Security-Policy"] = contentSecurityPolicy({
+        scripts: inlineScriptHashes(html),
+        styles: inlineStyleHashes(html),
+        formTargets: options.formTargets ?? [],
+      });
     }
     const encodings = (Object.keys(CODING_SUFFIX) as Encoding[]).filter((encoding) =>
       present.has(relative + CODING_SUFFIX[encoding]),

@@ -1,21 +1,40 @@
 /**
- * Prerendered pages: how a request path names one, and the CSP source list
- * that allows exactly the inline scripts of its HTML (server/static-files.ts
- * serves them).
+ * Prerendered pages: how a request path names one, and the CSP source lists
+ * that allow exactly the inline scripts and the inline `<style>` elements of
+ * its HTML (server/static-files.ts serves them).
  */
 import { createHash } from "node:crypto";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
+/** The CSP hash source of a text, as a browser computes it for an inline element. */
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+function hashesOf(html: string, element: RegExp): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(element)) {
+    const body = match[1] ?? "";
+    if (body.trim() === "") continue;
+    hashes.add(sha256Source(body));
+  }
+  return [...hashes];
+}
 
 /** The CSP source list that allows exactly the inline scripts of one HTML file. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? "";
-    if (body.trim() === "") continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+  return hashesOf(html, INLINE_SCRIPT);
+}
+
+/**
+ * The CSP source list that allows exactly the `<style>` elements of one HTML
+ * file. Style attributes cannot be allowed this way without `'unsafe-hashes'`;
+ * pages render none (docs/decisions/026-https-and-a-strict-csp.md).
+ */
+export function inlineStyleHashes(html: string): string[] {
+  return hashesOf(html, INLINE_STYLE);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Picture, picture } from "./images.ts";
 import type { Localized } from "./localized.ts";
+import type { ThemeColor } from "./theme-colors.ts";
 
 export interface Partnership {
   id: string;
@@ -11,7 +12,7 @@ export interface Partnership {
   banner: Picture;
   link: string;
   /** Theme colour token (a CSS custom property) the card is tinted with. */
-  color: `--${string}`;
+  color: ThemeColor;
   /** Set on the two partnerships the home page features. */
   featured?: "hosting" | "moderator";
 }

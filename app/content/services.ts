@@ -2,9 +2,10 @@ import type { IconName } from "./icons.ts";
 import type { ServiceId } from "./ids.ts";
 import { type Picture, picture } from "./images.ts";
 import type { Localized } from "./localized.ts";
+import type { ThemeColor } from "./theme-colors.ts";
 
 /** Colour tokens (CSS custom properties of the theme) a service's gradient runs between. */
-export type GradientStops = readonly [from: `--${string}`, to: `--${string}`];
+export type GradientStops = readonly [from: ThemeColor, to: ThemeColor];
 
 /** Price "from", in whole units of each currency; the language picks the currency. */
 export interface Pricing {

@@ -9,6 +9,7 @@ import type { Picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
 import { homePartnerships, type Partnership } from "~/content/partnerships.ts";
 import { projects } from "~/content/projects.ts";
+import type { ThemeColor } from "~/content/theme-colors.ts";
 import type { Lang } from "~/i18n/paths.ts";
 import { type SkillTags, skillTags } from "./skill-tags.ts";
 
@@ -45,7 +46,7 @@ export interface PartnershipCardData {
   banner: Picture;
   logo: Picture;
   link: string;
-  color: `--${string}`;
+  color: ThemeColor;
 }
 
 export interface HomeShowcase {

@@ -86,8 +86,9 @@ describe("deploy/nginx-site.conf", () => {
     expect(SITE).toMatch(/return 301 https:\/\/\$server_name\$request_uri;/);
     expect(SITE).toMatch(/listen 443 ssl http2;/);
     expect(SITE).toMatch(/location \/assets\/ \{[^}]*proxy_cache portfolio_assets;/);
-    // The site's own headers (CSP, HSTS, Cache-Control) pass through: nginx adds and hides none.
-    expect(SITE).not.toMatch(/^\s*(add_header|proxy_hide_header|expires)\b/m);
+    // The site's own headers (CSP, HSTS, CORP, Cache-Control) pass through: nginx adds and hides none
+    // (tests/e2e/deploy/observatory.spec.ts has the Observatory grade what comes out of it).
+    expect(SITE).not.toMatch(/^\s*(add_header|proxy_hide_header|proxy_ignore_headers|more_clear_headers|expires)\b/m);
     expect(SITE).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
   });
 

@@ -214,7 +214,10 @@ describe("PageCache", () => {
     const reply = await request(h.origin, "/blog/csp");
     const csp = String(reply.headers["content-security-policy"]);
     expect(csp).toContain(`script-src 'self' ${sha("theme()")}`);
+    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(csp).toContain("style-src 'self';");
     expect(csp).not.toContain("nonce");
+    expect(csp).not.toContain("unsafe");
     expect(csp).toContain("form-action 'self' https://github.example");
     expect(reply.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   });

@@ -8,8 +8,8 @@ import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityHeaders } from "../../app/lib/csp.ts";
 import { loadStaticSite, type StaticSite, staticFilesMiddleware } from "../../server/static-files.ts";
+import { baseHeaders } from "../../server/transport-security.ts";
 import { precompressDirectory } from "../../tools/precompress.ts";
 import { decodedBody, type RawReply as Reply, rawRequest } from "../helpers/raw-http.ts";
 
@@ -24,6 +24,7 @@ function decode(reply: Reply): Buffer {
 
 const lines = (text: string, times: number) => Array.from({ length: times }, (_, i) => `${text} ${i}`).join("\n");
 const INLINE = "document.documentElement.dataset.theme='dark'";
+const INLINE_STYLE = "p{margin:0}";
 const PAGE = `<!doctype html><html><head><script>${INLINE}</script><script src="/assets/root-1a2b.js"></script></head><body>${lines("<p>Sobre mim</p>", 300)}</body></html>`;
 const SCRIPT = lines("export const answer = 42;", 400);
 const DATA = lines('["loader",{"data":1}]', 200);
@@ -42,6 +43,8 @@ async function makeClientDir(): Promise<string> {
   await put("projects/site-da-fam%C3%ADlia-werneck.data", DATA);
   await put("assets/root-1a2b.js", SCRIPT);
   await put("assets/photo-1a2b.webp", IMAGE);
+  await put("og/blog/docker/1a2b3c.png", IMAGE);
+  await put("styled/index.html", PAGE.replace("<head>", `<head><style>${INLINE_STYLE}</style>`));
   await put("favicon.svg", `<svg xmlns="http://www.w3.org/2000/svg">${lines("<g/>", 100)}</svg>`);
   await put(".env", "SECRET=1");
   await precompressDirectory(dir);
@@ -54,10 +57,7 @@ async function makeClientDir(): Promise<string> {
 async function serve(site: StaticSite) {
   const app = express();
   app.disable("x-powered-by");
-  app.use((_req, res, next) => {
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    next();
-  });
+  app.use(baseHeaders);
   app.use(staticFilesMiddleware(site));
   app.use(compression());
   app.all("/{*splat}", (req, res) => {
@@ -114,15 +114,31 @@ describe.each([
       expect(reply.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
       expect(reply.headers["x-content-type-options"]).toBe("nosniff");
       expect(reply.headers["x-frame-options"]).toBe("DENY");
+      expect(reply.headers["cross-origin-resource-policy"]).toBe("same-origin");
     }
     expect(replies[0]?.body.length).toBeLessThan(PAGE.length / 4);
   });
 
-  it("gives each page the CSP of its own inline scripts", async () => {
+  it("gives each page the CSP of its own inline scripts and styles", async () => {
     const reply = await request(origin, "/about", BROWSER);
     const hash = createHash("sha256").update(INLINE).digest("base64");
-    expect(reply.headers["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(reply.headers["content-security-policy"]).toContain("form-action 'self' https://github.com");
+    const csp = reply.headers["content-security-policy"];
+    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("form-action 'self' https://github.com");
+    expect(csp).not.toContain("unsafe");
+    const styled = await request(origin, "/styled", BROWSER);
+    const styleHash = createHash("sha256").update(INLINE_STYLE).digest("base64");
+    expect(styled.headers["content-security-policy"]).toContain(`style-src 'self' 'sha256-${styleHash}';`);
+  });
+
+  it("lets other sites show the link-preview images, and nothing else", async () => {
+    const preview = await request(origin, "/og/blog/docker/1a2b3c.png");
+    expect(preview.status).toBe(200);
+    expect(preview.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    const asset = await request(origin, "/assets/photo-1a2b.webp");
+    expect(asset.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 
   it("finds pages and files however the path is percent-encoded", async () => {

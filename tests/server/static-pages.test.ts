@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../app/lib/csp.ts";
+import { contentSecurityPolicy, crossOriginResourcePolicy } from "../../app/lib/csp.ts";
 import { readConfig } from "../../server/config.ts";
-import { inlineScriptHashes, pageKey } from "../../server/static-pages.ts";
+import { inlineScriptHashes, inlineStyleHashes, pageKey, sha256Source } from "../../server/static-pages.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -10,6 +10,15 @@ describe("inlineScriptHashes", () => {
   it("hashes inline scripts and skips external and empty ones", () => {
     const html = `<head><script>a()</script><script src="/x.js"></script><script type="module">b()</script><script></script></head>`;
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
+  });
+});
+
+describe("inlineStyleHashes", () => {
+  it("hashes the text of inline <style> elements as a browser does, and skips empty ones", () => {
+    const html = `<head><style>body{color:red}</style><style media="print">a{}</style><style></style><link rel="stylesheet" href="/x.css"></head>`;
+    expect(inlineStyleHashes(html)).toEqual([sha("body{color:red}"), sha("a{}")]);
+    expect(sha256Source("body{color:red}")).toBe(sha("body{color:red}"));
+    expect(inlineStyleHashes("<p>no styles</p>")).toEqual([]);
   });
 });
 
@@ -30,12 +39,61 @@ describe("pageKey", () => {
   });
 });
 
+/** A policy as a map of directive to its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name = "", ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
 describe("contentSecurityPolicy", () => {
   it("allows only our origin and the given sources for scripts", () => {
-    const policy = contentSecurityPolicy(["'nonce-abc'"]);
+    const policy = contentSecurityPolicy({ scripts: ["'nonce-abc'"] });
     expect(policy).toContain("script-src 'self' 'nonce-abc'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain("unsafe-eval");
+  });
+
+  it("denies by default and names every source the site needs, each directive once", () => {
+    const policy = contentSecurityPolicy({ scripts: [sha("a()")], formTargets: ["https://github.com"] });
+    expect(Object.fromEntries(directives(policy))).toEqual({
+      "default-src": ["'none'"],
+      "script-src": ["'self'", sha("a()")],
+      "style-src": ["'self'"],
+      "img-src": ["'self'", "data:", "blob:"],
+      "font-src": ["'self'"],
+      "connect-src": ["'self'"],
+      "manifest-src": ["'self'"],
+      "form-action": ["'self'", "https://github.com"],
+      "frame-ancestors": ["'none'"],
+      "base-uri": ["'self'"],
+      "object-src": ["'none'"],
+    });
+    expect(policy.split(";")).toHaveLength(directives(policy).size);
+  });
+
+  it("allows inline styles by hash only, never 'unsafe-inline', but in development", () => {
+    const policy = contentSecurityPolicy({ scripts: [], styles: [sha("body{}")] });
+    expect(directives(policy).get("style-src")).toEqual(["'self'", sha("body{}")]);
+    expect(policy).not.toMatch(/'unsafe-(inline|hashes|eval)'/);
+    // Vite's development server injects stylesheets as <style> elements.
+    const development = contentSecurityPolicy({ scripts: ["'nonce-abc'"], development: true });
+    expect(directives(development).get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives(development).get("script-src")).toEqual(["'self'", "'nonce-abc'"]);
+  });
+});
+
+describe("crossOriginResourcePolicy", () => {
+  it("keeps everything to our origin but the images other sites show: link previews and uploads", () => {
+    for (const path of ["/", "/en/about", "/assets/root-1a2b.js", "/blog/a-post", "/rss.xml", "/favicon.svg"])
+      expect(crossOriginResourcePolicy(path), path).toBe("same-origin");
+    for (const path of ["/og/blog/docker/1a2b3c.png", "/og/en/blog/docker/1a2b3c.png", "/uploads/covers/a.webp"])
+      expect(crossOriginResourcePolicy(path), path).toBe("cross-origin");
+    expect(crossOriginResourcePolicy("/ogre")).toBe("same-origin");
+    expect(crossOriginResourcePolicy("/uploadsx/a.png")).toBe("same-origin");
   });
 });
 

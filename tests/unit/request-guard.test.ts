@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { badRequestPage, checkRequestTarget, hasControlCharacter } from "../../server/request-guard.ts";
+import {
+  BAD_REQUEST_CSP,
+  badRequestPage,
+  checkRequestTarget,
+  hasControlCharacter,
+} from "../../server/request-guard.ts";
+import { inlineStyleHashes } from "../../server/static-pages.ts";
 
 describe("checkRequestTarget", () => {
   it.each([
@@ -55,6 +61,15 @@ describe("hasControlCharacter", () => {
 });
 
 describe("badRequestPage", () => {
+  it("is allowed its inline styles by their hash, and nothing more", () => {
+    for (const lang of ["pt", "en"] as const) {
+      const [hash] = inlineStyleHashes(badRequestPage(lang));
+      expect(BAD_REQUEST_CSP).toContain(`style-src ${hash};`);
+    }
+    expect(BAD_REQUEST_CSP).toMatch(/^default-src 'none'; /);
+    expect(BAD_REQUEST_CSP).not.toContain("unsafe");
+  });
+
   it("speaks the visitor's language and links home in it", () => {
     expect(badRequestPage("pt")).toContain('<html lang="pt-BR">');
     expect(badRequestPage("pt")).toContain("Endereço inválido");

@@ -10,6 +10,10 @@ describe("the session cookie", () => {
     expect(sessionCookieName(false)).toBe("session");
     const [secure] = sessionCookies(token, new Date(Date.now() + 60_000), true);
     expect(secure).toMatch(/^__Host-session=a{43}; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
+    // The __Host- prefix holds only with Secure, Path=/ and no Domain: a browser refuses the cookie otherwise.
+    expect(secure).not.toMatch(/Domain=/i);
+    for (const cookie of sessionCookies(token, new Date(Date.now() + 60_000), true))
+      expect(cookie).toContain("; Secure");
     const [plain] = sessionCookies(token, new Date(Date.now() + 60_000), false);
     expect(plain).toMatch(/^session=a{43}; Path=\/; /);
     expect(plain).not.toContain("Secure");

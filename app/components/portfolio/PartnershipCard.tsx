@@ -1,9 +1,28 @@
 import { ArrowUpRight } from "~/components/icons";
+import type { ThemeColor } from "~/content/theme-colors.ts";
 import { format, useT } from "~/i18n";
 import type { PartnershipCardData } from "~/lib/home-showcase.ts";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { card, cardHover } from "./styles.ts";
+
+// The card's tint as classes, written out in full so Tailwind finds them: a style
+// attribute would be refused by the Content-Security-Policy.
+const textColor: Readonly<Record<ThemeColor, string>> = {
+  "--accent": "text-accent",
+  "--accent-2": "text-accent-2",
+  "--success": "text-success",
+  "--info": "text-info",
+  "--danger": "text-danger",
+};
+
+const backgroundColor: Readonly<Record<ThemeColor, string>> = {
+  "--accent": "bg-accent",
+  "--accent-2": "bg-accent-2",
+  "--success": "bg-success",
+  "--info": "bg-info",
+  "--danger": "bg-danger",
+};
 
 /** A partner's card in one language: banner, mark, role, and a link to their site in a new tab. */
 export function PartnerCardView({
@@ -21,7 +40,7 @@ export function PartnerCardView({
       data-testid={testId}
     >
       {/* Each partner keeps its own tint, taken from the theme's tokens. */}
-      <div aria-hidden="true" className="h-1" style={{ backgroundColor: `var(${partner.color})` }} />
+      <div aria-hidden="true" className={`h-1 ${backgroundColor[partner.color]}`} />
       <ResponsiveImage
         image={partner.banner}
         alt=""
@@ -33,9 +52,7 @@ export function PartnerCardView({
           <ResponsiveImage image={partner.logo} alt="" sizes="48px" className="size-12 rounded-xl" />
           <div>
             <h3 className="font-semibold">{partner.name}</h3>
-            <p className="text-sm font-medium" style={{ color: `var(${partner.color})` }}>
-              {partner.role}
-            </p>
+            <p className={`text-sm font-medium ${textColor[partner.color]}`}>{partner.role}</p>
           </div>
         </div>
         <p className="mt-4 text-sm leading-relaxed text-fg-muted">{partner.description}</p>

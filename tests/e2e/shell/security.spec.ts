@@ -6,6 +6,7 @@ test("every kind of response carries the security headers", async ({ request }) 
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
     expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
     expect(headers["x-powered-by"], path).toBeUndefined();
   }
 });
@@ -14,6 +15,8 @@ test("prerendered pages allow their inline scripts by hash, rendered pages by no
   const staticCsp = (await request.get("/about")).headers()["content-security-policy"] ?? "";
   expect(staticCsp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(staticCsp).toContain("frame-ancestors 'none'");
+  expect(staticCsp).toMatch(/^default-src 'none'; /);
+  expect(staticCsp).not.toContain("'unsafe-");
 
   // An unknown project is rendered per request (an unknown path comes from the response cache, by hash).
   const first = (await request.get("/projects/nope")).headers()["content-security-policy"] ?? "";
