@@ -16,7 +16,8 @@ const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
 /** After this many failed sends (about eight hours of trying) the message stays in the admin only. */
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 5 * 60 * 1000;
+/** How long a claim lasts by default (CONTACT_LEASE_SECONDS). */
+export const LEASE_MS = 5 * 60 * 1000;
 const BATCH = 10;
 
 /** The wait before the next try after `attempts` failures: 30 s, 1 min, 2 min… at most an hour. */
@@ -25,7 +26,12 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Claims up to `limit` due messages: their next attempt moves past the lease, so no other worker takes them. */
-export async function claimDueMessages(db: Database, now: Date, limit = BATCH): Promise<ContactMessage[]> {
+export async function claimDueMessages(
+  db: Database,
+  now: Date,
+  limit = BATCH,
+  leaseMs = LEASE_MS,
+): Promise<ContactMessage[]> {
   const due = db
     .select({ id: contactMessages.id })
     .from(contactMessages)
@@ -37,7 +43,7 @@ export async function claimDueMessages(db: Database, now: Date, limit = BATCH): 
     .update(contactMessages)
     .set({
       deliveryAttempts: sql`${contactMessages.deliveryAttempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
     })
     .where(inArray(contactMessages.id, due))
     .returning();
@@ -60,10 +66,15 @@ export async function markFailed(db: Database, id: string, attempts: number, err
 }
 
 /** Sends every message due now; resolves with how many went out. */
-export async function deliverDue(db: Database, mailer: Mailer, now = () => new Date()): Promise<number> {
+export async function deliverDue(
+  db: Database,
+  mailer: Mailer,
+  now = () => new Date(),
+  leaseMs = LEASE_MS,
+): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claimDueMessages(db, now());
+    const batch = await claimDueMessages(db, now(), BATCH, leaseMs);
     for (const message of batch) {
       try {
         await mailer.send(message);
@@ -89,7 +100,7 @@ export interface DeliveryWorker {
 }
 
 /** @example const worker = startDelivery(db, smtpMailer(settings, to)); worker.wake(); */
-export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): DeliveryWorker {
+export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000, leaseMs = LEASE_MS): DeliveryWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -101,7 +112,7 @@ export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): De
       again = true;
       return;
     }
-    running = deliverDue(db, mailer)
+    running = deliverDue(db, mailer, undefined, leaseMs)
       .then(() => undefined)
       .catch((error: unknown) => console.error("The contact e-mail worker failed a round:", error))
       .finally(() => {
