@@ -69,7 +69,13 @@ function mergeCookies(header: string, response: Response): string {
 /** `fetch` that turns "no answer" into NoAnswer, with a time limit. */
 async function request(url: string, init: RequestInit, timeoutMs = 30_000): Promise<Response> {
   try {
-    return await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs), ...init });
+    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs), ...init });
+    // A balancer's 502 or 504: the server it chose died or hung with the request; its outcome is unknown.
+    if (response.status === 502 || response.status === 504) {
+      await response.arrayBuffer().catch(() => undefined);
+      throw new Error(`the balancer answered ${response.status}`);
+    }
+    return response;
   } catch (error) {
     throw new NoAnswer(`${init.method ?? "GET"} ${new URL(url).pathname}`, error);
   }
@@ -188,13 +194,22 @@ export class AdminClient {
     return data.posts;
   }
 
-  /** The contact messages' texts, newest first, as the admin inbox lists them (the newest 500). */
-  async messages(): Promise<string[]> {
+  /** The stored contact messages' ids, newest first, as the admin inbox lists them (the newest 500). */
+  async messageIds(): Promise<string[]> {
+    return (await this.inbox()).map((message) => message.id);
+  }
+
+  private async inbox(): Promise<{ id: string; message: string }[]> {
     const response = await request(`${this.origin}/admin/messages.data`, { headers: this.headers() });
     const bytes = await bodyOf(response, "admin inbox");
     if (response.status !== 200) throw new Error(`the admin inbox answered ${response.status}`);
-    const data = (await routeData(bytes, "pt:adminMessages")) as { messages: { message: string }[] };
-    return data.messages.map((message) => message.message);
+    const data = (await routeData(bytes, "pt:adminMessages")) as { messages: { id: string; message: string }[] };
+    return data.messages;
+  }
+
+  /** The contact messages' texts, newest first, as the admin inbox lists them (the newest 500). */
+  async messages(): Promise<string[]> {
+    return (await this.inbox()).map((message) => message.message);
   }
 }
 

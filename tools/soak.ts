@@ -150,7 +150,7 @@ interface TrackedPost {
   published: boolean;
 }
 
-interface Ledger {
+export interface Ledger {
   posts: Map<string, TrackedPost>;
   images: { url: string; pixels: string }[];
   messages: string[];
@@ -161,16 +161,18 @@ interface Ledger {
 const titleOf = (content: string) => `Soak ${createHash("sha1").update(content).digest("hex").slice(0, 10)}`;
 
 /** One writer: mixed writes until the server stops answering. */
-async function writer(
+export async function writer(
   admin: AdminClient,
   contact: ContactClient,
   random: Random,
   ledger: Ledger,
   owner: number,
   label: string,
+  /** Keep writing after a write without an answer (another server takes the next), until this says stop. */
+  keepGoingUntil?: () => boolean,
 ): Promise<void> {
   let n = 0;
-  for (;;) {
+  while (!keepGoingUntil?.()) {
     n += 1;
     const mine = [...ledger.posts.values()].filter((post) => !post.deleted && !post.unsure && post.owner === owner);
     const op = random.pick(["create", "edit", "edit", "autosave", "image", "cover", "contact", "publish", "delete"]);
@@ -268,6 +270,7 @@ async function writer(
     } catch (error) {
       if (error instanceof NoAnswer) {
         ledger.unanswered += 1;
+        if (keepGoingUntil) continue;
         return;
       }
       throw error;
@@ -276,7 +279,12 @@ async function writer(
 }
 
 /** Checks every acknowledged write through the (restarted) server; adopts the outcome of unanswered ones. */
-async function verify(admin: AdminClient, ledger: Ledger, random: Random, everyImage = false): Promise<string[]> {
+export async function verify(
+  admin: AdminClient,
+  ledger: Ledger,
+  random: Random,
+  everyImage = false,
+): Promise<string[]> {
   const lost: string[] = [];
   const listed = new Map((await admin.posts()).map((post) => [post.id, post]));
   for (const post of ledger.posts.values()) {
