@@ -92,12 +92,20 @@ export interface ServerProcess {
   exited: Promise<void>;
 }
 
+/** Servers started and not yet seen to exit: killed with this process, whatever ends it. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export function startServer(buildDir: string, env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let log = "";
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-6000);
@@ -429,6 +437,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function main() {
+  // Stopped (Ctrl-C, a test's time limit): the server it runs goes too (the exit handler above).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(1));
   const kills = Number(process.env.SOAK_KILLS || 200);
   const seed = Number(process.env.SOAK_SEED || Math.floor(Math.random() * 2_147_483_647));
   const databases = (process.env.SOAK_DATABASES || "pglite,postgres").split(",").map((value) => value.trim());
