@@ -49,6 +49,33 @@ export async function claimDueMessages(
     .returning();
 }
 
+/**
+ * Renews the claim on one claimed message just before it is sent, if it is
+ * still ours (its next attempt is still the time our lease set): a batch is
+ * sent one message at a time, and one whose lease ran out meanwhile may have
+ * been taken over by another worker, which then sends it instead.
+ */
+export async function renewClaim(
+  db: Database,
+  message: ContactMessage,
+  now: Date,
+  leaseMs = LEASE_MS,
+): Promise<ContactMessage | undefined> {
+  if (!message.nextAttemptAt) return undefined;
+  const [renewed] = await db
+    .update(contactMessages)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(contactMessages.id, message.id),
+        isNull(contactMessages.deliveredAt),
+        eq(contactMessages.nextAttemptAt, message.nextAttemptAt),
+      ),
+    )
+    .returning();
+  return renewed;
+}
+
 export async function markDelivered(db: Database, id: string, now: Date): Promise<void> {
   await db
     .update(contactMessages)
@@ -75,7 +102,9 @@ export async function deliverDue(
   let sent = 0;
   for (;;) {
     const batch = await claimDueMessages(db, now(), BATCH, leaseMs);
-    for (const message of batch) {
+    for (const claimed of batch) {
+      const message = await renewClaim(db, claimed, now(), leaseMs);
+      if (!message) continue;
       try {
         await mailer.send(message);
         await markDelivered(db, message.id, now());
