@@ -2,6 +2,7 @@
 import type { PageBytes } from "./bytes.ts";
 import type { Category, Finding, LighthouseRun, Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
+import type { MixedResult } from "./mixed.ts";
 import type { BenchOptions } from "./options.ts";
 import type { SearchBenchResult } from "./search.ts";
 
@@ -71,5 +72,7 @@ export interface BenchResults {
   resources: ServerResources[];
   /** The blog's search over many posts, one request at a time (bench/search.ts). */
   search?: SearchBenchResult;
+  /** Readers and writers at once (bench/mixed.ts): embedded, and PostgreSQL with DATABASE_URL. */
+  mixed?: MixedResult[];
   budgets: BudgetResult[];
 }

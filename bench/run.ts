@@ -14,6 +14,7 @@ import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
+import { describeMixed, measureMixed, readMixedSettings } from "./mixed.ts";
 import { ensureNginx, nginxVersion, startNginx } from "./nginx.ts";
 import { readOptions } from "./options.ts";
 import { measurePages } from "./pages.ts";
@@ -115,6 +116,12 @@ async function main(): Promise<number> {
     `  /blog/search over ${search.posts} posts: p50 ${search.latencyP50} ms, p95 ${search.latencyP95} ms, max ${search.latencyMax} ms`,
   );
 
+  noteLoad("mixed");
+  const mixedSettings = readMixedSettings();
+  const mixed = [await measureMixed(buildDir, tempDir, mixedSettings)];
+  if (options.databaseUrl) mixed.push(await measureMixed(buildDir, tempDir, mixedSettings, options.databaseUrl));
+  for (const result of mixed) console.info(describeMixed(result));
+
   const underLoad = (results: LoadResult[]) => Math.max(0, ...results.map((r) => r.peakRss ?? 0));
   const resources: ServerResources[] = [
     {
@@ -169,6 +176,7 @@ async function main(): Promise<number> {
     },
     resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
     search,
+    mixed,
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   await mkdir(path.dirname(JSON_OUT), { recursive: true });

@@ -34,6 +34,8 @@ export interface ServerSettings {
   databaseUrl?: string | undefined;
   /** Server processes on PostgreSQL (WEB_CONCURRENCY); default 1, so memory is one process's. */
   workers?: number | undefined;
+  /** More variables for the server (sign-in settings, limits). */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 export async function startServer(settings: ServerSettings): Promise<RunningServer> {
@@ -48,6 +50,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
     BUILD_DIR: settings.buildDir,
     DATA_DIR: settings.dataDir,
     WEB_CONCURRENCY: String(settings.workers ?? 1),
+    ...settings.env,
   });
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
   else delete env.DATABASE_URL;
