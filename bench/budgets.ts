@@ -23,6 +23,7 @@ export const BUDGETS = {
   rssPostgresMiB: 150,
   coldStartMs: 3000,
   searchP95Ms: 50,
+  mixedErrors: 0,
 } as const;
 
 export const categoryLabel: Record<Category, string> = {
@@ -127,6 +128,15 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResu
     where: "/about, /blog/bot-discord",
     pass: verdict ? verdict.pass : false,
   });
+  for (const mixed of results.mixed ?? []) {
+    const errors = mixed.reads.errors + mixed.writes.errors;
+    budgets.push({
+      name: `Mixed load errors, ${mixed.readers} readers and ${mixed.writers} writers, ${mixed.engine}`,
+      limit: `${BUDGETS.mixedErrors}`,
+      measured: `${errors} of ${mixed.reads.requests + mixed.writes.requests} (p99 readers ${mixed.reads.latencyP99} ms, writers ${mixed.writes.latencyP99} ms)`,
+      pass: errors <= BUDGETS.mixedErrors && mixed.reads.requests > 0 && mixed.writes.requests > 0,
+    });
+  }
   const embeddedRss = memory(embedded);
   budgets.push({
     name: "Server memory (RSS), embedded database",

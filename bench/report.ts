@@ -218,6 +218,40 @@ function floodSection({ flood }: BenchResults): string {
   ].join("\n");
 }
 
+/** Readers and writers at once: every request must succeed; the p99 of each side. */
+function mixedSection({ mixed }: BenchResults): string {
+  if (!mixed?.length) return "## Mixed load\n\nNot measured in this run.";
+  const first = mixed[0];
+  return [
+    "## Mixed load",
+    "",
+    `${first?.readers} readers fetching ${first?.paths.map((p) => `\`${p}\``).join(", ")} back to back, and ` +
+      `${first?.writers} signed-in writers autosaving and saving their posts and sending contact messages ` +
+      `(200 ms between writes), for ${first?.seconds} s on a new database; each request timed to its last byte.`,
+    "",
+    table(
+      ["database", "side", "requests", "per s", "errors", "p50 ms", "p99 ms", "max ms"],
+      mixed.flatMap((result) =>
+        (["reads", "writes"] as const).map((side) => {
+          const s = result[side];
+          return [
+            result.engine,
+            side === "reads" ? "readers" : "writers",
+            String(s.requests),
+            String(s.perSecond),
+            String(s.errors),
+            String(s.latencyP50),
+            String(s.latencyP99),
+            String(s.latencyMax),
+          ];
+        }),
+      ),
+    ),
+    "",
+    `Budget: ${BUDGETS.mixedErrors} errors.`,
+  ].join("\n");
+}
+
 export function renderReport(results: BenchResults): string {
   const { meta, options, load, resources, budgets, pages } = results;
   const failed = budgets.filter((b) => b.pass === false).length;
@@ -288,6 +322,8 @@ export function renderReport(results: BenchResults): string {
     searchSection(results),
     "",
     floodSection(results),
+    "",
+    mixedSection(results),
     "",
     "## Lighthouse per page (median of runs)",
     "",

@@ -3,6 +3,7 @@ import type { PageBytes } from "./bytes.ts";
 import type { FloodResult } from "./flood.ts";
 import type { Category, Finding, LighthouseRun, Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
+import type { MixedResult } from "./mixed.ts";
 import type { BenchOptions } from "./options.ts";
 import type { SearchBenchResult } from "./search.ts";
 
@@ -74,5 +75,7 @@ export interface BenchResults {
   search?: SearchBenchResult;
   /** A reader beside a flood of unknown addresses and searches (bench/flood.ts). */
   flood?: FloodResult;
+  /** Readers and writers at once (bench/mixed.ts): embedded, and PostgreSQL with DATABASE_URL. */
+  mixed?: MixedResult[];
   budgets: BudgetResult[];
 }

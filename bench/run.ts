@@ -15,6 +15,7 @@ import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { measureFlood } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
+import { describeMixed, measureMixed, readMixedSettings } from "./mixed.ts";
 import { ensureNginx, nginxVersion, startNginx } from "./nginx.ts";
 import { readOptions } from "./options.ts";
 import { measurePages } from "./pages.ts";
@@ -123,6 +124,12 @@ async function main(): Promise<number> {
     `  reader p99 ${Math.max(...flood.visitorAlone.map((r) => r.latencyP99))} ms alone, ${Math.max(...flood.visitorFlooded.map((r) => r.latencyP99))} ms beside ${round(flood.flood.requestsPerSecond)} req/s of unknown addresses`,
   );
 
+  noteLoad("mixed");
+  const mixedSettings = readMixedSettings();
+  const mixed = [await measureMixed(buildDir, tempDir, mixedSettings)];
+  if (options.databaseUrl) mixed.push(await measureMixed(buildDir, tempDir, mixedSettings, options.databaseUrl));
+  for (const result of mixed) console.info(describeMixed(result));
+
   const underLoad = (results: LoadResult[]) => Math.max(0, ...results.map((r) => r.peakRss ?? 0));
   const resources: ServerResources[] = [
     {
@@ -178,6 +185,7 @@ async function main(): Promise<number> {
     resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
     search,
     flood,
+    mixed,
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   await mkdir(path.dirname(JSON_OUT), { recursive: true });

@@ -34,8 +34,8 @@ export interface ServerSettings {
   databaseUrl?: string | undefined;
   /** Server processes on PostgreSQL (WEB_CONCURRENCY); default 1, so memory is one process's. */
   workers?: number | undefined;
-  /** More environment of the server (limits a measurement must not meet, say). */
-  env?: Record<string, string> | undefined;
+  /** More variables for the server (sign-in settings, limits). */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 export async function startServer(settings: ServerSettings): Promise<RunningServer> {

@@ -82,6 +82,12 @@ export interface ContactConfig {
   secret: string | undefined;
   /** Outgoing mail server; null (SMTP_HOST unset) stores messages without e-mailing them. */
   smtp: SmtpConfig | null;
+  /**
+   * How long a server's claim on a message it is e-mailing lasts
+   * (CONTACT_LEASE_SECONDS, default 300): a server that dies mid-send leaves
+   * the message to another (or itself, restarted) after this.
+   */
+  leaseSeconds: number;
 }
 
 export interface SmtpConfig {
@@ -206,6 +212,7 @@ function readContact(env: NodeJS.ProcessEnv): ContactConfig {
     rateLimit: integer("CONTACT_RATE_LIMIT", 5, env),
     secret,
     smtp: readSmtp(env),
+    leaseSeconds: Math.max(1, integer("CONTACT_LEASE_SECONDS", 300, env)),
   };
 }
 

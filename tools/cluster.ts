@@ -11,6 +11,16 @@
  * over both servers, that an object stored once is served by each, and that
  * the sign-in rate limit is one count across both, then stops.
  *
+ * `npm run cluster -- --kill` starts it with a local fake GitHub and an
+ * SMTP sink, and runs the sign-in, admin (posts written, covers uploaded,
+ * published, deleted) and contact flows through nginx while one server is
+ * killed with SIGKILL and started again: every write acknowledged is in the
+ * database afterwards, every image is served by each server, the restarted
+ * server takes requests again, and every contact message is e-mailed
+ * exactly once. Then it stops. With STORAGE_DRIVER=s3 and no S3_BUCKET, a
+ * local S3-compatible server (s3rver, a development dependency) holds the
+ * images.
+ *
  * Settings: BUILD_DIR (default build), CLUSTER_PORT (8080),
  * CLUSTER_SERVER_PORTS (3001,3002), CLUSTER_DATA_DIR (a new temporary
  * directory), NGINX_PATH; any server variable is passed on to the servers.
@@ -23,11 +33,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { freePort } from "../bench/server.ts";
 import { readStorage } from "../server/config.ts";
 import { serverCommandArgs, serverEntry } from "../server/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
+import { startFakeGitHub } from "./fake-github/server.ts";
+import { AdminClient, ContactClient, readUpload, signIn } from "./site-client.ts";
+import { generator, type Ledger, pixelsOf, verify, writer } from "./soak.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];
@@ -138,10 +153,19 @@ function count2xx(metrics: string): number {
   return counts.length === 0 ? Number.NaN : counts.reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
+interface ClusterServer {
+  origin: string;
+  /** Its Prometheus metrics (its own METRICS_PORT). */
+  metrics: string;
+  process: Running;
+  /** Starts the server again (after it stopped); resolves with the milliseconds until it was ready. */
+  restart(): Promise<number>;
+}
+
 interface Cluster {
   origin: string;
-  /** Each server's site origin and its metrics URL (its own METRICS_PORT, loopback). */
-  servers: { origin: string; metrics: string }[];
+  /** Each server's site origin, its metrics URL (its own METRICS_PORT, loopback) and how to start it again. */
+  servers: ClusterServer[];
   env: NodeJS.ProcessEnv;
   databaseUrl: string;
 }
@@ -239,8 +263,178 @@ async function check(cluster: Cluster): Promise<boolean> {
   return passed === results.length;
 }
 
+/** A mail server on loopback that keeps what it accepts; it answers each message after `delayMs`, as a slow relay does. */
+async function startSmtpSink(delayMs: number) {
+  const received: { messageId: string; session: string }[] = [];
+  const closed = new Set<string>();
+  let cut = 0;
+  const server = new SMTPServer({
+    logger: false,
+    hideSTARTTLS: true,
+    authOptional: true,
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        setTimeout(() => {
+          // A sender that died before the answer did not hand the message over: a real relay drops it too.
+          if (closed.has(session.id)) {
+            cut += 1;
+            return callback(new Error("connection closed"));
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          received.push({ messageId: /^Message-ID: *(<[^>]+>)/im.exec(raw)?.[1] ?? "", session: session.id });
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    received,
+    cut: () => cut,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The checks of `--kill`: writers run the admin and contact flows through the
+ * balancer; server 1 is killed (SIGKILL) in the middle, the flows go on
+ * through server 2, server 1 is started again and must take requests again;
+ * then every acknowledged write is read back, every image through each
+ * server, and every stored contact message must have been e-mailed once.
+ */
+async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof startSmtpSink>>): Promise<boolean> {
+  const results: boolean[] = [];
+  const step = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+      console.log(`✓ ${name}`);
+      results.push(true);
+    } catch (error) {
+      console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
+      results.push(false);
+    }
+  };
+  const expect = (condition: boolean, message: string) => {
+    if (!condition) throw new Error(message);
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const seed = Number(process.env.KILL_SEED || Math.floor(Math.random() * 2_147_483_647));
+  console.log(`  seed ${seed} (KILL_SEED replays the writers' choices)`);
+  const [first, second] = cluster.servers;
+  if (!first || !second) throw new Error("--kill needs two servers");
+
+  const ledger: Ledger = { posts: new Map(), images: [], messages: [], acknowledged: 0, unanswered: 0 };
+  let admin: AdminClient | undefined;
+  let contact: ContactClient | undefined;
+  await step("an author signs in through the balancer (fake GitHub)", async () => {
+    admin = new AdminClient(cluster.origin, await signIn(cluster.origin, "rafael-werneck"));
+    contact = new ContactClient(cluster.origin);
+    await contact.open();
+    await sleep(3100);
+  });
+  if (!admin || !contact) return false;
+  const author = admin;
+  const visitor = contact;
+
+  let stop = false;
+  let failure: unknown;
+  const writing = Array.from({ length: 3 }, (_, index) =>
+    writer(author, visitor, generator(seed + index), ledger, index, `w${index}`, () => stop).catch((error: unknown) => {
+      failure ??= error;
+    }),
+  );
+  const twoxx = async (origin: string) => count2xx(await (await fetch(`${origin}/metrics`)).text());
+  let readyMs = 0;
+  await step("server 1 killed (SIGKILL) mid-flow; the flows go on through server 2", async () => {
+    await sleep(2000);
+    const before = ledger.acknowledged;
+    const unanswered = ledger.unanswered;
+    await first.process.stop("SIGKILL");
+    console.log(`  killed server 1 after ${before} acknowledged writes`);
+    await sleep(3000);
+    // Signing in again while server 1 is down: GET and POST alike reach server 2.
+    await signIn(cluster.origin, "ana-autora");
+    expect(ledger.acknowledged > before, "no write was acknowledged while server 1 was down");
+    expect(failure === undefined, `a flow failed: ${failure instanceof Error ? failure.message : failure}`);
+    console.log(
+      `  ${ledger.acknowledged - before} writes acknowledged since (server 2 alone); ${ledger.unanswered - unanswered} got no answer (in flight on server 1)`,
+    );
+  });
+  await step("server 1 restarts and takes requests again", async () => {
+    readyMs = await first.restart();
+    const start = await twoxx(first.origin);
+    // The balancer leaves a failed server out for fail_timeout (5 s), then tries it again.
+    await sleep(7000);
+    const served = (await twoxx(first.origin)) - start - 1;
+    console.log(`  ready in ${readyMs} ms; ${served} requests answered by it since`);
+    expect(served > 0, "no request reached server 1 after its restart");
+  });
+  stop = true;
+  await Promise.all(writing);
+  await step("every acknowledged write is in the database", async () => {
+    expect(failure === undefined, `a flow failed: ${failure instanceof Error ? failure.message : failure}`);
+    const lost = await verify(author, ledger, generator(seed), true);
+    const published = [...ledger.posts.values()].filter((post) => post.published && !post.deleted).length;
+    const deleted = [...ledger.posts.values()].filter((post) => post.deleted).length;
+    console.log(
+      `  ${ledger.acknowledged} writes acknowledged, ${ledger.unanswered} without an answer; ${ledger.posts.size} posts (${published} published, ${deleted} deleted), ${ledger.messages.length} contact messages`,
+    );
+    expect(lost.length === 0, lost.slice(0, 5).join("; "));
+  });
+  await step("every image is served by each server with the pixels uploaded", async () => {
+    const images = [
+      ...[...ledger.posts.values()].flatMap((post) => (!post.deleted && post.cover ? [post.cover] : [])),
+      ...ledger.images,
+    ];
+    expect(images.length > 0, "no image was uploaded");
+    for (const origin of [first.origin, second.origin]) {
+      for (const image of images) {
+        const bytes = await readUpload(origin, image.url);
+        expect(bytes !== undefined, `${origin} does not have ${image.url}`);
+        expect((await pixelsOf(bytes ?? new Uint8Array())) === image.pixels, `${origin} sent other pixels`);
+      }
+    }
+    console.log(`  ${images.length} images, each read from both servers`);
+  });
+  await step("every contact message is e-mailed exactly once", async () => {
+    const stored = await author.messageIds();
+    const wanted = new Set(stored.map((id) => `<contact-${id}@`));
+    const deadline = Date.now() + 60_000;
+    const delivered = () => new Set(smtp.received.map((mail) => mail.messageId.replace(/[^@]+>$/, "")));
+    while (Date.now() < deadline && [...wanted].some((id) => !delivered().has(id))) await sleep(500);
+    const counts = new Map<string, number>();
+    for (const mail of smtp.received) {
+      const key = mail.messageId.replace(/[^@]+>$/, "");
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const missing = [...wanted].filter((id) => !counts.has(id));
+    const twice = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+    const unknown = [...counts.keys()].filter((id) => !wanted.has(id));
+    console.log(
+      `  ${stored.length} messages stored, ${smtp.received.length} e-mails accepted, ${smtp.cut()} sends cut off by the kill`,
+    );
+    expect(missing.length === 0, `${missing.length} messages never e-mailed`);
+    expect(twice.length === 0, `${twice.length} messages e-mailed twice`);
+    expect(unknown.length === 0, `${unknown.length} e-mails of no stored message`);
+  });
+
+  const passed = results.filter(Boolean).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  return passed === results.length;
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: { check: { type: "boolean", default: false }, kill: { type: "boolean", default: false } },
+  });
+  const once = values.check || values.kill;
   const buildDir = process.env.BUILD_DIR || "build";
   const entry = path.join(root, serverEntry(buildDir));
   if (!existsSync(entry)) throw new Error(`No build at ${buildDir}: run npm run build first (BUILD_DIR=${buildDir}).`);
@@ -251,6 +445,9 @@ async function main() {
 
   const started: Running[] = [];
   let stopPostgres: (() => void) | undefined;
+  let github: Awaited<ReturnType<typeof startFakeGitHub>> | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  let s3: { close(): Promise<void> } | undefined;
   // A temporary data directory of a check is removed with it, whatever the outcome.
   let removeDataDir: (() => void) | undefined;
   const stopAll = async () => {
@@ -258,6 +455,9 @@ async function main() {
     await Promise.all(started.filter((child) => child.name !== "nginx").map((child) => child.stop()));
     await Promise.all(started.filter((child) => child.name === "nginx").map((child) => child.stop("SIGQUIT")));
     stopPostgres?.();
+    await github?.close();
+    await smtp?.close();
+    await s3?.close();
   };
 
   try {
@@ -278,7 +478,7 @@ async function main() {
     }
     const dataDir = process.env.CLUSTER_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-cluster-"));
     mkdirSync(dataDir, { recursive: true });
-    if (values.check && !process.env.CLUSTER_DATA_DIR) {
+    if (once && !process.env.CLUSTER_DATA_DIR) {
       removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
     }
     const origin = `http://127.0.0.1:${port}`;
@@ -304,22 +504,72 @@ async function main() {
       env.AUTHOR_GITHUB_LOGINS ||= "cluster-check";
       env.SIGN_IN_RATE_LIMIT = "3";
     }
+    if (values.kill) {
+      // Sign-in against a local fake GitHub, contact messages e-mailed to a sink that answers after 300 ms.
+      github = await startFakeGitHub();
+      smtp = await startSmtpSink(300);
+      Object.assign(env, {
+        GITHUB_URL: github.url,
+        GITHUB_API_URL: github.url,
+        GITHUB_CLIENT_ID: fakeClientId,
+        GITHUB_CLIENT_SECRET: fakeClientSecret,
+        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(smtp.port),
+        SMTP_FROM: "site@cluster.test",
+        // A message a killed server was e-mailing is taken over after 5 s instead of 5 minutes.
+        CONTACT_LEASE_SECONDS: "5",
+        CONTACT_RATE_LIMIT: "100000",
+      });
+    }
+    if (once && env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
+      const { default: S3rver } = await import("s3rver");
+      const directory = path.join(dataDir, "s3");
+      const server = new S3rver({
+        address: "127.0.0.1",
+        port: 0,
+        silent: true,
+        directory,
+        configureBuckets: [{ name: "cluster", configs: [] }],
+      });
+      const { port: s3Port } = await server.run();
+      s3 = server;
+      Object.assign(env, {
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_BUCKET: "cluster",
+        S3_REGION: "us-east-1",
+        // s3rver's fixed credentials.
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "true",
+      });
+    }
 
     // Each server has its own metrics port, as each machine would (a free one, so runs side by side do not clash).
     const metricsPorts = await Promise.all(serverPorts.map(() => freePort()));
-    const servers = serverPorts.map((serverPort, index) => {
+    const servers = serverPorts.map((serverPort, index): ClusterServer => {
       const metricsPort = metricsPorts[index] ?? 0;
-      const server = start(`server ${index + 1}`, process.execPath, serverCommandArgs(buildDir), {
-        ...env,
-        PORT: String(serverPort),
-        METRICS_PORT: String(metricsPort),
-      });
-      started.push(server);
-      return {
+      const launch = () => {
+        const running = start(`server ${index + 1}`, process.execPath, serverCommandArgs(buildDir), {
+          ...env,
+          PORT: String(serverPort),
+          METRICS_PORT: String(metricsPort),
+        });
+        started.push(running);
+        return running;
+      };
+      const server: ClusterServer = {
         origin: `http://127.0.0.1:${serverPort}`,
         metrics: `http://127.0.0.1:${metricsPort}/metrics`,
-        process: server,
+        process: launch(),
+        async restart() {
+          const began = performance.now();
+          server.process = launch();
+          await waitForOk(`${server.origin}/readyz`, server.process);
+          return Math.round(performance.now() - began);
+        },
       };
+      return server;
     });
     await Promise.all(servers.map((server) => waitForOk(`${server.origin}/readyz`, server.process)));
 
@@ -342,6 +592,12 @@ async function main() {
     console.log(`  database ${databaseUrl?.replace(/\/\/[^@/]*@/, "//…@")}, stored objects: ${env.STORAGE_DRIVER}`);
     console.log(`  data directory ${dataDir}; nginx configuration ${conf}`);
 
+    if (values.kill && smtp) {
+      const ok = await killCheck({ origin, servers, env, databaseUrl: databaseUrl ?? "" }, smtp);
+      await stopAll();
+      removeDataDir?.();
+      process.exit(ok ? 0 : 1);
+    }
     if (values.check) {
       const ok = await check({ origin, servers, env, databaseUrl: databaseUrl ?? "" });
       await stopAll();

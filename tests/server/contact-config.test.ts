@@ -5,7 +5,18 @@ const contact = (env: Record<string, string>) => readConfig(env).contact;
 
 describe("contact settings from the environment", () => {
   it("defaults to storing messages only, sent to the owner's address, five per hour per address", () => {
-    expect(contact({})).toEqual({ to: "contato@rafaelwerneck.dev", rateLimit: 5, secret: undefined, smtp: null });
+    expect(contact({})).toEqual({
+      to: "contato@rafaelwerneck.dev",
+      rateLimit: 5,
+      secret: undefined,
+      smtp: null,
+      leaseSeconds: 300,
+    });
+  });
+
+  it("reads how long a claim on a message being e-mailed lasts", () => {
+    expect(contact({ CONTACT_LEASE_SECONDS: "5" }).leaseSeconds).toBe(5);
+    expect(() => contact({ CONTACT_LEASE_SECONDS: "soon" })).toThrow("CONTACT_LEASE_SECONDS must be a whole number");
   });
 
   it("reads a full SMTP setup", () => {
@@ -24,6 +35,7 @@ describe("contact settings from the environment", () => {
     ).toEqual({
       to: "me@example.com",
       rateLimit: 10,
+      leaseSeconds: 300,
       secret: "s".repeat(32),
       smtp: {
         host: "smtp.example.com",

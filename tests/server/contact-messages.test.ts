@@ -5,6 +5,7 @@ import {
   MAX_ATTEMPTS,
   markDelivered,
   markFailed,
+  renewClaim,
   retryDelayMs,
 } from "../../app/server/contact/delivery.server.ts";
 import {
@@ -143,6 +144,21 @@ for (const engine of engines) {
       expect(again?.id).toBe(due.id);
       await markDelivered(database.db, due.id, now);
       expect(await claimDueMessages(database.db, new Date(now.getTime() + 86_400_000))).toEqual([]);
+    });
+
+    it("sends a claimed message only while the claim is still the worker's own", async () => {
+      const now = at("2026-03-01T10:00:00Z");
+      await storeMessage(database.db, message("Ana", { deliver: true }), now);
+      const [slow] = await claimDueMessages(database.db, now);
+      if (!slow) throw new Error("nothing claimed");
+      // Just before its send, the claim is renewed: the message is the worker's for another lease.
+      const renewed = await renewClaim(database.db, slow, new Date(now.getTime() + 60_000));
+      expect(renewed?.nextAttemptAt).toEqual(new Date(now.getTime() + 6 * 60_000));
+      // A worker that got to it too late (its lease ran out, another took it over) must not send it too.
+      const [takenOver] = await claimDueMessages(database.db, new Date(now.getTime() + 6 * 60_000));
+      expect(takenOver?.id).toBe(slow.id);
+      expect(await renewClaim(database.db, renewed ?? slow, new Date(now.getTime() + 6 * 60_000))).toBeUndefined();
+      expect(await renewClaim(database.db, takenOver ?? slow, new Date(now.getTime() + 6 * 60_000))).toBeDefined();
     });
   });
 }

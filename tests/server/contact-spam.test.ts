@@ -196,16 +196,30 @@ for (const engine of engines) {
       }
     });
 
+    it("stores a message sent again (its first answer lost) once, answers it the same and does not count it", async () => {
+      expect((await post(valid)).reply).toEqual({ ok: true });
+      const again = await post(valid, { now: NOW + 5 * 60_000 });
+      expect(again).toMatchObject({ status: 200, reply: { ok: true } });
+      expect(await listMessages(database.db)).toHaveLength(1);
+      expect(wakes).toBe(1);
+      // Not counted: the limit of 2 still lets another message through.
+      expect((await post({ ...valid, message: "Outra mensagem, outro assunto." })).status).toBe(200);
+      // Another sender, or the same text after the resend window, is a new message.
+      expect((await post(valid, { ip: "198.51.100.7" })).status).toBe(200);
+      expect((await post(valid, { ip: "198.51.100.7", now: NOW + 11 * 60_000 })).status).toBe(200);
+      expect(await listMessages(database.db)).toHaveLength(4);
+    });
+
     it("limits messages per IP address, says when to try again, and lets other addresses through", async () => {
       expect((await post(valid)).status).toBe(200);
-      expect((await post(valid)).status).toBe(200);
-      const limited = await post(valid, { now: NOW + 60_000 });
+      expect((await post({ ...valid, message: `${valid.message} De novo.` })).status).toBe(200);
+      const limited = await post({ ...valid, message: `${valid.message} Mais uma.` }, { now: NOW + 60_000 });
       expect(limited.status).toBe(429);
       expect(limited.headers.get("Retry-After")).toBe("3540");
       expect(limited.reply).toEqual({
         ok: false,
         message: "Você enviou muitas mensagens em pouco tempo. Tente de novo em 59 min.",
-        values: valid,
+        values: { ...valid, message: `${valid.message} Mais uma.` },
       });
       expect((await post(valid, { ip: "198.51.100.7" })).status).toBe(200);
       expect(await listMessages(database.db)).toHaveLength(3);

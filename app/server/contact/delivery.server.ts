@@ -17,7 +17,8 @@ const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
 /** After this many failed sends (about eight hours of trying) the message stays in the admin only. */
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 5 * 60 * 1000;
+/** How long a claim lasts by default (CONTACT_LEASE_SECONDS). */
+export const LEASE_MS = 5 * 60 * 1000;
 const BATCH = 10;
 
 /** The wait before the next try after `attempts` failures: 30 s, 1 min, 2 min… at most an hour. */
@@ -26,7 +27,12 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Claims up to `limit` due messages: their next attempt moves past the lease, so no other worker takes them. */
-export async function claimDueMessages(db: Database, now: Date, limit = BATCH): Promise<ContactMessage[]> {
+export async function claimDueMessages(
+  db: Database,
+  now: Date,
+  limit = BATCH,
+  leaseMs = LEASE_MS,
+): Promise<ContactMessage[]> {
   const due = db
     .select({ id: contactMessages.id })
     .from(contactMessages)
@@ -38,10 +44,37 @@ export async function claimDueMessages(db: Database, now: Date, limit = BATCH): 
     .update(contactMessages)
     .set({
       deliveryAttempts: sql`${contactMessages.deliveryAttempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
     })
     .where(inArray(contactMessages.id, due))
     .returning();
+}
+
+/**
+ * Renews the claim on one claimed message just before it is sent, if it is
+ * still ours (its next attempt is still the time our lease set): a batch is
+ * sent one message at a time, and one whose lease ran out meanwhile may have
+ * been taken over by another worker, which then sends it instead.
+ */
+export async function renewClaim(
+  db: Database,
+  message: ContactMessage,
+  now: Date,
+  leaseMs = LEASE_MS,
+): Promise<ContactMessage | undefined> {
+  if (!message.nextAttemptAt) return undefined;
+  const [renewed] = await db
+    .update(contactMessages)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(contactMessages.id, message.id),
+        isNull(contactMessages.deliveredAt),
+        eq(contactMessages.nextAttemptAt, message.nextAttemptAt),
+      ),
+    )
+    .returning();
+  return renewed;
 }
 
 export async function markDelivered(db: Database, id: string, now: Date): Promise<void> {
@@ -61,11 +94,18 @@ export async function markFailed(db: Database, id: string, attempts: number, err
 }
 
 /** Sends every message due now; resolves with how many went out. */
-export async function deliverDue(db: Database, mailer: Mailer, now = () => new Date()): Promise<number> {
+export async function deliverDue(
+  db: Database,
+  mailer: Mailer,
+  now = () => new Date(),
+  leaseMs = LEASE_MS,
+): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claimDueMessages(db, now());
-    for (const message of batch) {
+    const batch = await claimDueMessages(db, now(), BATCH, leaseMs);
+    for (const claimed of batch) {
+      const message = await renewClaim(db, claimed, now(), leaseMs);
+      if (!message) continue;
       try {
         await mailer.send(message);
         await markDelivered(db, message.id, now());
@@ -94,7 +134,7 @@ export interface DeliveryWorker {
 }
 
 /** @example const worker = startDelivery(db, smtpMailer(settings, to)); worker.wake(); */
-export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): DeliveryWorker {
+export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000, leaseMs = LEASE_MS): DeliveryWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -106,7 +146,7 @@ export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000): De
       again = true;
       return;
     }
-    running = deliverDue(db, mailer)
+    running = deliverDue(db, mailer, undefined, leaseMs)
       .then(() => undefined)
       .catch((error: unknown) => logError("The contact e-mail worker failed a round:", error))
       .finally(() => {

@@ -3,7 +3,7 @@
  * marked read and deleted by authors. Messages belong to the site, not to one
  * author: every signed-in author sees the same inbox.
  */
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import type { ContactInput } from "../../lib/contact-input.ts";
 import type { Database } from "../db/client.server.ts";
@@ -34,6 +34,32 @@ export async function storeMessage(db: Database, input: NewMessage, now = new Da
     .returning();
   if (!row) throw new Error("Inserting a contact message returned no row");
   return row;
+}
+
+/**
+ * The id of a message with the same sender (IP hash), name, e-mail and text
+ * stored since `since`: the same form sent again, as a browser or a visitor
+ * does when the answer to the first send was lost.
+ */
+export async function findResent(
+  db: Database,
+  input: Pick<NewMessage, "name" | "email" | "message" | "ipHash">,
+  since: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        gte(contactMessages.createdAt, since),
+        eq(contactMessages.ipHash, input.ipHash),
+        eq(contactMessages.email, input.email),
+        eq(contactMessages.name, input.name),
+        eq(contactMessages.message, input.message),
+      ),
+    )
+    .limit(1);
+  return row?.id;
 }
 
 /** The inbox, newest first. */

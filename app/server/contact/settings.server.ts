@@ -17,6 +17,8 @@ export interface ContactConfig {
   rateLimit: number;
   secret: string | undefined;
   smtp: SmtpSettings | null;
+  /** How long a claim on a message being e-mailed lasts; default 5 minutes. */
+  leaseSeconds?: number;
 }
 
 /** @example const { services, worker } = createContactServices(config.contact, config.dataDir, db); */
@@ -26,7 +28,11 @@ export function createContactServices(
   db: Database,
   limiters: RateLimitFactory = rateLimitFactory(),
 ): { services: ContactServices; worker: DeliveryWorker | null } {
-  const worker = config.smtp ? startDelivery(db, smtpMailer(config.smtp, config.to)) : null;
+  const leaseMs = (config.leaseSeconds ?? 300) * 1000;
+  // Polls at least once per lease, so a message a dead server claimed waits at most about two leases.
+  const worker = config.smtp
+    ? startDelivery(db, smtpMailer(config.smtp, config.to), Math.min(30_000, leaseMs), leaseMs)
+    : null;
   return {
     services: {
       secret: loadContactSecret(config.secret, dataDir),

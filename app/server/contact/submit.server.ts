@@ -11,9 +11,12 @@ import type { Lang } from "../../i18n/paths.ts";
 import { type ContactReply, HONEYPOT_FIELD, parseContactInput, readContactFields } from "../../lib/contact-input.ts";
 import { logError } from "../log.server.ts";
 import { type AppServices, contactServices, services } from "../services.server.ts";
-import { storeMessage } from "./messages.server.ts";
+import { findResent, storeMessage } from "./messages.server.ts";
 import { hashIp } from "./secret.server.ts";
 import { checkFillTime, startedCookie } from "./started.server.ts";
+
+/** A message sent again within this time is the same message: answered as stored, not stored twice. */
+export const RESEND_WINDOW_MS = 10 * 60 * 1000;
 
 export interface SubmitOutcome {
   status: number;
@@ -60,6 +63,16 @@ export async function submitContactMessage(
   }
 
   const ipHash = hashIp(contact.secret, request.ip);
+  // A send whose answer was lost (a server that died, a dropped connection) is safe to repeat: the first one
+  // stands, the repeat is answered the same way and neither stored, e-mailed nor counted against the limit.
+  try {
+    if (await findResent(app.db, { ...parsed.value, ipHash }, new Date(now - RESEND_WINDOW_MS))) {
+      return { status: 200, reply: { ok: true }, headers };
+    }
+  } catch (error) {
+    console.error("Looking for a resent contact message failed:", error);
+    return refuse(503, { message: messages.server });
+  }
   const limit = await contact.limiter.consume(ipHash, now);
   if (!limit.allowed) {
     const seconds = Math.ceil(limit.retryAfterMs / 1000);

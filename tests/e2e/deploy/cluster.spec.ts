@@ -2,8 +2,8 @@
  * `npm run cluster -- --check` on the build the end-to-end tests run: two
  * production servers on one PostgreSQL behind nginx (deploy/nginx.conf),
  * requests spread over both, an object stored once served by each, one
- * sign-in rate limit across them. Needs nginx and TEST_DATABASE_URL (both
- * installed and set by .ci/run).
+ * sign-in rate limit across them; and `--kill`, one server killed mid-flow.
+ * Needs nginx and TEST_DATABASE_URL (both installed and set by .ci/run).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -47,15 +47,15 @@ async function admin(text: string) {
 test.skip(!postgresUrl, "TEST_DATABASE_URL is unset (tools/start-test-postgres.sh prints one)");
 test.skip(!hasNginx, "nginx is not installed (apt-get install nginx)");
 
-test("two servers behind nginx share the database, the stored objects and the rate limits", async () => {
-  test.setTimeout(120_000);
+/** Runs `npm run cluster -- {flag}` on a database of its own and free ports; resolves with its output. */
+async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; port: number }> {
   const name = `portfolio_cluster_${randomBytes(6).toString("hex")}`;
   await admin(`CREATE DATABASE ${name}`);
   try {
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
     const [port, first, second] = [await freePort(), await freePort(), await freePort()];
-    const { stdout } = await run(process.execPath, ["tools/cluster.ts", "--check"], {
+    const { stdout } = await run(process.execPath, ["tools/cluster.ts", flag], {
       env: {
         ...process.env,
         BUILD_DIR: process.env.BUILD_DIR || "build",
@@ -63,14 +63,38 @@ test("two servers behind nginx share the database, the stored objects and the ra
         CLUSTER_PORT: String(port),
         CLUSTER_SERVER_PORTS: `${first},${second}`,
         STORAGE_DRIVER: "postgres",
+        ...env,
       },
-      timeout: 100_000,
+      timeout: 150_000,
     }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`npm run cluster -- --check failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
+      throw new Error(`npm run cluster -- ${flag} failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
     });
-    expect(stdout).toContain(`Cluster ready: http://127.0.0.1:${port}`);
-    expect(stdout).toContain("4 passed, 0 failed");
+    return { stdout, port };
   } finally {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+}
+
+test("two servers behind nginx share the database, the stored objects and the rate limits", async () => {
+  test.setTimeout(120_000);
+  const { stdout, port } = await cluster("--check");
+  expect(stdout).toContain(`Cluster ready: http://127.0.0.1:${port}`);
+  expect(stdout).toContain("4 passed, 0 failed");
 });
+
+/**
+ * `npm run cluster -- --kill`: sign-in, admin and contact flows through nginx,
+ * one server killed with SIGKILL mid-flow and started again; nothing
+ * acknowledged is lost, images are served by both, each contact message is
+ * e-mailed once. Images in the database, then in an S3 bucket (s3rver).
+ */
+for (const storage of ["postgres", "s3"] as const) {
+  test(`a server killed mid-flow loses nothing acknowledged and rejoins (${storage} storage)`, async () => {
+    test.setTimeout(160_000);
+    const { stdout } = await cluster("--kill", { STORAGE_DRIVER: storage });
+    expect(stdout).toContain(`stored objects: ${storage}`);
+    expect(stdout).toContain("✓ every acknowledged write is in the database");
+    expect(stdout).toContain("✓ every contact message is e-mailed exactly once");
+    expect(stdout).toContain("6 passed, 0 failed");
+  });
+}
