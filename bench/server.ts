@@ -3,8 +3,8 @@
  * with the server's Node flags, as `npm run serve` starts it, on loopback,
  * its own data directory, timed from spawn to the first 200.
  */
-import { createServer } from "node:net";
 import { serverCommandArgs } from "../server/node-flags.ts";
+import { freePort } from "../tools/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 
@@ -13,19 +13,6 @@ export interface RunningServer {
   origin: string;
   /** Milliseconds from spawn to the first 200. */
   startMs: number;
-}
-
-/** A port nobody listens on right now, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ServerSettings {

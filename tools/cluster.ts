@@ -36,11 +36,11 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
-import { freePort } from "../bench/server.ts";
 import { readStorage } from "../server/config.ts";
 import { serverCommandArgs, serverEntry } from "../server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
 import { startFakeGitHub } from "./fake-github/server.ts";
+import { freePort } from "./free-port.ts";
 import { AdminClient, ContactClient, readUpload, signIn } from "./site-client.ts";
 import { generator, type Ledger, pixelsOf, verify, writer } from "./soak.ts";
 

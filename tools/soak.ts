@@ -25,7 +25,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +33,7 @@ import sharp from "sharp";
 import { serverCommandArgs, serverEntry } from "../server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
 import { startFakeGitHub } from "./fake-github/server.ts";
+import { freePort } from "./free-port.ts";
 import { AdminClient, ContactClient, NoAnswer, readUpload, signIn } from "./site-client.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -55,17 +55,6 @@ export function generator(seed: number) {
   };
 }
 type Random = ReturnType<typeof generator>;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** A PNG of seeded noise and its raw RGB pixels: the site re-encodes it losslessly, so the pixels must come back. */
 export async function noiseImage(random: Random): Promise<{ png: Uint8Array; pixels: string }> {

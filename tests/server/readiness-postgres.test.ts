@@ -10,7 +10,6 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,21 +18,11 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { observability } from "../../server/observability.ts";
+import { freePort } from "../../tools/free-port.ts";
 import { postgresUrl } from "./helpers/databases.ts";
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL("../../tools/start-test-postgres.sh", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!postgresUrl)("readiness with PostgreSQL stopped and started again", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-readyz-"));

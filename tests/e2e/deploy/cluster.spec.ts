@@ -7,10 +7,10 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { freePort } from "../../../tools/free-port.ts";
 
 const run = promisify(execFile);
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -22,17 +22,6 @@ const hasNginx = (() => {
     return false;
   }
 })();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function admin(text: string) {
   const client = new pg.Client({ connectionString: postgresUrl });

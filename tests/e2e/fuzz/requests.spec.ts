@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -10,6 +10,7 @@ import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { serverCommandArgs } from "../../../server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
+import { freePort } from "../../../tools/free-port.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
 
 /**
@@ -386,18 +387,6 @@ async function startServer(databaseUrl: string | undefined) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 async function adminQuery(url: string, text: string) {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverCommandArgs } from "../../../server/node-flags.ts";
 import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build.ts";
+import { freePort } from "../../../tools/free-port.ts";
 import { expect, test } from "../fixtures.ts";
 
 /**
@@ -16,18 +16,6 @@ import { expect, test } from "../fixtures.ts";
  */
 
 const sourceBuild = process.env.BUILD_DIR || "build";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {

@@ -1,26 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverCommandArgs } from "../../../server/node-flags.ts";
+import { freePort } from "../../../tools/free-port.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 
 // The shared server of the end-to-end tests runs without the flood limits (every test asks from
 // 127.0.0.1); this one starts a production server of the tested build with low ones.
 const LIMIT = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let origin = "";
