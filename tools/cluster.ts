@@ -170,22 +170,38 @@ interface Cluster {
   databaseUrl: string;
 }
 
+/**
+ * Named checks that print a line each: `step` runs one (a thrown error fails
+ * it), `expect` throws when a condition fails, `summary` prints the count and
+ * says whether all passed.
+ */
+function checklist() {
+  const results: boolean[] = [];
+  return {
+    async step(name: string, run: () => Promise<void>) {
+      try {
+        await run();
+        console.log(`✓ ${name}`);
+        results.push(true);
+      } catch (error) {
+        console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
+        results.push(false);
+      }
+    },
+    expect(condition: boolean, message: string) {
+      if (!condition) throw new Error(message);
+    },
+    summary() {
+      const passed = results.filter(Boolean).length;
+      console.log(`${passed} passed, ${results.length - passed} failed`);
+      return passed === results.length;
+    },
+  };
+}
+
 /** The checks of `--check`; each prints a line, and the last line counts them. */
 async function check(cluster: Cluster): Promise<boolean> {
-  const results: boolean[] = [];
-  const step = async (name: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      console.log(`✓ ${name}`);
-      results.push(true);
-    } catch (error) {
-      console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
-      results.push(false);
-    }
-  };
-  const expect = (condition: boolean, message: string) => {
-    if (!condition) throw new Error(message);
-  };
+  const { step, expect, summary } = checklist();
 
   await step("the balancer serves pages and is ready", async () => {
     const page = await fetch(`${cluster.origin}/`);
@@ -258,9 +274,7 @@ async function check(cluster: Cluster): Promise<boolean> {
     expect(outcomes.join() === expected.join(), `attempts answered ${outcomes.join(", ")}`);
   });
 
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  return passed === results.length;
+  return summary();
 }
 
 /** A mail server on loopback that keeps what it accepts; it answers each message after `delayMs`, as a slow relay does. */
@@ -310,20 +324,7 @@ async function startSmtpSink(delayMs: number) {
  * server, and every stored contact message must have been e-mailed once.
  */
 async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof startSmtpSink>>): Promise<boolean> {
-  const results: boolean[] = [];
-  const step = async (name: string, run: () => Promise<void>) => {
-    try {
-      await run();
-      console.log(`✓ ${name}`);
-      results.push(true);
-    } catch (error) {
-      console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
-      results.push(false);
-    }
-  };
-  const expect = (condition: boolean, message: string) => {
-    if (!condition) throw new Error(message);
-  };
+  const { step, expect, summary } = checklist();
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const seed = Number(process.env.KILL_SEED || Math.floor(Math.random() * 2_147_483_647));
   console.log(`  seed ${seed} (KILL_SEED replays the writers' choices)`);
@@ -425,9 +426,7 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     expect(unknown.length === 0, `${unknown.length} e-mails of no stored message`);
   });
 
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  return passed === results.length;
+  return summary();
 }
 
 async function main() {
