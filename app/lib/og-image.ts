@@ -25,7 +25,7 @@ export const OG_IMAGE_TYPE = "image/png";
  * colours, fonts, the cover treatment), so that every image gets a new URL
  * instead of the old picture staying cached under the old one.
  */
-export const OG_IMAGE_DESIGN = 1;
+export const OG_IMAGE_DESIGN = 2;
 
 /** A version is this many lower-case hex digits. */
 export const OG_VERSION_LENGTH = 12;

@@ -201,13 +201,13 @@ describe("drawing", () => {
     const palette = paletteFrom(readFileSync(path.join(process.cwd(), "app/styles/app.css"), "utf8"));
     // Changing a colour below changes every image: raise OG_IMAGE_DESIGN with it, so each gets a new URL.
     expect({ design: OG_IMAGE_DESIGN, palette }).toEqual({
-      design: 1,
+      design: 2,
       palette: {
         bg: "#09090b",
         surface: "#111114",
         line: "#27272a",
         fg: "#f4f4f5",
-        fgMuted: "#a1a1aa",
+        fgMuted: "#a7a7af",
         accent: "#2dd4bf",
         accentStrong: "#5eead4",
         accentFg: "#042f2e",
