@@ -11,9 +11,10 @@ try {
   const config = readConfig();
   const holder = config.databaseUrl ? undefined : lockHolder(path.join(config.dataDir, "db.lock"));
   if (holder !== undefined) {
-    console.error(
-      `DATA_DIR ${path.relative(process.cwd(), config.dataDir) || "."} is in use by a running server (pid ${holder}); stop it or set another DATA_DIR.`,
-    );
+    // As the owner wrote it: relative inside the project, absolute elsewhere.
+    const relative = path.relative(process.cwd(), config.dataDir);
+    const shown = relative === "" ? "." : relative.startsWith("..") ? config.dataDir : relative;
+    console.error(`DATA_DIR ${shown} is in use by a running server (pid ${holder}); stop it or set another DATA_DIR.`);
     process.exit(1);
   }
 } catch (error) {

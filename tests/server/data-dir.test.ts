@@ -115,7 +115,7 @@ describe("npm start's first step (tools/start-check.ts)", () => {
     const result = await check(dir);
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split("\n")).toEqual([
-      `DATA_DIR ${path.relative(process.cwd(), dir)} is in use by a running server (pid ${holder.pid}); stop it or set another DATA_DIR.`,
+      `DATA_DIR ${dir} is in use by a running server (pid ${holder.pid}); stop it or set another DATA_DIR.`,
     ]);
   });
 
