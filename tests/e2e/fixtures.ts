@@ -20,8 +20,14 @@ export async function storePreferences(page: Page, prefs: { theme?: "light" | "d
  */
 export const allAxeRules = axe.getRules().map((rule) => rule.ruleId);
 
+/** Time added to a test for each accessibility check it makes. */
+const AXE_CHECK_MS = 20_000;
+
 /** axe-core's complete rule set on the page as it is: its serious and critical violations, described. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // The complete rule set takes seconds on a long page on a slow machine: each check brings its own time.
+  const info = base.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + AXE_CHECK_MS);
   const results = await new AxeBuilder({ page }).withRules(allAxeRules).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

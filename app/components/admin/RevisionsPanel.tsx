@@ -141,7 +141,9 @@ export function RevisionsPanel({
                 <span className="font-medium">{texts.kinds[revision.kind]}</span>
                 {" · "}
                 <LocalDateTime iso={revision.createdAt} template="{date}" />
-                <span className="block text-xs text-fg-muted [overflow-wrap:anywhere]">
+                <span
+                  className={`block text-xs [overflow-wrap:anywhere] ${shown?.id === revision.id ? "" : "text-fg-muted"}`}
+                >
                   {summary(revision, index, all)}
                 </span>
               </span>
@@ -149,7 +151,7 @@ export function RevisionsPanel({
                 type="button"
                 onClick={() => void show(revision.id)}
                 aria-label={`${texts.show}: ${texts.kinds[revision.kind]}, ${new Date(revision.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC`}
-                className="rounded-full border border-line px-3 py-1 text-xs hover:border-accent hover:text-accent"
+                className="rounded-full border border-line bg-bg px-3 py-1 text-xs hover:border-accent hover:text-accent"
               >
                 {texts.show}
               </button>
