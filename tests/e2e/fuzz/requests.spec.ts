@@ -75,7 +75,7 @@ function send(port: number, request: RawRequest): Promise<RawResponse> {
   });
 }
 
-/** What a response must never show: a stack frame, an internal error code, SQL or a database error. */
+/** What a response must never show: a stack frame, an internal error code or a database error. */
 const LEAKS = [
   /\n\s*at [^\n]+\([^\n)]+:\d+:\d+\)/,
   /node:internal/,
@@ -84,9 +84,15 @@ const LEAKS = [
   /invalid byte sequence for encoding/i,
   /violates (?:unique|foreign key|not-null|check) constraint/i,
   /relation "[^"]+" does not exist/i,
-  /\b(?:select|insert into|update|delete from)\s+"?[a-z_]+"?\s*[(.,]|\bfrom "[a-z_]+"/i,
   /PGlite|PostgresError|DrizzleQueryError|Failed query/i,
 ];
+
+/**
+ * SQL, in an answer that refuses or fails: where a query would leak. A page
+ * that answers 200 may show SQL of its own (an article's code, "select
+ * menus" in its text), so these look at errors only.
+ */
+const SQL_IN_ERRORS = [/\b(?:select|insert into|update|delete from)\s+"?[a-z_]+"?\s*[(.,]|\bfrom "[a-z_]+"/i];
 
 // ---- The route table, and what goes in its parameters. ----
 
@@ -327,6 +333,8 @@ function problemsOf(request: RawRequest, response: RawResponse): string[] {
   if (response.status === 429 && !/^retry-after: *[1-9]\d*\r?$/im.test(response.head))
     problems.push("429 without a Retry-After in seconds");
   for (const leak of LEAKS) if (leak.test(response.body)) problems.push(`the body matches ${leak}`);
+  if (response.status >= 400)
+    for (const leak of SQL_IN_ERRORS) if (leak.test(response.body)) problems.push(`the error's body matches ${leak}`);
   if (problems.length === 0) return [];
   const shown = response.body.slice(0, 400);
   return [
