@@ -97,3 +97,20 @@ export function publicPaths(lang: Lang): string[] {
     ]),
   ];
 }
+
+/** Console lines in which the browser says it refused something under the page's policy. */
+export function watchCspConsole(page: Page): string[] {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to/i.test(text)) refused.push(`${page.url()}: ${text}`);
+  });
+  return refused;
+}
+
+/** The policy of a page (decision 026): nothing by default, no inline styles, no unsafe source anywhere. */
+export function expectStrictPolicy(path: string, policy: string | undefined) {
+  expect(policy, path).toMatch(/^default-src 'none'; /);
+  expect(policy, path).toMatch(/; style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
+  expect(policy, path).not.toContain("'unsafe-");
+}

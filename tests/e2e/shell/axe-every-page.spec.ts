@@ -3,12 +3,14 @@ import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { openNewPostForm } from "../admin/helpers.ts";
 import {
   expect,
+  expectStrictPolicy,
   publicPaths,
   seriousA11yViolations,
   signIn,
   storePreferences,
   test,
   waitForHydration,
+  watchCspConsole,
 } from "../fixtures.ts";
 
 /**
@@ -17,7 +19,10 @@ import {
  * of the route table, the not-found page and the admin, in both languages and
  * both themes. States a page reaches by interaction (the terminal, dialogs,
  * the phone menu) have their own specs. Every page is checked before the test
- * fails, so one run lists every problem.
+ * fails, so one run lists every problem. The same visits check each page's
+ * Content-Security-Policy (decision 026): strict, and not one violation (the
+ * fixture fails a test on any `securitypolicyviolation` event; the console's
+ * "Refused to…" lines are watched too).
  */
 async function problemsOn(page: Page, where: string): Promise<string[]> {
   return (await seriousA11yViolations(page)).map((problem) => `${where}: ${problem}`);
@@ -29,12 +34,15 @@ for (const lang of languages) {
       test.setTimeout(240_000);
       await storePreferences(page, { theme, language: lang });
       const problems: string[] = [];
+      const refused = watchCspConsole(page);
       for (const path of publicPaths(lang)) {
-        await page.goto(path);
+        const response = await page.goto(path);
+        expectStrictPolicy(path, response?.headers()["content-security-policy"]);
         await waitForHydration(page);
         problems.push(...(await problemsOn(page, path)));
       }
       expect(problems, problems.join("\n")).toEqual([]);
+      expect(refused, refused.join("\n")).toEqual([]);
     });
 
     test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({ page }) => {

@@ -1,44 +1,17 @@
 import type { Page } from "@playwright/test";
-import { staticArticleIds } from "../../../app/content/ids.ts";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
-import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { openNewPostForm, pngBytes, uniqueSlug } from "../admin/helpers.ts";
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, expectStrictPolicy, signIn, test, waitForHydration, watchCspConsole } from "../fixtures.ts";
 
 /**
  * The strict Content-Security-Policy (docs/decisions/026-https-and-a-strict-csp.md)
- * breaks nothing: every page of the route table in both languages, the blog,
- * a tag, the search, the articles, the 404 and the admin screens signed in
- * (the post form with an image in its preview, a toast, the published post
- * with its image) load and hydrate without one violation. The fixture fails
+ * breaks nothing: the admin screens signed in (the post form with an image in
+ * its preview, a toast, the published post with its image) load and hydrate
+ * without one violation; every public page is checked the same way as it is
+ * visited by shell/axe-every-page.spec.ts. The fixture fails
  * a test on any `securitypolicyviolation` event; the console's "Refused to…"
  * lines are watched too, for what a page left before its event was handled.
  */
-
-const publicPaths = (lang: (typeof languages)[number]) => [
-  ...prerenderPaths().filter((path) => (lang === "en" ? path.startsWith("/en") : !path.startsWith("/en"))),
-  ...["/blog", "/blog/tag/discord", "/blog/search?q=docker", "/pagina-que-nao-existe"].map((path) =>
-    localizePath(path, lang),
-  ),
-  ...staticArticleIds.map((id) => localizePath(`/blog/${id}`, lang)),
-];
-
-/** Console lines in which the browser says it refused something under the page's policy. */
-function watchConsole(page: Page): string[] {
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/Content Security Policy|Refused to/i.test(text)) refused.push(`${page.url()}: ${text}`);
-  });
-  return refused;
-}
-
-/** The policy of a page: nothing by default, no inline styles, no unsafe source anywhere. */
-function expectStrictPolicy(path: string, policy: string | undefined) {
-  expect(policy, path).toMatch(/^default-src 'none'; /);
-  expect(policy, path).toMatch(/; style-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
-  expect(policy, path).not.toContain("'unsafe-");
-}
 
 /** Opens a page, checks its policy, waits for hydration and lets pending violation events arrive. */
 async function visit(page: Page, path: string) {
@@ -49,15 +22,8 @@ async function visit(page: Page, path: string) {
 }
 
 for (const lang of languages) {
-  test(`every public page loads and hydrates without a CSP violation (${lang})`, async ({ page }) => {
-    test.setTimeout(180_000);
-    const refused = watchConsole(page);
-    for (const path of [...new Set(publicPaths(lang))]) await visit(page, path);
-    expect(refused, refused.join("\n")).toEqual([]);
-  });
-
   test(`the admin screens work signed in without a CSP violation (${lang})`, async ({ page }) => {
-    const refused = watchConsole(page);
+    const refused = watchCspConsole(page);
     await signIn(page, "author", lang);
     for (const path of ["/admin/blog", "/admin/messages"].map((p) => localizePath(p, lang))) await visit(page, path);
     expect(refused, refused.join("\n")).toEqual([]);
@@ -66,7 +32,7 @@ for (const lang of languages) {
 
 test("a post written with an image, its toast and the published page keep to the policy", async ({ page }) => {
   test.setTimeout(60_000);
-  const refused = watchConsole(page);
+  const refused = watchCspConsole(page);
   await signIn(page, "author");
   const slug = uniqueSlug("politica");
   await openNewPostForm(page);
