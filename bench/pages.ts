@@ -2,10 +2,10 @@
  * Lighthouse and bytes for every page, and the same page's floor (its HTML
  * without JavaScript, bench/floor.ts): the per-page half of the report.
  *
- * The CPU slowdown is calibrated once per bench run: a probe run reads the
- * machine's benchmark index, Lighthouse's calculator turns it into a
+ * The CPU slowdown is calibrated once per bench run: probe runs read the
+ * machine's benchmark index (the highest of them counts), Lighthouse's calculator turns it into a
  * multiplier (bench/throttling.ts), and every measured run uses it. That
- * first index is the reference: a run whose own index moved further than
+ * index is the reference: a run whose own index moved further than
  * INDEX_TOLERANCE from it ran on a machine of another speed and is repeated
  * (bench/runs.ts).
  */
@@ -15,7 +15,16 @@ import { BytesCounter } from "./bytes.ts";
 import { categories, type LighthouseRun, LighthouseRunner, type Metric } from "./lighthouse.ts";
 import type { Calibration, PageResult, RunSummary } from "./results.ts";
 import { encodePath } from "./routes.ts";
-import { INDEX_TOLERANCE, MAX_REPEATS, medians, minScores, representative, runSteady } from "./runs.ts";
+import {
+  INDEX_TOLERANCE,
+  MAX_REPEATS,
+  medians,
+  minScores,
+  PROBE_RUNS,
+  referenceIndex,
+  representative,
+  runSteady,
+} from "./runs.ts";
 import { median, round } from "./stats.ts";
 import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from "./throttling.ts";
 
@@ -50,28 +59,32 @@ async function keepReport(name: string, run: number, result: LighthouseRun) {
 
 const fileName = (pagePath: string) => (pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "_"));
 
-/** The calibration before any measured run: one probe run of `url` at Lighthouse's default slowdown. */
+/**
+ * The calibration before any measured run: PROBE_RUNS runs of `url` at
+ * Lighthouse's default slowdown, the highest benchmark index of them
+ * (bench/runs.ts), and the calculator's slowdown for it.
+ */
 async function calibrate(
   runner: LighthouseRunner,
   url: string,
-): Promise<Pick<Calibration, "referenceIndex" | "cpuSlowdown" | "source">> {
-  for (let probe = 1; probe <= 2; probe++) {
-    const run = await runner.run(url);
-    const index = run.benchmarkIndex;
-    const slowdown = index === undefined ? undefined : cpuSlowdownFor(index);
-    if (index !== undefined && slowdown !== undefined) {
-      console.info(`Benchmark index ${index}: CPU slowdown ${round(slowdown, 2)}x (Lighthouse's calculator)`);
-      return { referenceIndex: index, cpuSlowdown: round(slowdown, 2), source: "calculator" };
-    }
-    if (index !== undefined) {
-      console.warn(
-        `Benchmark index ${index} is below what the calculator covers; CPU slowdown left at ${DEFAULT_CPU_SLOWDOWN}x`,
-      );
-      return { referenceIndex: index, cpuSlowdown: DEFAULT_CPU_SLOWDOWN, source: "default" };
-    }
+): Promise<Pick<Calibration, "referenceIndex" | "probeIndexes" | "cpuSlowdown" | "source">> {
+  const probeIndexes: number[] = [];
+  for (let probe = 1; probe <= PROBE_RUNS; probe++) {
+    const index = (await runner.run(url)).benchmarkIndex;
+    if (index !== undefined) probeIndexes.push(index);
   }
-  console.warn(`No benchmark index in the probe runs; CPU slowdown left at ${DEFAULT_CPU_SLOWDOWN}x`);
-  return { referenceIndex: undefined, cpuSlowdown: DEFAULT_CPU_SLOWDOWN, source: "default" };
+  const index = referenceIndex(probeIndexes);
+  const slowdown = index === undefined ? undefined : cpuSlowdownFor(index);
+  if (index !== undefined && slowdown !== undefined) {
+    console.info(
+      `Benchmark index ${index} (probes ${probeIndexes.join(", ")}): CPU slowdown ${round(slowdown, 2)}x (Lighthouse's calculator)`,
+    );
+    return { referenceIndex: index, probeIndexes, cpuSlowdown: round(slowdown, 2), source: "calculator" };
+  }
+  console.warn(
+    `No benchmark index the calculator covers in the probe runs (${probeIndexes.join(", ") || "none"}); CPU slowdown left at ${DEFAULT_CPU_SLOWDOWN}x`,
+  );
+  return { referenceIndex: index, probeIndexes, cpuSlowdown: DEFAULT_CPU_SLOWDOWN, source: "default" };
 }
 
 export interface PagesMeasurement {

@@ -42,7 +42,8 @@ const shortLabel: Record<Category, string> = {
 function calibrationSection({ calibration: c }: BenchResults): string {
   const chosen =
     c.source === "calculator"
-      ? `a probe run measured Lighthouse's benchmark index at **${c.referenceIndex}**, and Lighthouse's CPU throttling ` +
+      ? `${c.probeIndexes.length} probe runs measured Lighthouse's benchmark index at ${c.probeIndexes.join(", ")}; the highest, ` +
+        `**${c.referenceIndex}**, is the machine with the least other work on it, and Lighthouse's CPU throttling ` +
         `calculator (1x at 150, 2x at 800, 3x at 1,300, one more per 233 above; \`bench/throttling.ts\`) turns that into a ` +
         `CPU slowdown of **${c.cpuSlowdown}x**`
       : `no usable benchmark index (${c.referenceIndex ?? "none"}) was read, so the CPU slowdown stayed at Lighthouse's default ` +
@@ -59,7 +60,7 @@ function calibrationSection({ calibration: c }: BenchResults): string {
     "## CPU calibration",
     "",
     `Before the measured runs ${chosen}, used for every run of every page and floor. A run whose index moves more ` +
-      `than ${round(c.tolerance * 100)} % from that first index ran on a machine of another speed and is repeated, ` +
+      `than ${round(c.tolerance * 100)} % from that reference ran on a machine of another speed and is repeated, ` +
       `at most ${c.maxRepeats} times; ${kept}. ${repeats}`,
   ].join("\n");
 }

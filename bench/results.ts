@@ -15,8 +15,10 @@ export type RunSummary = Pick<LighthouseRun, "scores" | "metrics" | "error" | "r
 
 /** How the CPU slowdown was chosen for this bench run, and how steady the machine stayed. */
 export interface Calibration {
-  /** The probe run's benchmark index: the multiplier's source and every later run's reference. */
+  /** The highest of the probe runs' benchmark indexes: the multiplier's source and every later run's reference. */
   referenceIndex: number | undefined;
+  /** Every probe run's index. */
+  probeIndexes: number[];
   /** Lighthouse's cpuSlowdownMultiplier used for every measured run. */
   cpuSlowdown: number;
   /** "calculator": from the index (bench/throttling.ts); "default": no usable index, Lighthouse's 4x. */

@@ -44,6 +44,20 @@ export function representative(runs: readonly LighthouseRun[]): LighthouseRun | 
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/** Probe runs before the measured ones; the calibration takes the fastest (see referenceIndex). */
+export const PROBE_RUNS = 3;
+
+/**
+ * The reference index of a bench run from its probe runs: the highest one.
+ * Other work on the machine only ever lowers the index, so the highest probe
+ * is the closest to the machine itself; undefined when no probe had one.
+ * @example referenceIndex([1260, undefined, 2700]) // 2700
+ */
+export function referenceIndex(indexes: readonly (number | undefined)[]): number | undefined {
+  const known = indexes.filter((index): index is number => index !== undefined);
+  return known.length === 0 ? undefined : Math.max(...known);
+}
+
 /**
  * How far an index moved from the reference, as a fraction of the reference.
  * @example indexDrift(1000, 1400) // 0.4

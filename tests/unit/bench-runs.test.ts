@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LighthouseRun } from "../../bench/lighthouse.ts";
-import { indexDrift, medians, minScores, representative, runSteady } from "../../bench/runs.ts";
+import { indexDrift, medians, minScores, referenceIndex, representative, runSteady } from "../../bench/runs.ts";
 
 const run = (performance: number, lcp: number, tbt: number, extra: Partial<LighthouseRun> = {}): LighthouseRun => ({
   scores: { performance, accessibility: 100, "best-practices": 100, seo: 100 },
@@ -65,5 +65,13 @@ describe("runs repeated when the benchmark index moves", () => {
   it("keeps a run without an index, and every run when there is no reference", async () => {
     expect((await runSteady(sequence([undefined, 1000]).measure, 1000)).repeats).toBe(0);
     expect((await runSteady(sequence([5000, 1000]).measure, undefined)).repeats).toBe(0);
+  });
+});
+
+describe("the reference index from the probe runs", () => {
+  it("is the highest: other work only lowers the index", () => {
+    expect(referenceIndex([1260, 2700, 1900])).toBe(2700);
+    expect(referenceIndex([undefined, 1500])).toBe(1500);
+    expect(referenceIndex([undefined])).toBeUndefined();
   });
 });
