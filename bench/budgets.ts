@@ -1,6 +1,10 @@
 /**
- * The budgets of issue 9, checked against one run's results. A budget that
- * could not be measured in this run is reported as such and does not fail.
+ * The budgets, checked against one run's results. A budget that could not be
+ * measured in this run is reported as such and does not fail.
+ *
+ * LCP, TBT and the content pages' JavaScript are the figures the site is
+ * being brought to, on a phone the bench calibrates for (bench/throttling.ts);
+ * they fail until it is there, and the report shows by how much.
  */
 import { floodVerdict, P99_RATIO_BOUND, RSS_GROWTH_BOUND } from "./flood.ts";
 import { type Category, categories, type Metric } from "./lighthouse.ts";
@@ -11,9 +15,14 @@ import { extreme, kib, mib, round } from "./stats.ts";
 export const BUDGETS = {
   medianScore: 100,
   minScore: 95,
-  lcpMs: 1200,
+  /** Median LCP per public page, calibrated CPU slowdown. */
+  lcpMs: 1000,
+  /** Median TBT per public page, calibrated CPU slowdown. */
   tbtMs: 50,
   cls: 0.01,
+  /** JavaScript before interaction on a content page (every public page but the admin). */
+  contentJsKiB: 60,
+  /** JavaScript before interaction on any other page the bench measures. */
   jsKiB: 125,
   cssKiB: 20,
   htmlKiB: 16,
@@ -74,6 +83,9 @@ function worstBudget(
   };
 }
 
+/** Content pages: every public page but the admin's screens. */
+export const isContentPage = (pagePath: string) => !/^(\/en)?\/admin(\/|$)/.test(pagePath);
+
 const answered = (load: LoadResult) => (load.statuses["2xx"] ?? 0) > 0 && load.errors + load.timeouts === 0;
 const metric = (key: Metric) => (page: PageResult) => page.median.metrics[key];
 const seconds = (ms: number) => `${round(ms / 1000, 2)} s`;
@@ -90,16 +102,47 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResu
     worstBudget(pages, "LCP (median)", metric("lcp"), BUDGETS.lcpMs, seconds),
     worstBudget(pages, "TBT (median)", metric("tbt"), BUDGETS.tbtMs, ms),
     worstBudget(pages, "CLS (median)", metric("cls"), BUDGETS.cls, (v) => String(round(v, 3))),
-    worstBudget(pages, "JavaScript before interaction, gzip", (p) => p.bytes?.js, BUDGETS.jsKiB * 1024, kb),
+    worstBudget(
+      pages.filter((p) => isContentPage(p.path)),
+      "JavaScript before interaction, gzip, content pages",
+      (p) => p.bytes?.js,
+      BUDGETS.contentJsKiB * 1024,
+      kb,
+    ),
+    ...(pages.some((p) => !isContentPage(p.path))
+      ? [
+          worstBudget(
+            pages.filter((p) => !isContentPage(p.path)),
+            "JavaScript before interaction, gzip, other pages",
+            (p) => p.bytes?.js,
+            BUDGETS.jsKiB * 1024,
+            kb,
+          ),
+        ]
+      : []),
     worstBudget(pages, "CSS, gzip", (p) => p.bytes?.css, BUDGETS.cssKiB * 1024, kb),
     worstBudget(pages, "HTML per page, gzip", (p) => p.bytes?.html, BUDGETS.htmlKiB * 1024, kb),
     {
-      name: "Static page throughput vs nginx",
+      name: "Static page throughput vs nginx (precompressed files), one worker process each",
       limit: `>= ${BUDGETS.staticVsNginx} x nginx`,
       measured: `${round(load.staticRatio, 2)} x (${round(load.static.requestsPerSecond)} vs ${round(load.nginxStatic.requestsPerSecond)} req/s)`,
       where: load.static.url.replace(/^https?:\/\/[^/]+/, ""),
       pass: answered(load.static) && load.staticRatio >= BUDGETS.staticVsNginx,
     },
+    load.allCores
+      ? {
+          name: `Static page throughput vs nginx (precompressed files), ${load.allCores.workers} worker processes each`,
+          limit: `>= ${BUDGETS.staticVsNginx} x nginx`,
+          measured: `${round(load.allCores.ratio, 2)} x (${round(load.allCores.site.requestsPerSecond)} vs ${round(load.allCores.nginx.requestsPerSecond)} req/s)`,
+          where: load.allCores.site.url.replace(/^https?:\/\/[^/]+/, ""),
+          pass: answered(load.allCores.site) && load.allCores.ratio >= BUDGETS.staticVsNginx,
+        }
+      : {
+          name: "Static page throughput vs nginx (precompressed files), one worker process per core each",
+          limit: `>= ${BUDGETS.staticVsNginx} x nginx`,
+          measured: "not measured (several workers need PostgreSQL: set DATABASE_URL)",
+          pass: undefined,
+        },
     {
       name: `p99 latency, server-rendered post, ${load.post.connections} connections`,
       limit: `< ${BUDGETS.postP99Ms} ms`,

@@ -1,10 +1,12 @@
 /**
  * Lighthouse with its default mobile settings (simulated throttling) on the
- * system Chromium, offline. Keeps only the figures the report needs, never
- * the full report, so the committed JSON stays small.
+ * system Chromium, offline, with the CPU slowdown the caller calibrated for
+ * this machine (bench/throttling.ts). Keeps only the figures the report
+ * needs, never the full report, so the committed JSON stays small.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { chromiumArgs, findChromium } from "../tools/chromium.ts";
 import { isStopping, onCleanup, trackPid, untrackPid } from "./cleanup.ts";
 
@@ -151,17 +153,24 @@ export class LighthouseRunner {
   }
 
   /**
-   * One Lighthouse run. A crashed browser or a run Lighthouse itself could
+   * One Lighthouse run, its CPU slowed by `cpuSlowdownMultiplier` (Lighthouse's
+   * default 4x when not given). A crashed browser or a run Lighthouse itself could
    * not complete (NO_NAVSTART and the like, seen on a busy machine) is tried
    * once more in a fresh browser; a second failure is reported as it is.
    */
-  async run(url: string): Promise<LighthouseRun> {
+  async run(url: string, cpuSlowdownMultiplier?: number): Promise<LighthouseRun> {
+    const flags = {
+      ...FLAGS,
+      ...(cpuSlowdownMultiplier !== undefined && {
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+      }),
+    };
     let firstError: string | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
       let run: LighthouseRun;
       try {
         const chrome = await this.launch();
-        const result = await lighthouse(url, { ...FLAGS, port: chrome.port });
+        const result = await lighthouse(url, { ...flags, port: chrome.port });
         if (!result) throw new Error("Lighthouse returned no result");
         run = summarize(result.lhr);
         if (process.env.BENCH_LHR_DIR) run.lhr = result.lhr;

@@ -1,7 +1,10 @@
 /**
  * nginx as the yardstick for static serving: Debian's package, started on a
  * loopback port with a config written here, serving the same built files
- * with gzip on, as a stock Debian config does.
+ * the way the site serves them: the build's precompressed copies
+ * (`gzip_static`, and `brotli_static` when Debian's
+ * libnginx-mod-http-brotli-static is installed), with as many worker
+ * processes as the site has in the comparison.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,6 +14,14 @@ import { freePort } from "../tools/free-port.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 
 const CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];
+
+/** Where Debian's nginx packages put dynamic modules. */
+const MODULE_DIRS = ["/usr/lib/nginx/modules", "/usr/share/nginx/modules"];
+
+/** Debian's brotli_static module (libnginx-mod-http-brotli-static), when installed; nginx has no brotli of its own. */
+export function findBrotliStaticModule(): string | undefined {
+  return MODULE_DIRS.map((dir) => path.join(dir, "ngx_http_brotli_static_module.so")).find((file) => existsSync(file));
+}
 
 function onPath(name: string): string | undefined {
   try {
@@ -60,10 +71,24 @@ export function nginxVersion(nginx: string): string {
   }
 }
 
-/** The config: Debian's defaults that matter for speed (sendfile, gzip on, keep-alive), nothing tuned. */
-export function nginxConfig(options: { port: number; root: string; tempDir: string; asRoot: boolean }): string {
+/**
+ * The config: Debian's defaults that matter for speed (sendfile, keep-alive),
+ * `workers` worker processes, and the build's precompressed copies served as
+ * they are (gzip level 9 from `.gz`, brotli 11 from `.br` when the module is
+ * there), as the site serves them; `gzip on` stays for the few files without
+ * a copy.
+ */
+export function nginxConfig(options: {
+  port: number;
+  root: string;
+  tempDir: string;
+  asRoot: boolean;
+  workers: number;
+  brotliModule?: string | undefined;
+}): string {
   const t = options.tempDir;
-  return `${options.asRoot ? "user root;\n" : ""}worker_processes auto;
+  const brotli = options.brotliModule;
+  return `${brotli ? `load_module ${brotli};\n` : ""}${options.asRoot ? "user root;\n" : ""}worker_processes ${options.workers};
 daemon off;
 pid ${t}/nginx.pid;
 error_log ${t}/error.log warn;
@@ -80,7 +105,9 @@ http {
   tcp_nopush on;
   keepalive_timeout 65;
   gzip on;
-  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;
+  gzip_static on;
+  gzip_vary on;
+${brotli ? "  brotli_static on;\n" : ""}  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;
   client_body_temp_path ${t}/body;
   proxy_temp_path ${t}/proxy;
   fastcgi_temp_path ${t}/fastcgi;
@@ -98,15 +125,34 @@ http {
 export interface RunningNginx {
   child: Child;
   origin: string;
+  workers: number;
+  /** Brotli copies served too (the module was found); gzip copies always are. */
+  brotliStatic: boolean;
 }
 
-/** Starts nginx in the foreground on a free loopback port; the caller stops it (cleanup does on failure). */
-export async function startNginx(nginx: string, clientDir: string, tempDir: string): Promise<RunningNginx> {
+/**
+ * Starts nginx in the foreground on a free loopback port with `workers`
+ * worker processes; the caller stops it (cleanup does on failure).
+ */
+export async function startNginx(
+  nginx: string,
+  clientDir: string,
+  tempDir: string,
+  workers = 1,
+): Promise<RunningNginx> {
   const port = await freePort();
-  const dir = path.join(tempDir, "nginx");
+  const dir = path.join(tempDir, `nginx-${workers}`);
   await mkdir(dir, { recursive: true });
   const conf = path.join(dir, "nginx.conf");
-  const config = nginxConfig({ port, root: path.resolve(clientDir), tempDir: dir, asRoot: process.getuid?.() === 0 });
+  const brotliModule = findBrotliStaticModule();
+  const config = nginxConfig({
+    port,
+    root: path.resolve(clientDir),
+    tempDir: dir,
+    asRoot: process.getuid?.() === 0,
+    workers,
+    brotliModule,
+  });
   await writeFile(conf, config);
   const started = performance.now();
   const child = startChild(nginx, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf], process.env);
@@ -117,5 +163,5 @@ export async function startNginx(nginx: string, clientDir: string, tempDir: stri
     await child.stop();
     throw error;
   }
-  return { child, origin };
+  return { child, origin, workers, brotliStatic: brotliModule !== undefined };
 }

@@ -36,25 +36,111 @@ const shortLabel: Record<Category, string> = {
 };
 
 /**
- * Lighthouse scales its simulated CPU work by what it observed, so a busy
- * machine inflates TBT and LCP; its benchmark index says how busy it was.
+ * How the phone was chosen: Lighthouse scales its simulated CPU work by the
+ * slowdown, and the slowdown was set from the machine's benchmark index.
  */
-function benchmarkNote(pages: PageResult[]): string {
-  const indexes = pages.flatMap((page) => page.runs.flatMap((run) => run.benchmarkIndex ?? []));
-  if (indexes.length === 0) return "";
-  const sorted = [...indexes].sort((a, b) => a - b);
-  const mid = sorted[Math.floor(sorted.length / 2)];
-  return (
-    `Lighthouse's CPU benchmark index over the runs: median ${mid}, lowest ${sorted[0]}, highest ${sorted.at(-1)} ` +
-    "(higher is faster; a run on a contended CPU scores low and its TBT and LCP read high)."
-  );
+function calibrationSection({ calibration: c }: BenchResults): string {
+  const chosen =
+    c.source === "calculator"
+      ? `${c.probeIndexes.length} probe runs measured Lighthouse's benchmark index at ${c.probeIndexes.join(", ")}; the highest, ` +
+        `**${c.referenceIndex}**, is the machine with the least other work on it, and Lighthouse's CPU throttling ` +
+        `calculator (1x at 150, 2x at 800, 3x at 1,300, one more per 233 above; \`bench/throttling.ts\`) turns that into a ` +
+        `CPU slowdown of **${c.cpuSlowdown}x**`
+      : `no usable benchmark index (${c.referenceIndex ?? "none"}) was read, so the CPU slowdown stayed at Lighthouse's default ` +
+        `**${c.cpuSlowdown}x**`;
+  const kept =
+    c.indexes.median === undefined
+      ? "no index was read in the measured runs"
+      : `the kept runs' indexes: median ${c.indexes.median}, lowest ${c.indexes.lowest}, highest ${c.indexes.highest}`;
+  const repeats =
+    c.repeats === 0
+      ? "No run had to be repeated."
+      : `${c.repeats} run(s) were thrown away and repeated${c.unsteady ? `; ${c.unsteady} run(s) were kept still out of tolerance after ${c.maxRepeats} repeats (the machine stayed busy)` : ""}.`;
+  return [
+    "## CPU calibration",
+    "",
+    `Before the measured runs ${chosen}, used for every run of every page and floor. A run whose index moves more ` +
+      `than ${round(c.tolerance * 100)} % from that reference ran on a machine of another speed and is repeated, ` +
+      `at most ${c.maxRepeats} times; ${kept}. ${repeats}`,
+  ].join("\n");
 }
 
-/** Runs that failed, and runs that succeeded only on a second try. */
+/** ours / floor, or what to say when the floor is zero. */
+export function floorRatio(ours: number | undefined, floor: number | undefined): string {
+  if (ours === undefined || floor === undefined) return "–";
+  if (floor === 0) return ours === 0 ? "1.00" : "floor 0";
+  return round(ours / floor, 2).toFixed(2);
+}
+
+/** Each page beside its own HTML without JavaScript, served the same way (bench/floor.ts). */
+function floorSection(pages: PageResult[]): string {
+  const measured = pages.filter((page) => page.floor);
+  if (measured.length === 0) return "## Floor\n\nNot measured in this run.";
+  const rows = measured.map((page) => {
+    const ours = page.median.metrics;
+    const floor = page.floor?.median.metrics ?? {};
+    return [
+      code(page.path),
+      s(ours.lcp),
+      s(floor.lcp),
+      floorRatio(ours.lcp, floor.lcp),
+      msText(ours.tbt),
+      msText(floor.tbt),
+      floorRatio(ours.tbt, floor.tbt),
+      kb(page.bytes?.js),
+    ];
+  });
+  return [
+    "## Floor",
+    "",
+    "Each page's own HTML as the site sends it, with every `<script>` and module preload removed, in a copy of the " +
+      "client build compressed by the build's own step and served by the site's static-file layer " +
+      "(`server/static-files.ts`, in a process of its own): the LCP and TBT the page's HTML, CSS, fonts and " +
+      "images alone give at the same CPU slowdown, measured right after the page, as many runs. Medians.",
+    "",
+    table(
+      ["Page", "LCP s", "floor LCP s", "LCP ours/floor", "TBT ms", "floor TBT ms", "TBT ours/floor", "JS gz KB"],
+      rows,
+    ),
+  ].join("\n");
+}
+
+/** The site on PostgreSQL with one worker and one per core (bench/worker-throughput.ts). */
+function workersSection({ load, options }: BenchResults): string {
+  if (!load.byWorkers) {
+    return "## Throughput by workers\n\nNot measured: several workers run on PostgreSQL only; set `DATABASE_URL` (`tools/start-test-postgres.sh` prints one).";
+  }
+  return [
+    "## Throughput by workers",
+    "",
+    `The site on PostgreSQL with WEB_CONCURRENCY at one and at one per core, ${options.connections} connections, ` +
+      `${options.durationSeconds} s per target (also \`npm run bench:workers\`).`,
+    "",
+    table(
+      ["Workers", "Target", "req/s", "p50 ms", "p99 ms"],
+      load.byWorkers.map((row) => [
+        String(row.workers),
+        `${row.target} (${code(new URL(row.result.url).pathname)})`,
+        String(round(row.result.requestsPerSecond)),
+        String(row.result.latencyP50),
+        String(row.result.latencyP99),
+      ]),
+    ),
+  ].join("\n");
+}
+
+/** Runs that failed, runs that succeeded only on a second try, and runs repeated because the index moved. */
 function runTrouble(page: PageResult): string {
   const failed = page.runs.filter((run) => run.error).length;
   const retried = page.runs.filter((run) => run.retriedAfter).length;
-  return [failed && `${failed} failed`, retried && `${retried} retried`].filter(Boolean).join(", ");
+  const repeated = page.runs.reduce((sum, run) => sum + (run.repeats ?? 0), 0);
+  return [
+    failed && `${failed} failed`,
+    retried && `${retried} retried`,
+    repeated && `${repeated} repeated (index moved)`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function lighthouseSection(pages: PageResult[]): string {
@@ -267,7 +353,8 @@ export function renderReport(results: BenchResults): string {
       `Node ${v.node}, Chromium ${v.chromium}, Lighthouse ${v.lighthouse}, autocannon ${v.autocannon}, nginx ${v.nginx}.`,
     "",
     `Run: ${options.routes === "full" ? "every public page in both languages" : "the quick subset of pages"} (${pages.length} pages), ` +
-      `${options.runs} Lighthouse run(s) each (mobile, simulated throttling); load ${options.durationSeconds} s at ` +
+      `${options.runs} Lighthouse run(s) each and of its floor (mobile, simulated throttling, CPU slowdown ` +
+      `${results.calibration.cpuSlowdown}x for a benchmark index of ${results.calibration.referenceIndex ?? "unknown"}); load ${options.durationSeconds} s at ` +
       `${options.connections} connections per target; ${round(meta.durationSeconds / 60, 1)} minutes in all.`,
     "",
     busyNote(meta.loadAverage, meta.machine.cores),
@@ -295,14 +382,29 @@ export function renderReport(results: BenchResults): string {
     "## Throughput and latency",
     "",
     `autocannon, ${options.connections} connections, ${options.durationSeconds} s after a 2 s warm-up, requests sent with ` +
-      "`Accept-Encoding: gzip, deflate, br` as browsers send it. nginx runs Debian's defaults that matter " +
-      "(worker_processes auto, sendfile, gzip on) on the same built files.",
+      "`Accept-Encoding: gzip, deflate, br` as browsers send it. nginx serves the same built files the way the site " +
+      `does, from the build's precompressed copies (\`gzip_static on\`${load.nginxServes.brotliStatic ? ", `brotli_static on`" : "; no brotli: Debian's libnginx-mod-http-brotli-static is not installed, so nginx sends gzip where the site sends brotli"}), ` +
+      "with sendfile and keep-alive, and as many worker processes as the site has in each comparison.",
     "",
     table(
       ["Target", "Server", "req/s", "p50 ms", "p99 ms", "max ms", "responses", "errors", "peak RSS"],
       [
         loadRow(code(load.static.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.static),
-        loadRow(code(load.nginxStatic.url.replace(/^https?:\/\/[^/]+/, "")), "nginx", load.nginxStatic),
+        loadRow(code(load.nginxStatic.url.replace(/^https?:\/\/[^/]+/, "")), "nginx, 1 worker", load.nginxStatic),
+        ...(load.allCores
+          ? [
+              loadRow(
+                code(load.allCores.site.url.replace(/^https?:\/\/[^/]+/, "")),
+                `ours, PostgreSQL, ${load.allCores.workers} workers`,
+                load.allCores.site,
+              ),
+              loadRow(
+                code(load.allCores.nginx.url.replace(/^https?:\/\/[^/]+/, "")),
+                `nginx, ${load.allCores.workers} workers`,
+                load.allCores.nginx,
+              ),
+            ]
+          : []),
         loadRow(code(load.post.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.post),
         loadRow(code(load.notFound.url.replace(/^https?:\/\/[^/]+/, "")), "ours", load.notFound),
         ...resources
@@ -317,7 +419,13 @@ export function renderReport(results: BenchResults): string {
       ],
     ),
     "",
-    `Static throughput: ${round(load.staticRatio, 2)} x nginx (budget >= ${BUDGETS.staticVsNginx}).`,
+    `Static throughput, one worker process each: ${round(load.staticRatio, 2)} x nginx; ` +
+      (load.allCores
+        ? `${load.allCores.workers} each (one per core): ${round(load.allCores.ratio, 2)} x nginx`
+        : "one per core each: not measured (the site's workers need PostgreSQL: set DATABASE_URL)") +
+      ` (budget >= ${BUDGETS.staticVsNginx}).`,
+    "",
+    workersSection(results),
     "",
     searchSection(results),
     "",
@@ -325,13 +433,16 @@ export function renderReport(results: BenchResults): string {
     "",
     mixedSection(results),
     "",
+    calibrationSection(results),
+    "",
     "## Lighthouse per page (median of runs)",
     "",
-    "Scores are medians; a lower single run shows in brackets. Metrics are medians, simulated mobile.",
-    "",
-    benchmarkNote(pages),
+    `Scores are medians; a lower single run shows in brackets. Metrics are medians, simulated mobile at ` +
+      `${results.calibration.cpuSlowdown}x CPU slowdown.`,
     "",
     lighthouseSection(pages),
+    "",
+    floorSection(pages),
     "",
     "## Bytes per page",
     "",

@@ -6,11 +6,40 @@ import type { LoadResult } from "./load.ts";
 import type { MixedResult } from "./mixed.ts";
 import type { BenchOptions } from "./options.ts";
 import type { SearchBenchResult } from "./search.ts";
+import type { WorkerThroughput } from "./worker-throughput.ts";
+
+/** Scores and metrics of one kept run (network logs dropped). */
+export type RunSummary = Pick<LighthouseRun, "scores" | "metrics" | "error" | "retriedAfter" | "benchmarkIndex"> & {
+  /** Runs of this slot thrown away first because their benchmark index had moved (bench/runs.ts). */
+  repeats?: number;
+};
+
+/** How the CPU slowdown was chosen for this bench run, and how steady the machine stayed. */
+export interface Calibration {
+  /** The highest of the probe runs' benchmark indexes: the multiplier's source and every later run's reference. */
+  referenceIndex: number | undefined;
+  /** Every probe run's index. */
+  probeIndexes: number[];
+  /** Lighthouse's cpuSlowdownMultiplier used for every measured run. */
+  cpuSlowdown: number;
+  /** "calculator": from the index (bench/throttling.ts); "default": no usable index, Lighthouse's 4x. */
+  source: "calculator" | "default";
+  /** A run whose index is further than this fraction from the reference is repeated... */
+  tolerance: number;
+  /** ...at most this many times. */
+  maxRepeats: number;
+  /** Runs thrown away and repeated, over the whole bench run. */
+  repeats: number;
+  /** Runs kept although their index was still out of tolerance (the repeats ran out). */
+  unsteady: number;
+  /** The kept runs' indexes. */
+  indexes: { median: number | undefined; lowest: number | undefined; highest: number | undefined };
+}
 
 export interface PageResult {
   path: string;
   /** Scores and metrics of each run (network logs dropped). */
-  runs: Pick<LighthouseRun, "scores" | "metrics" | "error" | "retriedAfter" | "benchmarkIndex">[];
+  runs: RunSummary[];
   /** Per category and per metric, the median over the runs that completed. */
   median: { scores: Partial<Record<Category, number>>; metrics: Partial<Record<Metric, number>> };
   /** Lowest score of any single run; a run that failed counts as 0. */
@@ -19,6 +48,8 @@ export interface PageResult {
   /** Audits below 0.9 in the run with the median performance score: what to fix. */
   findings: Finding[];
   lcpElement?: string;
+  /** The same page without JavaScript, served the same way (bench/floor.ts). */
+  floor?: { runs: RunSummary[]; median: PageResult["median"] };
 }
 
 export interface ServerResources {
@@ -35,13 +66,29 @@ export interface ServerResources {
   load?: LoadResult;
 }
 
+/** The site and nginx with the same number of worker processes, on the static target. */
+export interface WorkerComparison {
+  workers: number;
+  site: LoadResult;
+  nginx: LoadResult;
+  /** The site's requests/s divided by nginx's. */
+  ratio: number;
+}
+
 export interface LoadResults {
   static: LoadResult;
   post: LoadResult;
   notFound: LoadResult;
+  /** nginx with one worker process, as the site's one process (the embedded database). */
   nginxStatic: LoadResult;
-  /** Our static requests/s divided by nginx's. */
+  /** Our static requests/s divided by nginx's, one worker process each. */
   staticRatio: number;
+  /** nginx serves the build's `.gz` copies, and its `.br` ones when Debian's brotli_static module is installed. */
+  nginxServes: { gzipStatic: boolean; brotliStatic: boolean };
+  /** One worker per core on both sides; only with DATABASE_URL (several workers need PostgreSQL). */
+  allCores?: WorkerComparison;
+  /** The site on PostgreSQL with one worker and one per core, on every load target (bench/worker-throughput.ts). */
+  byWorkers?: WorkerThroughput[];
 }
 
 export interface BudgetResult {
@@ -68,6 +115,8 @@ export interface BenchResults {
   };
   options: Omit<BenchOptions, "databaseUrl"> & { postgres: boolean };
   buildMs: number;
+  /** The calibrated CPU slowdown of the Lighthouse runs. */
+  calibration: Calibration;
   pages: PageResult[];
   load: LoadResults;
   resources: ServerResources[];

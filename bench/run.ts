@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the production site, serves it on loopback, and
- * measures it against the budgets of issue 9. Writes `bench/report.md` and
+ * measures it against its budgets (bench/budgets.ts). Writes `bench/report.md` and
  * `bench/results/latest.json`; exits 1 when a budget fails, 2 when the bench
  * itself could not finish.
  */
@@ -13,6 +13,7 @@ import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { measureFlood } from "./flood.ts";
+import { startFloorServer, writeFloorSite } from "./floor.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
 import { describeMixed, measureMixed, readMixedSettings } from "./mixed.ts";
@@ -21,11 +22,12 @@ import { readOptions } from "./options.ts";
 import { measurePages } from "./pages.ts";
 import { memoryOf } from "./processes.ts";
 import { renderReport } from "./report.ts";
-import type { BenchResults, ServerResources } from "./results.ts";
+import type { BenchResults, LoadResults, ServerResources } from "./results.ts";
 import { benchPaths, encodePath, loadTargets } from "./routes.ts";
 import { measureSearch } from "./search.ts";
 import { type RunningServer, type ServerSettings, startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
+import { measureWorkers, type WorkerThroughput } from "./worker-throughput.ts";
 
 const REPORT = "bench/report.md";
 const JSON_OUT = "bench/results/latest.json";
@@ -48,6 +50,26 @@ async function rssAtRest(server: RunningServer): Promise<number> {
   }
   await sleep(2000);
   return memoryOf(server.child.pid)?.rss ?? 0;
+}
+
+/** nginx with `workers` worker processes under the static target's load. */
+async function nginxStatic(
+  nginx: string,
+  clientDir: string,
+  tempDir: string,
+  workers: number,
+  load: { connections: number; durationSeconds: number },
+): Promise<LoadResult & { brotliStatic: boolean }> {
+  const nginxServer = await startNginx(nginx, clientDir, tempDir, workers);
+  try {
+    const result = await loadTest(`${nginxServer.origin}${loadTargets.static}`, load);
+    console.info(
+      `  nginx, ${workers} worker(s), precompressed gzip${nginxServer.brotliStatic ? " and brotli" : ""}, ${loadTargets.static}: ${round(result.requestsPerSecond)} req/s`,
+    );
+    return { ...result, brotliStatic: nginxServer.brotliStatic };
+  } finally {
+    await nginxServer.child.stop();
+  }
 }
 
 function ensureChromium(): string {
@@ -82,8 +104,18 @@ async function main(): Promise<number> {
 
   noteLoad("lighthouse");
   const paths = benchPaths(options.routes);
-  console.info(`Lighthouse: ${paths.length} pages x ${options.runs} run(s)…`);
-  const pages = await measurePages(server.origin, paths, options.runs, clientDir);
+  console.info(`Floor: ${paths.length} pages without their scripts, served by the site's static-file layer…`);
+  const floorDir = path.join(tempDir, "floor");
+  await writeFloorSite(server.origin, paths, clientDir, floorDir);
+  const floor = await startFloorServer(floorDir);
+  console.info(`Lighthouse: ${paths.length} pages and their floors x ${options.runs} run(s)…`);
+  let measured: Awaited<ReturnType<typeof measurePages>>;
+  try {
+    measured = await measurePages(server.origin, paths, options.runs, clientDir, floor.origin);
+  } finally {
+    await floor.child.stop();
+  }
+  const { pages, calibration } = measured;
 
   noteLoad("throughput");
   console.info("Throughput…");
@@ -101,14 +133,7 @@ async function main(): Promise<number> {
   const embeddedPeak = memoryOf(pid)?.peak ?? 0;
   await server.child.stop();
 
-  const nginxServer = await startNginx(nginx, clientDir, tempDir);
-  let nginxLoad: LoadResult;
-  try {
-    nginxLoad = await loadTest(`${nginxServer.origin}${loadTargets.static}`, load);
-    console.info(`  nginx ${loadTargets.static}: ${round(nginxLoad.requestsPerSecond)} req/s`);
-  } finally {
-    await nginxServer.child.stop();
-  }
+  const nginxLoad = await nginxStatic(nginx, clientDir, tempDir, 1, load);
 
   noteLoad("search");
   console.info("Blog search…");
@@ -142,6 +167,8 @@ async function main(): Promise<number> {
     },
   ];
 
+  let byWorkers: WorkerThroughput[] | undefined;
+  let allCores: LoadResults["allCores"];
   if (options.databaseUrl) {
     const settings = { buildDir, dataDir: path.join(tempDir, "data-pg"), databaseUrl: options.databaseUrl };
     const pg = await startTwice(settings, "PostgreSQL");
@@ -161,6 +188,21 @@ async function main(): Promise<number> {
       rssPeak: peak,
       load: pgLoad,
     });
+    noteLoad("workers");
+    console.info("Throughput by workers (PostgreSQL)…");
+    byWorkers = await measureWorkers({
+      buildDir,
+      dataDir: path.join(tempDir, "data-pg"),
+      databaseUrl: options.databaseUrl,
+      connections: load.connections,
+      durationSeconds: load.durationSeconds,
+    });
+    const cores = os.availableParallelism();
+    const site = byWorkers.find((row) => row.workers === cores && row.target === "static")?.result;
+    if (site) {
+      const nginxAll = await nginxStatic(nginx, clientDir, tempDir, cores, load);
+      allCores = { workers: cores, site, nginx: nginxAll, ratio: site.requestsPerSecond / nginxAll.requestsPerSecond };
+    }
   }
 
   const partial: Omit<BenchResults, "budgets"> = {
@@ -174,6 +216,7 @@ async function main(): Promise<number> {
       postgres: Boolean(options.databaseUrl),
     },
     buildMs: round(buildMs),
+    calibration,
     pages,
     load: {
       static: staticLoad,
@@ -181,6 +224,9 @@ async function main(): Promise<number> {
       notFound: notFoundLoad,
       nginxStatic: nginxLoad,
       staticRatio: staticLoad.requestsPerSecond / nginxLoad.requestsPerSecond,
+      nginxServes: { gzipStatic: true, brotliStatic: nginxLoad.brotliStatic },
+      ...(allCores && { allCores }),
+      ...(byWorkers && { byWorkers }),
     },
     resources: resources.map((r) => ({ ...r, firstStartMs: round(r.firstStartMs), coldStartMs: round(r.coldStartMs) })),
     search,

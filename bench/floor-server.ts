@@ -1,0 +1,21 @@
+/**
+ * Serves a floor site (bench/floor.ts) with the site's own static-file layer
+ * and nothing else: `node bench/floor-server.ts DIR PORT`, on 127.0.0.1.
+ */
+import express from "express";
+import { staticFiles } from "../server/static-files.ts";
+
+const [dir, port] = process.argv.slice(2);
+if (!dir || !port) {
+  console.error("usage: node bench/floor-server.ts DIR PORT");
+  process.exit(2);
+}
+const app = express();
+app.disable("x-powered-by");
+app.use(await staticFiles(dir));
+app.use((_req, res) => {
+  res.status(404).type("text/plain").send("not in the floor site");
+});
+app.listen(Number(port), "127.0.0.1", () => {
+  console.info(`Floor site ready at http://127.0.0.1:${port}`);
+});
