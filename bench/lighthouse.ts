@@ -4,6 +4,7 @@
  * this machine (bench/throttling.ts). Keeps only the figures the report
  * needs, never the full report, so the committed JSON stays small.
  */
+import { execFileSync } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -131,7 +132,14 @@ export class LighthouseRunner {
     const chromePath = findChromium();
     if (!chromePath) throw new Error("Chromium not found (see the bench's tool check).");
     if (isStopping()) throw new Error("The bench is stopping");
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs, logLevel: "error" });
+    // The bench stops Chromium itself on Ctrl+C (bench/cleanup.ts): the launcher exiting the process at once
+    // would cut that cleanup short and leave the run's temporary files behind.
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: chromiumArgs,
+      logLevel: "error",
+      handleSIGINT: false,
+    });
     // A browser that came up while cleanup ran would outlive the bench.
     if (isStopping()) {
       await Promise.resolve(chrome.kill()).catch(() => undefined);
@@ -184,4 +192,12 @@ export class LighthouseRunner {
     }
     throw new Error("unreachable");
   }
+}
+
+/** The Chromium the bench drives: the browser tests' own check installs Debian's when it can, or says how to. */
+export function ensureChromium(): string {
+  execFileSync(process.execPath, ["tools/ensure-chromium.ts"], { stdio: "inherit" });
+  const chromium = findChromium();
+  if (!chromium) throw new Error("Chromium not found");
+  return chromium;
 }

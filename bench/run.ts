@@ -4,16 +4,15 @@
  * `bench/results/latest.json`; exits 1 when a budget fails, 2 when the bench
  * itself could not finish.
  */
-import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { findChromium } from "../tools/chromium.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { measureFlood } from "./flood.ts";
 import { startFloorServer, writeFloorSite } from "./floor.ts";
+import { ensureChromium } from "./lighthouse.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
 import { describeMixed, measureMixed, readMixedSettings } from "./mixed.ts";
@@ -70,14 +69,6 @@ async function nginxStatic(
   } finally {
     await nginxServer.child.stop();
   }
-}
-
-function ensureChromium(): string {
-  // The browser tests' own check installs Debian's chromium when it can, or says how to.
-  execFileSync(process.execPath, ["tools/ensure-chromium.ts"], { stdio: "inherit" });
-  const chromium = findChromium();
-  if (!chromium) throw new Error("Chromium not found");
-  return chromium;
 }
 
 async function main(): Promise<number> {
