@@ -13,7 +13,7 @@ import {
 import "~/i18n/all.ts";
 import { ArticleHtmlContext } from "~/lib/article-html.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
-import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
+import type { HydrationHandle } from "~/lib/held-hydration.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
 import { logError } from "~/server/log.server.ts";

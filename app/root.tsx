@@ -8,9 +8,10 @@ import { Toasts } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { headScript, themeColors } from "~/lib/head-script.ts";
-import { hydrateAfterPaintScript } from "~/lib/hydrate-after-paint.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import type { Route } from "./+types/root";
+// Built as a file of its own, with only what it imports (see app/enhance/enhance.ts).
+import pageScript from "./enhance/enhance.ts?worker&url";
 import "./styles/app.css";
 
 // The site icon is written into each page by the server (app/server/page-html.server.ts).
@@ -22,9 +23,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { lang, t } = useT();
   const nonce = useNonce();
   return (
-    // The head script sets the theme class and colour scheme before React hydrates.
-    // Both inline scripts run once, from the server's HTML: the browser's copy of
-    // this layout leaves their text out, so it ships in no bundle.
+    // The head script sets the theme class and colour scheme before the first paint.
+    // It runs once, from the server's HTML: the browser's copy of this layout
+    // leaves its text out, so it ships in no bundle. The page script makes the
+    // page's controls work from the first paint and starts hydration on the
+    // first interaction (app/enhance/enhance.ts).
     <html lang={htmlLang[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -33,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning>
           {import.meta.env.SSR ? headScript : ""}
         </script>
+        <script src={pageScript} defer nonce={nonce} />
         <Meta />
         <Links />
         <link
@@ -52,10 +56,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Releases the hydration code the server held back, once the page has painted. */}
-        <script nonce={nonce} suppressHydrationWarning>
-          {import.meta.env.SSR ? hydrateAfterPaintScript : ""}
-        </script>
       </body>
     </html>
   );

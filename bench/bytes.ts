@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { HELD_PRELOAD_REL } from "../app/lib/hydrate-after-paint.ts";
+import { HELD_SCRIPT_TYPE } from "../app/lib/held-hydration.ts";
 import type { NetworkRecord } from "./lighthouse.ts";
 
 export interface PageBytes {
@@ -15,7 +15,11 @@ export interface PageBytes {
   html: number;
   /** Every stylesheet the page loads, gzip. */
   css: number;
-  /** Every script loaded before interaction (module preloads, entry, route chunks), gzip. */
+  /**
+   * Every script loaded before interaction, gzip: on a page to read the page
+   * script (the hydration code is held until the first interaction); on the
+   * admin the module preloads, entry and route chunks.
+   */
   js: number;
   jsFiles: number;
   /** Images loaded on first view (mobile viewport), bytes transferred. */
@@ -30,9 +34,15 @@ export interface PageBytes {
 
 const gzipSize = (content: Buffer | string) => gzipSync(content, { level: 9 }).length;
 
-const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, "i");
+// The attribute itself, not one ending in its name (`data-src` is not `src`).
+const ATTRIBUTE = (name: string) => new RegExp(`(?<![\\w-])${name}\\s*=\\s*["']([^"']+)["']`, "i");
 
-/** Script and stylesheet URLs named in the HTML itself (they load before interaction by definition). */
+/**
+ * Script and stylesheet URLs the HTML itself loads before any interaction.
+ * The hydration code a page to read holds back (`held-modulepreload` links,
+ * `text/x-held-module` scripts, app/lib/held-hydration.ts) waits for the
+ * first interaction, so it is not counted.
+ */
 export function assetsInHtml(html: string): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -42,13 +52,15 @@ export function assetsInHtml(html: string): { scripts: string[]; styles: string[
     const rel = ATTRIBUTE("rel").exec(tag)?.[1]?.toLowerCase() ?? "";
     const rels = rel.split(/\s+/);
     if (tag.toLowerCase().startsWith("<script") && src) scripts.push(src);
-    // Held preloads are released at the first paint, before any interaction (app/lib/hydrate-after-paint.ts).
-    else if (href && (rels.includes("modulepreload") || rels.includes(HELD_PRELOAD_REL))) scripts.push(href);
+    else if (href && rels.includes("modulepreload")) scripts.push(href);
     else if (href && rels.includes("stylesheet")) styles.push(href);
   }
   // Module scripts written inline import the entry by URL, e.g. import("/assets/entry.client-x.js").
-  for (const match of html.matchAll(/import\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) {
-    if (match[1]) scripts.push(match[1]);
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (ATTRIBUTE("type").exec(attributes)?.[1] === HELD_SCRIPT_TYPE) continue;
+    for (const match of body.matchAll(/import\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) {
+      if (match[1]) scripts.push(match[1]);
+    }
   }
   return { scripts, styles };
 }

@@ -17,7 +17,7 @@
  */
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HELD_PRELOAD_REL } from "../app/lib/hydrate-after-paint.ts";
+import { HELD_PRELOAD_REL } from "../app/lib/held-hydration.ts";
 import { pageKey } from "../server/static-pages.ts";
 import { freePort } from "../tools/free-port.ts";
 import { precompressDirectory } from "../tools/precompress.ts";

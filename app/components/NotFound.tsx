@@ -1,17 +1,26 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { logNotFound } from "~/enhance/not-found.ts";
 import { useT } from "~/i18n";
 import { LocalLink } from "./ui/LocalLink.tsx";
 
-/** The 404 page body; the path that was asked for is logged for whoever debugs links. */
+/**
+ * The 404 page body; the path that was asked for is logged for whoever debugs
+ * links (`app/enhance/not-found.ts`: by the page script on a served page).
+ */
 export function NotFound() {
   const { t } = useT();
   const { pathname } = useLocation();
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
+    if (section.current) logNotFound(section.current, pathname);
   }, [pathname]);
   return (
-    <section className="container-page grid min-h-[60dvh] place-content-center py-24 text-center">
+    <section
+      ref={section}
+      data-not-found=""
+      className="container-page grid min-h-[60dvh] place-content-center py-24 text-center"
+    >
       <p className="brand-gradient-text font-mono text-7xl font-bold sm:text-8xl" aria-hidden="true">
         404
       </p>

@@ -1,15 +1,17 @@
 /**
- * A page's JavaScript starts loading once the page has painted its content.
+ * A page to read hydrates when the visitor first reaches for it.
  *
- * Every page arrives as complete HTML (prerendered or rendered on the server):
- * links, forms and text work before any script runs. React Router's `<Scripts>`
- * asks for the hydration code at once, as high-priority module preloads and a
- * module script; on a phone network those ~120 KB then compete with the
- * stylesheet and the text font for the bandwidth the first paint needs. So
- * the server hands the page over with those two held back (see
- * `app/server/page-html.server.ts`) and the small script below releases
- * them after the first contentful paint. Measurements:
- * docs/decisions/016-first-paint.md.
+ * Every page arrives as complete HTML (prerendered or rendered on the
+ * server), and what a visitor does on it first (theme, language, menus,
+ * tabs, FAQ, copy buttons, forms, links) works without React: the page
+ * script (`app/enhance/`) and the browser do it. React Router's `<Scripts>`
+ * would ask for the hydration code at once, ~120 KB of React, React Router
+ * and the page's modules a phone must download, parse and run before it
+ * answers a tap. So the server hands the page over with the module preloads
+ * and the module script held back (`app/server/page-html.server.ts`), and
+ * the page script gives them back on the first interaction: a pointer
+ * moving or pressing, a touch, a key, focus, a wheel. Measurements:
+ * docs/decisions/031-hydration-on-interaction.md.
  */
 
 /**
@@ -31,14 +33,3 @@ export const HELD_PRELOAD_REL = "held-modulepreload";
  * `data-src`, since a data block may not have a `src`.
  */
 export const HELD_SCRIPT_TYPE = "text/x-held-module";
-
-/**
- * Released at the first contentful paint (at once where the browser cannot
- * report paints). The preload links get their `rel` back, which makes the
- * browser fetch them; each held script is replaced by a real module script
- * with the same text (or `src`, from `data-src`) and nonce, so the page's Content-Security-Policy (a hash of
- * that text, or the response's nonce) allows it as it would have allowed the
- * original. The script stays where it was, so React hydrates the same tree.
- * A tab opened in the background paints, and so hydrates, when first shown.
- */
-export const hydrateAfterPaintScript = `(function(){var d=document,done=0;function release(){if(done)return;done=1;d.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(h){var s=d.createElement("script");s.type="module";s.nonce=h.nonce;var u=h.dataset.src;if(u)s.src=u;else s.textContent=h.textContent;h.replaceWith(s)})}var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes||[];if(types.indexOf("paint")<0)return release();new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();release()}}).observe({type:"paint",buffered:true})})()`;

@@ -6,7 +6,7 @@ import { PostList } from "~/components/admin/PostList.tsx";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/i18n";
-import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
+import type { HydrationHandle } from "~/lib/held-hydration.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";

@@ -3,7 +3,7 @@ import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type InboxMessage, MessageList } from "~/components/admin/MessageList.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
-import type { HydrationHandle } from "~/lib/hydrate-after-paint.ts";
+import type { HydrationHandle } from "~/lib/held-hydration.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { messageAdminAction } from "~/server/contact/admin-actions.server.ts";

@@ -2,23 +2,24 @@
  * The last touches to a page's HTML on its way out of entry.server, for
  * prerendered pages (the build renders them here too) and rendered ones alike:
  *
- * - Its hydration code is held back until the browser has painted the page
- *   (pages to read; the admin hydrates at once): the module preload links
- *   React Router renders get a `rel` the browser ignores, its module script a
- *   `type` the browser does not run, and the script of
- *   `app/lib/hydrate-after-paint.ts`, rendered by the root layout, gives both
- *   back after the first contentful paint.
+ * - Its hydration code is held back until the visitor first interacts with
+ *   the page (pages to read; the admin hydrates at once): the module preload
+ *   links React Router renders get a `rel` the browser ignores, its module
+ *   script a `type` the browser does not run, and the page script
+ *   (`app/enhance/hydration.ts`, see `app/lib/held-hydration.ts`) gives both
+ *   back then.
  * - The site icon is written into the page as a `data:` URL, so the browser
  *   draws it without a request of its own beside the ones the first paint
  *   needs. React does not render this link (the root layout has none), so the
  *   browser's copy of the page has nothing to reconcile it with.
  *
- * Measurements: docs/decisions/016-first-paint.md.
+ * Measurements: docs/decisions/016-first-paint.md and
+ * docs/decisions/031-hydration-on-interaction.md.
  */
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/hydrate-after-paint.ts";
+import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import faviconSvg from "../../public/favicon.svg?raw";
 
 const TAG = /<(head|link|script)\b[^>]*>/gi;
@@ -35,7 +36,7 @@ export function svgDataUrl(svg: string): string {
 export const siteIconLink = `<link rel="icon" href="${svgDataUrl(faviconSvg)}" type="image/svg+xml"/>`;
 
 export interface PageHtmlOptions {
-  /** Hold the hydration code back until the first paint. */
+  /** Hold the hydration code back until the first interaction. */
   holdHydration: boolean;
 }
 

@@ -40,8 +40,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, serious.join("\n")).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so client-side behaviour can be exercised. */
+/**
+ * Reaches for the page, as a visitor's pointer does, and waits until React
+ * has hydrated it, so client-side behaviour can be exercised. A page to read
+ * hydrates on its first interaction (app/lib/held-hydration.ts); the admin
+ * at once.
+ */
 export async function waitForHydration(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(3, 3);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 

@@ -1,5 +1,4 @@
-import { useEffect, useId, useState } from "react";
-import { useLocation } from "react-router";
+import { useId } from "react";
 import { Menu, X } from "~/components/icons";
 import { useT } from "~/i18n";
 import { mainNav, portfolioNav } from "~/routing/nav.ts";
@@ -15,12 +14,7 @@ const LOGO_MARK = "RW";
 
 export function Header() {
   const { t } = useT();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes whenever the page changes
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   const [home, ...rest] = mainNav;
   return (
@@ -65,16 +59,19 @@ export function Header() {
           <div className="hidden sm:flex">
             <AuthButtons />
           </div>
+          {/* The page script opens and closes it (app/enhance/disclosure.ts); CSS on aria-expanded picks icon and name. */}
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-2 lg:hidden"
-            aria-expanded={menuOpen}
+            className="group inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-2 lg:hidden"
+            aria-expanded="false"
             aria-controls={menuId}
-            aria-label={menuOpen ? t.header.closeMenu : t.header.openMenu}
-            onClick={() => setMenuOpen((open) => !open)}
+            data-disclosure=""
             data-testid="mobile-menu-button"
           >
-            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            <span className="sr-only group-aria-expanded:hidden">{t.header.openMenu}</span>
+            <span className="sr-only hidden group-aria-expanded:inline">{t.header.closeMenu}</span>
+            <Menu className="size-5 group-aria-expanded:hidden" aria-hidden="true" />
+            <X className="hidden size-5 group-aria-expanded:block" aria-hidden="true" />
           </button>
         </div>
       </div>
@@ -82,20 +79,20 @@ export function Header() {
       <nav
         id={menuId}
         aria-label={t.header.mainNav}
-        hidden={!menuOpen}
+        hidden
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-bg lg:hidden"
         data-testid="mobile-menu"
       >
         <div className="container-page py-4">
           <ul className="grid gap-1">
             {mainNav.map((item) => (
-              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} onChoose={() => setMenuOpen(false)} />
+              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} />
             ))}
           </ul>
           <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wider text-fg-muted">{t.header.portfolio}</p>
           <ul className="mt-1 grid gap-1">
             {portfolioNav.map((item) => (
-              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} onChoose={() => setMenuOpen(false)} />
+              <MobileLink key={item.to} to={item.to} label={t.header[item.label]} />
             ))}
           </ul>
           <div className="mt-4 border-t border-line pt-4 sm:hidden">
@@ -117,12 +114,11 @@ function MainLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function MobileLink({ to, label, onChoose }: { to: string; label: string; onChoose: () => void }) {
+function MobileLink({ to, label }: { to: string; label: string }) {
   return (
     <li>
       <LocalNavLink
         to={to}
-        onClick={onChoose}
         className={({ isActive }) =>
           `block rounded-lg px-3 py-2.5 text-base ${
             isActive ? "bg-accent-soft font-medium text-accent-soft-fg" : "text-fg hover:bg-surface-2"

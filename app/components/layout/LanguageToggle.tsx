@@ -1,15 +1,6 @@
 import { Link, useLocation, useMatches } from "react-router";
 import { htmlLang, type Lang, loadStringsFor, switchLangPath, useT } from "~/i18n";
 
-/** Remembers the language choice for the head script's redirect on later visits. */
-export function rememberLanguage(lang: Lang) {
-  try {
-    localStorage.setItem("language", lang);
-  } catch {
-    // Without storage the link still switches the page; only the memory is lost.
-  }
-}
-
 /**
  * Where a page's language toggle leads when it is not the same path under
  * the other prefix: a blog post's translation (its own slug), or, for a post
@@ -29,7 +20,10 @@ function routeLanguageSwitch(matches: ReturnType<typeof useMatches>): LanguageSw
   return undefined;
 }
 
-/** Goes to the same page in the other language and remembers the choice. */
+/**
+ * Goes to the same page in the other language; the page script remembers the
+ * choice (`data-remember-language`, `app/enhance/language.ts`).
+ */
 export function LanguageToggle({ className = "" }: { className?: string }) {
   const { lang, t } = useT();
   const location = useLocation();
@@ -53,7 +47,7 @@ export function LanguageToggle({ className = "" }: { className?: string }) {
       // The other language's strings load as the pointer or focus arrives, before the click.
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => rememberLanguage(other)}
+      data-remember-language={other}
       aria-label={label}
       // Says where it leads before the click, also to a pointer.
       {...(languageSwitch && languageSwitch.kind !== "translation" ? { title: label } : {})}

@@ -65,6 +65,15 @@ export function ContactForm({ posted }: { posted?: ContactReply | undefined }) {
     };
   }, []);
 
+  // What was typed before the page hydrated is in the fields, not yet in this state: take it over.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = { ...EMPTY };
+    for (const key of FIELDS) typed[key] = (form.elements.namedItem(key) as HTMLInputElement | null)?.value ?? "";
+    if (FIELDS.some((key) => typed[key] !== "")) setValues(typed);
+  }, []);
+
   useEffect(() => {
     if (status !== "sent") return;
     const timer = setTimeout(() => setStatus("idle"), SENT_MS);

@@ -1,6 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { nextTabIndex } from "~/lib/tabs.ts";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { chooseTabFromHash } from "~/enhance/tabs.ts";
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -9,69 +8,43 @@ export interface TabItem<Id extends string> {
 }
 
 /**
- * Tabs after the WAI-ARIA pattern: arrows, Home and End move between them,
- * and the chosen tab is kept in the URL hash (`/about#experience`) so it can
- * be linked. The hash is read after hydration: the prerendered HTML always
- * shows the first tab.
+ * Tabs after the WAI-ARIA pattern, worked by the page script
+ * (`app/enhance/tabs.ts`): arrows, Home and End move between them, and the
+ * chosen tab is kept in the URL hash (`/about#experience`) so it can be
+ * linked. The served HTML shows the first tab; the page script chooses the
+ * hash's when the page opens, and this component does it when React renders
+ * the tabs after a client-side navigation.
  */
 export function Tabs<Id extends string>({ items, label }: { items: readonly TabItem<Id>[]; label: string }) {
   const baseId = useId();
-  const [active, setActive] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const { hash } = useLocation();
-  const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const index = items.findIndex((item) => `#${item.id}` === hash);
-    if (index >= 0) setActive(index);
-  }, [hash, items]);
-
-  const choose = (index: number, focus: boolean) => {
-    const item = items[index];
-    if (!item) return;
-    setActive(index);
-    if (focus) tabRefs.current[index]?.focus();
-    navigate({ hash: index === 0 ? "" : item.id }, { replace: true, preventScrollReset: true });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = nextTabIndex(active, event.key, items.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    choose(next, true);
-  };
+    if (root.current) chooseTabFromHash(root.current);
+  }, []);
 
   return (
-    <div>
+    <div ref={root} data-tabs="">
       <div
         role="tablist"
         aria-label={label}
-        onKeyDown={onKeyDown}
         className="flex gap-1 overflow-x-auto rounded-full border border-line bg-surface p-1"
       >
-        {items.map((item, index) => {
-          const selected = index === active;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel-${item.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => choose(index, false)}
-              className={`flex-1 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold transition ${
-                selected ? "bg-bg text-fg shadow-sm" : "text-fg-muted hover:text-fg"
-              }`}
-            >
-              {item.label}
-            </button>
-          );
-        })}
+        {items.map((item, index) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${item.id}`}
+            data-tab-id={item.id}
+            aria-selected={index === 0}
+            aria-controls={`${baseId}-panel-${item.id}`}
+            tabIndex={index === 0 ? 0 : -1}
+            className="flex-1 whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold text-fg-muted transition hover:text-fg aria-selected:bg-bg aria-selected:text-fg aria-selected:shadow-sm"
+          >
+            {item.label}
+          </button>
+        ))}
       </div>
       {items.map((item, index) => (
         <div
@@ -79,7 +52,7 @@ export function Tabs<Id extends string>({ items, label }: { items: readonly TabI
           role="tabpanel"
           id={`${baseId}-panel-${item.id}`}
           aria-labelledby={`${baseId}-tab-${item.id}`}
-          hidden={index !== active}
+          hidden={index !== 0}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs make a panel without focusable content reachable by Tab
           tabIndex={0}
           className="mt-6 rounded-card outline-offset-4"

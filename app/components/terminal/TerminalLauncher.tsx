@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SquareTerminal } from "~/components/icons";
 import { useT } from "~/i18n";
+import { NEEDS_APP, useFinishPendingPress } from "~/lib/app-activation.ts";
 import type { TerminalView } from "./frame.ts";
 import { windowFrame } from "./frame.ts";
 
@@ -14,6 +15,12 @@ export function TerminalLauncher() {
   const [view, setView] = useState<TerminalView>("closed");
   const button = useRef<HTMLButtonElement>(null);
   const everOpened = useRef(false);
+
+  // A press before the page hydrated opens the terminal once it has.
+  useFinishPendingPress(button, () => {
+    everOpened.current = true;
+    setView("open");
+  });
 
   useEffect(() => {
     // Closing hands focus back to the button that reopens the terminal.
@@ -32,6 +39,7 @@ export function TerminalLauncher() {
         aria-label={texts.open}
         title={texts.open}
         data-testid="terminal-button"
+        {...NEEDS_APP}
         className="brand-gradient fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full text-accent-fg shadow-lg ring-4 ring-bg transition hover:-translate-y-1 hover:shadow-xl sm:right-6 sm:bottom-6"
       >
         <SquareTerminal className="size-6" aria-hidden="true" />

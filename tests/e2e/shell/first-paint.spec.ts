@@ -1,45 +1,56 @@
-import { hydrateAfterPaintScript } from "../../../app/lib/hydrate-after-paint.ts";
 import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
 
-/** When the page first painted content, and when each of its scripts was asked for. */
-function scriptTimings() {
-  const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+/** The scripts the page has asked for, and how many hydration tags are still held back. */
+function scriptState() {
   const scripts = performance
     .getEntriesByType("resource")
     .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-    .map((entry) => ({ url: entry.name, start: entry.startTime }));
+    .map((entry) => new URL(entry.name).pathname);
   const held = document.querySelectorAll('link[rel="held-modulepreload"], script[type="text/x-held-module"]').length;
   const preloads = document.querySelectorAll('link[rel="modulepreload"]').length;
-  return { paint, scripts, held, preloads };
+  return { scripts, held, preloads, hydrated: document.documentElement.dataset.hydrated === "true" };
 }
 
-test("pages ask for their scripts only after their first paint, then hydrate", async ({ page }) => {
+test("pages to read load only the page script, and hydrate when the visitor reaches for them", async ({ page }) => {
   // Prerendered (hash policy), rendered per request (nonce) and from the blog's response cache.
   for (const path of ["/about", "/en/services/web-development", "/en/nope", "/blog/bot-discord", "/en/blog"]) {
     const sent = await (await page.request.get(path)).text();
     expect(sent, path).not.toMatch(/<link[^>]*rel="modulepreload"/);
     expect(sent, path).not.toMatch(/<script[^>]*type="module"/);
+    expect(sent, path).toMatch(/<script src="\/assets\/enhance-[\w-]+\.js" defer=""/);
 
     await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const before = await page.evaluate(scriptState);
+    expect(before.scripts, path).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(before.hydrated, path).toBe(false);
+    expect(before.held, path).toBeGreaterThan(3);
+
     await waitForHydration(page);
-    const timings = await page.evaluate(scriptTimings);
-    expect(timings.paint, path).toBeGreaterThan(0);
-    expect(timings.scripts.length, path).toBeGreaterThan(3);
-    for (const script of timings.scripts)
-      expect(script.start, `${path}: ${script.url}`).toBeGreaterThanOrEqual(timings.paint);
+    const after = await page.evaluate(scriptState);
+    expect(after.scripts.length, path).toBeGreaterThan(3);
     // Released: the preloads are real again and nothing is left held back.
-    expect(timings.held, path).toBe(0);
-    expect(timings.preloads, path).toBeGreaterThan(3);
+    expect(after.held, path).toBe(0);
+    expect(after.preloads, path).toBeGreaterThan(3);
   }
 });
 
-test("a browser that cannot report paints hydrates the page at once", async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => ["resource"] });
-  });
-  await page.goto("/en/about");
-  await waitForHydration(page);
-  expect((await page.evaluate(scriptTimings)).held).toBe(0);
+test("a key press, a touch or focus also starts the hydration", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ hasTouch: true, ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  const starts: [string, () => Promise<void>][] = [
+    ["a key", () => page.keyboard.press("Shift")],
+    ["a touch", () => page.touchscreen.tap(5, 200)],
+    ["focus", () => page.locator("main a").first().focus()],
+  ];
+  for (const [name, start] of starts) {
+    await page.goto("/en/about");
+    await page.waitForLoadState("networkidle");
+    expect((await page.evaluate(scriptState)).hydrated, name).toBe(false);
+    await start();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+  await context.close();
 });
 
 test("a hydrated page navigates on the client", async ({ page }) => {
@@ -61,25 +72,8 @@ test("the admin, a screen of controls, asks for its scripts at once", async ({ p
     expect(sent, path).toMatch(/<script[^>]*type="module"/);
     expect(sent, path).not.toMatch(/<link[^>]*rel="held-modulepreload"/);
     await page.goto(path);
-    await waitForHydration(page);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   }
-});
-
-test("held scripts run once released, written inline or loaded by URL", async ({ page }) => {
-  await page.setContent(
-    [
-      "<p>Olá</p>",
-      '<script type="text/x-held-module">window.inline = (window.inline || 0) + 1;</script>',
-      '<script type="text/x-held-module" data-src="data:text/javascript,window.byUrl=(window.byUrl||0)+1"></script>',
-      `<script>${hydrateAfterPaintScript}</script>`,
-    ].join(""),
-  );
-  await page.waitForFunction(() => (window as unknown as { byUrl?: number }).byUrl === 1);
-  const ran = await page.evaluate(() => {
-    const w = window as unknown as { inline?: number; byUrl?: number };
-    return { inline: w.inline, byUrl: w.byUrl, held: document.querySelectorAll('[type="text/x-held-module"]').length };
-  });
-  expect(ran).toEqual({ inline: 1, byUrl: 1, held: 0 });
 });
 
 test("the site icon comes inside each page, in the admin too, with no request of its own", async ({ page }) => {

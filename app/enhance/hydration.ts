@@ -1,0 +1,65 @@
+import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
+import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
+import { closestTarget } from "./dom.ts";
+
+/** What counts as the visitor reaching for the page (see `app/lib/held-hydration.ts`). */
+export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
+
+/**
+ * Gives the held hydration code back: the preload links get their `rel`
+ * back, which makes the browser fetch them; each held script is replaced by
+ * a real module script with the same text (or `src`, from `data-src`) and
+ * nonce, so the page's Content-Security-Policy (a hash of that text, or the
+ * response's nonce) allows it as it would have allowed the original. The
+ * script stays where it was, so React hydrates the same tree.
+ */
+export function releaseHeldScripts(doc: Document): void {
+  for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[rel="${HELD_PRELOAD_REL}"]`))
+    link.rel = "modulepreload";
+  for (const held of doc.querySelectorAll<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`)) {
+    const script = doc.createElement("script");
+    script.type = "module";
+    script.nonce = held.nonce ?? "";
+    const src = held.dataset.src;
+    if (src) script.src = src;
+    else script.textContent = held.textContent;
+    held.replaceWith(script);
+  }
+}
+
+/**
+ * Whether the app has work to do as soon as the page opens, which it does in
+ * `AuthSync`: a one-time message a redirect left (signed in, refused, signed
+ * out), or a signed-in hint to confirm with the server. A visitor who has
+ * never signed in has neither.
+ */
+function appWorkWaiting(doc: Document): boolean {
+  return readCookie(doc.cookie, FLASH_COOKIE) !== undefined || readCookie(doc.cookie, SIGNED_IN_COOKIE) === "1";
+}
+
+/**
+ * Releases the hydration code on the first interaction, or at once when the
+ * app has work waiting. A press on a control
+ * that needs the app (`data-needs-app`: the contact dialog, the terminal)
+ * before it has hydrated is kept as `data-pending` for the control's
+ * component to finish (`app/lib/app-activation.ts`), with `aria-busy` until
+ * then.
+ */
+export function hydrateOnInteraction(doc: Document): void {
+  const release = () => {
+    for (const type of INTERACTION_EVENTS) window.removeEventListener(type, release, true);
+    releaseHeldScripts(doc);
+  };
+  if (appWorkWaiting(doc)) releaseHeldScripts(doc);
+  else for (const type of INTERACTION_EVENTS) window.addEventListener(type, release, { capture: true, passive: true });
+
+  doc.addEventListener("click", (event) => {
+    if (doc.documentElement.dataset.hydrated) return;
+    const control = closestTarget(event, "[data-needs-app]");
+    if (!control) return;
+    event.preventDefault();
+    control.dataset.pending = "true";
+    control.setAttribute("aria-busy", "true");
+    release();
+  });
+}

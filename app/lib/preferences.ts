@@ -1,0 +1,35 @@
+/**
+ * The visitor's two remembered choices, theme and language, written the way
+ * the head script (`head-script.ts`) reads them before the first paint.
+ * Shared by the page script (`app/enhance/`) and the React components.
+ */
+import { themeColors } from "./head-script.ts";
+
+export type Theme = "light" | "dark";
+
+/** The theme the document shows now (the head script applied the stored one). */
+export function currentTheme(): Theme {
+  return document.documentElement.classList.contains("dark") ? "dark" : "light";
+}
+
+/** Applies a theme to the document the same way the head script does, and remembers it. */
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle("dark", theme === "dark");
+  root.style.colorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", themeColors[theme]);
+  try {
+    localStorage.setItem("theme", theme);
+  } catch {
+    // Storage can be unavailable (private mode, disabled); the choice then lasts for this page only.
+  }
+}
+
+/** Remembers the language choice for the head script's redirect on later visits. */
+export function rememberLanguage(lang: string): void {
+  try {
+    localStorage.setItem("language", lang);
+  } catch {
+    // Without storage the link still switches the page; only the memory is lost.
+  }
+}
