@@ -9,10 +9,16 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { headScript, themeColors } from "~/lib/head-script.ts";
 import { useNonce } from "~/lib/nonce.ts";
+import { pageScriptLoader } from "~/lib/page-script-loader.ts";
 import type { Route } from "./+types/root";
 // Built as a file of its own, with only what it imports (see app/enhance/enhance.ts).
-import pageScript from "./enhance/enhance.ts?worker&url";
+import builtPageScript from "./enhance/enhance.ts?worker&url";
 import "./styles/app.css";
+
+// Development serves the source as a module (a classic script cannot import); a build, the one file.
+const pageScript = import.meta.env.DEV
+  ? { src: "/app/enhance/enhance.ts", module: true }
+  : { src: builtPageScript, module: false };
 
 // The site icon is written into each page by the server (app/server/page-html.server.ts).
 export const links: Route.LinksFunction = () => [
@@ -25,18 +31,17 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // The head script sets the theme class and colour scheme before the first paint.
     // It runs once, from the server's HTML: the browser's copy of this layout
-    // leaves its text out, so it ships in no bundle. The page script makes the
-    // page's controls work from the first paint and starts hydration on the
+    // leaves its text out, so it ships in no bundle; so does the loader of the
+    // page script, which works the page's controls and starts hydration on the
     // first interaction (app/enhance/enhance.ts).
     <html lang={htmlLang[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeColors.light} />
-        <script nonce={nonce} suppressHydrationWarning>
+        <script nonce={nonce} data-at-once="" suppressHydrationWarning>
           {import.meta.env.SSR ? headScript : ""}
         </script>
-        <script src={pageScript} defer nonce={nonce} />
         <Meta />
         <Links />
         <link
@@ -56,6 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Loads the page script once the page has painted (app/lib/page-script-loader.ts). */}
+        <script nonce={nonce} data-at-once="" suppressHydrationWarning>
+          {import.meta.env.SSR ? pageScriptLoader(pageScript.src, pageScript.module) : ""}
+        </script>
       </body>
     </html>
   );

@@ -1,5 +1,8 @@
 import { closestTarget } from "./dom.ts";
 
+/** Marks a copy scope whose buttons work: until then CSS keeps them hidden (app/styles/app.css). */
+export const COPY_READY = "copyReady";
+
 /** How long a copy button says 'Copied!' before it reads 'Copy' again. */
 export const COPY_CONFIRMATION_MS = 2000;
 
@@ -8,16 +11,27 @@ export const COPY_CONFIRMATION_MS = 2000;
  * written by the server's Markdown pipeline) copies the block's text. Its
  * labels come from the article's wrapper (`data-copy-scope`, see
  * `ArticleBody`), in the page's language, and what happened is announced
- * politely. The announcer is made here, at the end of `<body>`, before any
- * press (a live region must exist before it speaks); React's hydration
- * passes over an element added at the end of `<body>`.
+ * politely, by an element added at the end of `<body>` (React's hydration
+ * passes over it) when a copy button is first reached for: a live region
+ * must exist before it speaks.
  */
 export function enhanceCopyButtons(doc: Document): void {
-  const status = doc.createElement("p");
-  status.className = "sr-only";
-  status.setAttribute("aria-live", "polite");
-  status.dataset.copyStatus = "";
-  doc.body.append(status);
+  let status: HTMLElement | undefined;
+  const announcer = (): HTMLElement => {
+    if (status) return status;
+    status = doc.createElement("p");
+    status.className = "sr-only";
+    status.setAttribute("aria-live", "polite");
+    status.dataset.copyStatus = "";
+    doc.body.append(status);
+    return status;
+  };
+  const prepare = (event: Event) => {
+    if (closestTarget(event, "button[data-copy-code]")) announcer();
+  };
+  doc.addEventListener("pointerdown", prepare);
+  doc.addEventListener("focusin", prepare);
+
   const timers = new WeakMap<Element, number>();
   doc.addEventListener("click", async (event) => {
     const button = closestTarget(event, "button[data-copy-code]");
@@ -32,14 +46,19 @@ export function enhanceCopyButtons(doc: Document): void {
       label = copyFailedLabel;
     }
     button.textContent = label;
-    status.textContent = label;
+    announcer().textContent = label;
     window.clearTimeout(timers.get(button));
     timers.set(
       button,
       window.setTimeout(() => {
         button.textContent = copyLabel;
-        status.textContent = "";
+        announcer().textContent = "";
       }, COPY_CONFIRMATION_MS),
     );
   });
+}
+
+/** Shows the copy buttons of the articles on the served page. */
+export function showCopyButtons(doc: Document): void {
+  for (const scope of doc.querySelectorAll<HTMLElement>("[data-copy-scope]")) scope.dataset[COPY_READY] = "";
 }

@@ -1,5 +1,5 @@
 import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
-import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import { closestTarget } from "./dom.ts";
 
 /** What counts as the visitor reaching for the page (see `app/lib/held-hydration.ts`). */
@@ -7,23 +7,26 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
 
 /**
  * Gives the held hydration code back: the preload links get their `rel`
- * back, which makes the browser fetch them; each held script is replaced by
- * a real module script with the same text (or `src`, from `data-src`) and
- * nonce, so the page's Content-Security-Policy (a hash of that text, or the
- * response's nonce) allows it as it would have allowed the original. The
- * script stays where it was, so React hydrates the same tree.
+ * back, which makes the browser fetch them; each held script, in document
+ * order, is replaced by a real one with the same text (or `src`, from
+ * `data-src`) and nonce, so the page's Content-Security-Policy (a hash of
+ * that text, or the response's nonce) allows it as it would have allowed the
+ * original. A classic script runs as it is inserted, so React Router's data
+ * is in place before the module script, which waits for its imports, runs.
+ * Each script stays where it was, so React hydrates the same tree.
  */
 export function releaseHeldScripts(doc: Document): void {
   for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[rel="${HELD_PRELOAD_REL}"]`))
     link.rel = "modulepreload";
-  for (const held of doc.querySelectorAll<HTMLScriptElement>(`script[type="${HELD_SCRIPT_TYPE}"]`)) {
+  const held = `script[type="${HELD_CLASSIC_SCRIPT_TYPE}"], script[type="${HELD_SCRIPT_TYPE}"]`;
+  for (const original of doc.querySelectorAll<HTMLScriptElement>(held)) {
     const script = doc.createElement("script");
-    script.type = "module";
-    script.nonce = held.nonce ?? "";
-    const src = held.dataset.src;
+    if (original.type === HELD_SCRIPT_TYPE) script.type = "module";
+    script.nonce = original.nonce ?? "";
+    const src = original.dataset.src;
     if (src) script.src = src;
-    else script.textContent = held.textContent;
-    held.replaceWith(script);
+    else script.textContent = original.textContent;
+    original.replaceWith(script);
   }
 }
 

@@ -33,3 +33,6 @@ export const HELD_PRELOAD_REL = "held-modulepreload";
  * `data-src`, since a data block may not have a `src`.
  */
 export const HELD_SCRIPT_TYPE = "text/x-held-module";
+
+/** The `type` of an inline classic script of the hydration (React Router's data, React's streaming runtime) until released. */
+export const HELD_CLASSIC_SCRIPT_TYPE = "text/x-held-script";

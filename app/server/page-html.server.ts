@@ -19,7 +19,7 @@
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import faviconSvg from "../../public/favicon.svg?raw";
 
 const TAG = /<(head|link|script)\b[^>]*>/gi;
@@ -41,17 +41,29 @@ export interface PageHtmlOptions {
 }
 
 /**
- * A module script's start tag as a data block the browser leaves alone: a
- * `type` that is a MIME type but not JavaScript, and, since a data block may
- * carry neither, no `async` (the released script runs as a module, which
- * never waits for the parser) and its `src` as `data-src`. Other tags pass.
+ * A script's start tag as a data block the browser leaves alone until the
+ * page script releases it: a `type` that is a MIME type but not JavaScript.
+ * - React Router's module script: since a data block may carry neither, no
+ *   `async` (the released script runs as a module, which never waits for the
+ *   parser) and its `src` as `data-src`.
+ * - The inline classic scripts React and React Router write for hydration
+ *   (the router's context and loader data, the streaming runtime, scroll
+ *   restoration): on a page to read they only prepare the hydration, and
+ *   running them as the page loads cost the phone's CPU about what the rest
+ *   of the page did (decision 031). They are released first, in document
+ *   order, so they run before the module as they would have.
+ * Scripts that must run as the page loads say so (`data-at-once`, the head
+ * script and the page script's loader); data blocks (JSON-LD) and scripts
+ * loaded by URL pass, as do other tags.
  */
 function holdScript(tag: string): string {
-  if (!/\btype="module"/i.test(tag)) return tag;
-  return tag
-    .replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`)
-    .replace(/\sasync(?:="[^"]*")?(?=[\s/>])/i, "")
-    .replace(/\ssrc=/i, " data-src=");
+  if (/\btype="module"/i.test(tag))
+    return tag
+      .replace(/\btype="module"/i, `type="${HELD_SCRIPT_TYPE}"`)
+      .replace(/\sasync(?:="[^"]*")?(?=[\s/>])/i, "")
+      .replace(/\ssrc=/i, " data-src=");
+  if (/\s(?:type|src|data-at-once)[\s=/>]/i.test(tag)) return tag;
+  return tag.replace(/^<script/i, `<script type="${HELD_CLASSIC_SCRIPT_TYPE}"`);
 }
 
 /** The markup with the site icon added to its `<head>` and, if asked, its hydration code held back. */

@@ -41,12 +41,21 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * Waits until the page script (app/enhance/) answers the page's controls: it
+ * loads once the page has painted, which can be after the load event.
+ */
+export async function waitForPageScript(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready");
+}
+
+/**
  * Reaches for the page, as a visitor's pointer does, and waits until React
  * has hydrated it, so client-side behaviour can be exercised. A page to read
  * hydrates on its first interaction (app/lib/held-hydration.ts); the admin
  * at once.
  */
 export async function waitForHydration(page: Page) {
+  await waitForPageScript(page);
   await page.mouse.move(2, 2);
   await page.mouse.move(3, 3);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

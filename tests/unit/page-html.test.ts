@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import { finishPageHtml, finishPageHtmlStream, siteIconLink, svgDataUrl } from "~/server/page-html.server.ts";
 
 // The shape React Router's <Scripts> renders, with the tags around it that must stay as they are.
@@ -11,7 +11,7 @@ const page = [
   '<link rel="stylesheet" href="/assets/root.css"/>',
   '<link rel="modulepreload" href="/assets/entry.client.js" nonce="abc=="/>',
   '<link rel="modulepreload" href="/assets/framework.js" nonce="abc=="/>',
-  '<script nonce="abc==">(function(){document.documentElement.dataset.x="é→"})()</script>',
+  '<script nonce="abc==" data-at-once="">(function(){document.documentElement.dataset.x="é→"})()</script>',
   '<script type="application/ld+json">{"name":"Rafael Werneck · Recife"}</script>',
   "</head><body><main><p>Olá, mundo: 1 &lt; 2 &gt; 0</p></main>",
   '<script nonce="abc==">window.__reactRouterContext = {"a":1};</script>',
@@ -26,6 +26,10 @@ const finished = page
     `rel="${HELD_PRELOAD_REL}" href="/assets/entry.client.js"`,
   )
   .replace('rel="modulepreload" href="/assets/framework.js"', `rel="${HELD_PRELOAD_REL}" href="/assets/framework.js"`)
+  .replace(
+    '<script nonce="abc==">window.__reactRouterContext',
+    `<script type="${HELD_CLASSIC_SCRIPT_TYPE}" nonce="abc==">window.__reactRouterContext`,
+  )
   .replace('type="module" async=""', `type="${HELD_SCRIPT_TYPE}"`);
 
 const hold = { holdHydration: true };
@@ -35,7 +39,7 @@ function streamed(chunks: Array<string | Buffer>, options = hold): Promise<strin
 }
 
 describe("finishPageHtml", () => {
-  it("adds the site icon and holds back exactly the module preloads and the module script", () => {
+  it("adds the site icon and holds back exactly the module preloads, the module script and the hydration's inline scripts", () => {
     expect(finishPageHtml(page, hold)).toBe(finished);
   });
 
@@ -52,6 +56,10 @@ describe("finishPageHtml", () => {
     ['<link href="/a.js" rel="modulepreload">', `<link href="/a.js" rel="${HELD_PRELOAD_REL}">`],
     ['<script type="module" src="/a.js"></script>', `<script type="${HELD_SCRIPT_TYPE}" data-src="/a.js"></script>`],
     ['<script async type="module">', `<script type="${HELD_SCRIPT_TYPE}">`],
+    ['<script>$RC("B:0","S:0")</script>', `<script type="${HELD_CLASSIC_SCRIPT_TYPE}">$RC("B:0","S:0")</script>`],
+    ['<script id="_R_">', `<script type="${HELD_CLASSIC_SCRIPT_TYPE}" id="_R_">`],
+    ['<script nonce="n" data-at-once="">', '<script nonce="n" data-at-once="">'],
+    ['<script src="/assets/page.js">', '<script src="/assets/page.js">'],
     ['<script type="text/javascript" async src="/a.js">', '<script type="text/javascript" async src="/a.js">'],
     ['<link rel="preload" href="/a.js" as="script"/>', '<link rel="preload" href="/a.js" as="script"/>'],
     ['<link rel="stylesheet" href="/modulepreload.css"/>', '<link rel="stylesheet" href="/modulepreload.css"/>'],

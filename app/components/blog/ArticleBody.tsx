@@ -24,6 +24,8 @@ export function ArticleBody({ html }: { html?: string | undefined }) {
       data-copy-label={t.blog.copy}
       data-copied-label={t.blog.copied}
       data-copy-failed-label={t.blog.copyFailed}
+      // Rendered by React after a client-side navigation, the page script is there: the buttons work at once.
+      data-copy-ready={html === undefined ? undefined : ""}
       suppressHydrationWarning={body === undefined}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Markdown pipeline sanitizes this HTML
       dangerouslySetInnerHTML={{ __html: body ?? "" }}

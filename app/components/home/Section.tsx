@@ -18,7 +18,7 @@ export function Section({ id, eyebrow, heading, lead, tinted = false, children }
       id={id}
       aria-labelledby={`${id}-title`}
       data-testid={`home-${id}`}
-      className={`scroll-mt-20 py-16 sm:py-24 ${tinted ? "border-y border-line bg-surface" : ""}`}
+      className={`render-when-near scroll-mt-20 py-16 sm:py-24 ${tinted ? "border-y border-line bg-surface" : ""}`}
     >
       <div className="container-page">
         <div className="max-w-2xl">

@@ -11,7 +11,7 @@ export function Footer() {
   // Prerendered pages are rebuilt on every deploy; the year is that of the render.
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-24 border-t border-line bg-surface">
+    <footer className="render-when-near mt-24 border-t border-line bg-surface">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-semibold tracking-tight">{site.name}</p>

@@ -252,6 +252,7 @@ test("the list says 'Carregando...' while it reloads after a change", async ({ p
   await signIn(page, "author");
   const slug = uniqueSlug("carregando");
   await page.goto("/admin/blog");
+  await waitForHydration(page);
   // Hold the list's reload that follows the save, to see the loading state.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {

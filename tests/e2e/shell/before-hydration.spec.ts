@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures.ts";
+import { expect, test, waitForPageScript } from "../fixtures.ts";
 
 /**
  * Every control of a page to read works from the first paint, before React
@@ -16,10 +16,10 @@ test.afterEach(async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 });
 
+/** Opens a page and waits for its page script, which loads once the page has painted. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  // The page script has run: it announces copies from an element of its own at the end of <body>.
-  await expect(page.locator("body > [data-copy-status]")).toHaveCount(1);
+  await waitForPageScript(page);
 }
 
 test("the theme button switches, names the next theme, and the choice survives a reload", async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { fromOwnAddress, openedAMinuteAgo, texts } from "../contact/helpers.ts";
-import { expect, test } from "../fixtures.ts";
+import { expect, test, waitForPageScript } from "../fixtures.ts";
 
 /**
  * A press that needs the app, made before the page has hydrated, is finished
@@ -25,6 +25,7 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 test("the contact button pressed before hydration opens its dialog once the page has hydrated", async ({ page }) => {
   const letThrough = await holdAppScripts(page);
   await page.goto("/en");
+  await waitForPageScript(page);
   const opener = page.getByTestId("home-hero").getByRole("button", { name: "Contact me" });
   await opener.click();
   await expect(opener).toHaveAttribute("aria-busy", "true");
@@ -39,6 +40,7 @@ test("the contact button pressed before hydration opens its dialog once the page
 test("the terminal launcher pressed by keyboard before hydration opens the terminal", async ({ page }) => {
   const letThrough = await holdAppScripts(page);
   await page.goto("/");
+  await waitForPageScript(page);
   const launcher = page.getByTestId("terminal-button");
   await launcher.focus();
   await page.keyboard.press("Enter");
@@ -52,6 +54,7 @@ test("what is typed into the contact form before hydration is kept and sent", as
   await openedAMinuteAgo(page.context(), baseURL ?? "");
   const letThrough = await holdAppScripts(page);
   await page.goto("/en/contact");
+  await waitForPageScript(page);
   await page.getByLabel("Name", { exact: true }).fill("Ana Lima");
   await page.getByLabel("E-mail", { exact: true }).fill("ana@example.com");
   await page.getByLabel("Message", { exact: true }).fill("I would like a website for my bakery.");
