@@ -108,16 +108,36 @@ http {
   gzip_static on;
   gzip_vary on;
 ${brotli ? "  brotli_static on;\n" : ""}  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain;
-  client_body_temp_path ${t}/body;
-  proxy_temp_path ${t}/proxy;
-  fastcgi_temp_path ${t}/fastcgi;
-  uwsgi_temp_path ${t}/uwsgi;
-  scgi_temp_path ${t}/scgi;
+${nginxTempPaths(t)}
   server {
     listen 127.0.0.1:${options.port};
     root ${options.root};
     location / { try_files $uri $uri/index.html =404; }
   }
+}
+`;
+}
+
+/** Where nginx keeps its temporary files (`http` block lines), all under `dir`, so it runs without root's paths. */
+export function nginxTempPaths(dir: string): string {
+  return ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `  ${kind}_temp_path ${dir}/${kind === "client_body" ? "body" : kind};`)
+    .join("\n");
+}
+
+/**
+ * The frame Debian's /etc/nginx/nginx.conf gives a site, with every path in
+ * `dir` and the site's own file at `dir/site.conf` (the deploy recipe under
+ * test). `extra` goes first (e.g. the user the workers run as).
+ */
+export function nginxFrameFor(dir: string, extra = ""): string {
+  return `${extra}pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+${nginxTempPaths(dir)}
+  include ${dir}/site.conf;
 }
 `;
 }

@@ -38,7 +38,7 @@ import { request } from "node:https";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findNginx } from "../bench/nginx.ts";
+import { findNginx, nginxFrameFor } from "../bench/nginx.ts";
 import { serverCommandArgs } from "../server/node-flags.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -246,24 +246,7 @@ async function scanInside(scanner: string): Promise<string> {
     writeFileSync(path.join(dir, "site.conf"), siteConfigFor(site, dir));
     // The frame Debian's /etc/nginx/nginx.conf gives it, with every path in the temporary directory.
     // Workers run as the namespace's root: with --map-root-user no other user exists there.
-    writeFileSync(
-      path.join(dir, "nginx.conf"),
-      `user root root;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
-daemon off;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-    );
+    writeFileSync(path.join(dir, "nginx.conf"), nginxFrameFor(dir, "user root root;\ndaemon off;\n"));
     const proxy = start("nginx", nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
     children.push(proxy);
     const ca = readFileSync(cert, "utf8");

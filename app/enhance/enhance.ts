@@ -1,13 +1,14 @@
 /**
  * The page script: one small classic script every page loads right after its
  * first paint (`app/lib/page-script-loader.ts`), which makes the page's
- * simple controls work without React: theme, language, the header's menus, tabs, copy
- * buttons and the hero's typewriter; it logs a 404's path. Each behaviour is one listener on the
- * document, so it also serves what React renders later (a client-side
- * navigation), and React renders these controls' markup only. It also holds
- * the page's hydration until the first interaction (`hydration.ts`).
- * Built on its own by Vite (imported with `?worker&url` by `app/root.tsx`):
- * no module of the app comes with it but the few it imports.
+ * simple controls work without React: theme, language, the header's menus,
+ * tabs, copy buttons and the hero's typewriter; it logs a 404's path. Each
+ * behaviour is one listener on the document, so it also serves what React
+ * renders later (a client-side navigation), and React renders these
+ * controls' markup only. It also holds the page's hydration until the first
+ * interaction (`hydration.ts`). Built on its own by Vite (imported with
+ * `?worker&url` by `app/root.tsx`): no module of the app comes with it but
+ * the few it imports.
  */
 import { enhanceCopyButtons, showCopyButtons } from "./copy.ts";
 import { enhanceDisclosures } from "./disclosure.ts";

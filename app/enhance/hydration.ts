@@ -37,16 +37,16 @@ export function releaseHeldScripts(doc: Document): void {
  * never signed in has neither.
  */
 function appWorkWaiting(doc: Document): boolean {
-  return readCookie(doc.cookie, FLASH_COOKIE) !== undefined || readCookie(doc.cookie, SIGNED_IN_COOKIE) === "1";
+  const cookies = doc.cookie;
+  return readCookie(cookies, FLASH_COOKIE) !== undefined || readCookie(cookies, SIGNED_IN_COOKIE) === "1";
 }
 
 /**
  * Releases the hydration code on the first interaction, or at once when the
- * app has work waiting. A press on a control
- * that needs the app (`data-needs-app`: the contact dialog, the terminal)
- * before it has hydrated is kept as `data-pending` for the control's
- * component to finish (`app/lib/app-activation.ts`), with `aria-busy` until
- * then.
+ * app has work waiting. A press on a control that needs the app
+ * (`data-needs-app`: the contact dialog, the terminal) before it has
+ * hydrated is kept as `data-pending` for the control's component to finish
+ * (`app/lib/app-activation.ts`), with `aria-busy` until then.
  */
 export function hydrateOnInteraction(doc: Document): void {
   const release = () => {

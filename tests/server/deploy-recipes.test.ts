@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { findNginx } from "../../bench/nginx.ts";
+import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 const UNIT = readFileSync("deploy/portfolio.service", "utf8");
@@ -122,22 +122,7 @@ describe("deploy/nginx-site.conf", () => {
     );
     writeFileSync(path.join(dir, "site.conf"), site);
     // The frame Debian's /etc/nginx/nginx.conf gives it, with every path in the temporary directory.
-    writeFileSync(
-      path.join(dir, "nginx.conf"),
-      `pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-    );
+    writeFileSync(path.join(dir, "nginx.conf"), nginxFrameFor(dir));
     const result = spawnSync(nginx ?? "", ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
     expect(result.stderr).toMatch(/syntax is ok/);
     expect(result.status, result.stderr).toBe(0);
