@@ -2,8 +2,9 @@
  * Writes every pictogram the site draws as one SVG sprite,
  * `app/assets/icons.svg`: a `<symbol>` per interface icon listed in
  * `app/components/icons/names.ts` (Lucide's drawings) and per brand mark
- * (Simple Icons'). Pages then reference symbols by URL instead of carrying
- * each drawing in their HTML and JavaScript. The output is committed; run
+ * (Simple Icons'), numbers rounded to two decimals (tools/svg-numbers.ts).
+ * Pages then reference symbols by URL instead of carrying each drawing in
+ * their HTML and JavaScript. The output is committed; run
  * this when a list changes:
  *   node tools/generate-icons.ts
  */
@@ -13,8 +14,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as simpleIcons from "simple-icons";
 import { brandIconNames, symbolId, uiIconNames } from "../app/components/icons/names.ts";
+import { roundNumbers } from "./svg-numbers.ts";
 
 const OUT = path.resolve(import.meta.dirname, "../app/assets/icons.svg");
+// Two decimals are far below a pixel on a 24-unit grid drawn at 16 to 40 CSS pixels.
+const DECIMALS = 2;
 
 // Simple Icons no longer ships LinkedIn's mark; this is a plain "in" monogram.
 const linkedinPath =
@@ -57,7 +61,7 @@ function drawing(node: IconNode): string {
     .map(([tag, attributes]) => {
       const attrs = Object.entries(attributes)
         .filter(([name]) => name !== "key")
-        .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+        .map(([name, value]) => ` ${name}="${escapeAttribute(roundNumbers(String(value), DECIMALS))}"`)
         .join("");
       return `<${tag}${attrs}/>`;
     })
@@ -73,7 +77,9 @@ for (const name of uiIconNames) {
   symbols.push(`<symbol id="${symbolId(name)}" viewBox="0 0 24 24">${drawing(__iconData.node)}</symbol>`);
 }
 for (const name of brandIconNames) {
-  symbols.push(`<symbol id="brand-${name}" viewBox="0 0 24 24"><path d="${brandPaths[name]}"/></symbol>`);
+  symbols.push(
+    `<symbol id="brand-${name}" viewBox="0 0 24 24"><path d="${roundNumbers(brandPaths[name], DECIMALS)}"/></symbol>`,
+  );
 }
 
 await writeFile(OUT, `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">${symbols.join("")}</svg>\n`);

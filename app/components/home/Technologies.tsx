@@ -14,15 +14,17 @@ export function Technologies() {
             key={technology.name}
             className="group flex flex-col items-center gap-3 rounded-card border border-line bg-bg px-3 py-5 text-center transition hover:-translate-y-1 hover:border-accent hover:shadow-md"
           >
-            <svg
-              role="img"
-              aria-label={technology.name}
-              viewBox="0 0 24 24"
-              className="size-9 text-fg-muted transition group-hover:text-accent"
-              fill="currentColor"
-            >
-              <use href={`${techIcons}#${technology.icon}`} />
-            </svg>
+            {/* An image loaded as the section nears the screen, never a request the first
+                paint waits for (tools/generate-tech-icons.ts). */}
+            <img
+              src={`${techIcons}#${technology.icon}`}
+              alt={technology.name}
+              width={36}
+              height={36}
+              loading="lazy"
+              decoding="async"
+              className="size-9 transition group-hover:scale-110 dark:brightness-150"
+            />
             <span aria-hidden="true" className="text-sm font-medium">
               {technology.name}
             </span>

@@ -34,7 +34,6 @@ export function Avatar({ image, alt, initials }: { image: Picture; alt: string; 
           image={image}
           alt={alt}
           sizes="160px"
-          priority
           className="size-full object-cover"
           onError={() => setFailed(true)}
         />
