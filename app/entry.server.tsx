@@ -16,6 +16,7 @@ import { contentSecurityPolicy } from "~/lib/csp.ts";
 import type { HydrationHandle } from "~/lib/held-hydration.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
+import { InlineIcons } from "~/server/inline-icons.server.ts";
 import { logError } from "~/server/log.server.ts";
 import { finishPageHtmlStream } from "~/server/page-html.server.ts";
 import { articleHtmlContext, cacheableRenderContext, servedRequestContext } from "~/server/request-context.server.ts";
@@ -96,9 +97,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The site icon goes into the page; pages to read load their scripts
-          // after their first paint (app/server/page-html.server.ts).
-          const finished = finishPageHtmlStream({ holdHydration: !hydratesAtOnce(routerContext) });
+          // The site icon and the icons' drawings go into the page; pages to read
+          // load their scripts after their first paint (app/server/page-html.server.ts).
+          // In development React would report each rewritten icon as a mismatch.
+          const finished = finishPageHtmlStream({
+            holdHydration: !hydratesAtOnce(routerContext),
+            inlineIcons: import.meta.env.DEV ? undefined : new InlineIcons(),
+          });
           finished.pipe(body);
           pipe(finished);
           resolve(

@@ -12,22 +12,36 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
  * `data-src`) and nonce, so the page's Content-Security-Policy (a hash of
  * that text, or the response's nonce) allows it as it would have allowed the
  * original. A classic script runs as it is inserted, so React Router's data
- * is in place before the module script, which waits for its imports, runs.
+ * is in place before the module script, which waits for its imports, runs;
+ * a classic script loaded by URL (a prerendered page's, tools/held-scripts.ts)
+ * has what follows it released once it has run.
  * Each script stays where it was, so React hydrates the same tree.
  */
 export function releaseHeldScripts(doc: Document): void {
   for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[rel="${HELD_PRELOAD_REL}"]`))
     link.rel = "modulepreload";
   const held = `script[type="${HELD_CLASSIC_SCRIPT_TYPE}"], script[type="${HELD_SCRIPT_TYPE}"]`;
-  for (const original of doc.querySelectorAll<HTMLScriptElement>(held)) {
-    const script = doc.createElement("script");
-    if (original.type === HELD_SCRIPT_TYPE) script.type = "module";
-    script.nonce = original.nonce ?? "";
-    const src = original.dataset.src;
-    if (src) script.src = src;
-    else script.textContent = original.textContent;
-    original.replaceWith(script);
-  }
+  const scripts = [...doc.querySelectorAll<HTMLScriptElement>(held)];
+  const releaseFrom = (first: number) => {
+    for (const [index, original] of scripts.entries()) {
+      if (index < first) continue;
+      const script = doc.createElement("script");
+      const module = original.type === HELD_SCRIPT_TYPE;
+      if (module) script.type = "module";
+      script.nonce = original.nonce ?? "";
+      const src = original.dataset.src;
+      if (src) script.src = src;
+      else script.textContent = original.textContent;
+      original.replaceWith(script);
+      // A prerendered page's held classic scripts come as one file (tools/held-scripts.ts):
+      // what follows, the module script above all, waits until it has run.
+      if (src && !module) {
+        script.addEventListener("load", () => releaseFrom(index + 1), { once: true });
+        return;
+      }
+    }
+  };
+  releaseFrom(0);
 }
 
 /**

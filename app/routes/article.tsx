@@ -173,11 +173,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         )}
       </header>
       <div className="mt-8 overflow-hidden rounded-2xl border border-line">
+        {/* On a phone the article's text, not its cover, is the first screen's largest content:
+            the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
         <PostCover
           title={post.title}
           cover={post.cover}
           picture={post.picture}
-          eager
+          eager={false}
           sizes="(min-width: 768px) 720px, 100vw"
         />
       </div>

@@ -12,17 +12,21 @@
  *   draws it without a request of its own beside the ones the first paint
  *   needs. React does not render this link (the root layout has none), so the
  *   browser's copy of the page has nothing to reconcile it with.
+ * - The page's icons are drawn from a copy of their symbols at the end of its
+ *   `<body>` instead of from the sprite file (`inline-icons.server.ts`).
  *
  * Measurements: docs/decisions/016-first-paint.md and
- * docs/decisions/031-hydration-on-interaction.md.
+ * docs/decisions/031-hydration-on-interaction.md and
+ * docs/decisions/032-first-screen-requests.md.
  */
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import faviconSvg from "../../public/favicon.svg?raw";
+import type { InlineIcons } from "./inline-icons.server.ts";
 
-const TAG = /<(head|link|script)\b[^>]*>/gi;
+const TAG = /<(head|link|script|use|\/body)\b[^>]*>/gi;
 
 /** An SVG as a `data:` URL, percent-encoding only what a URL or an attribute cannot hold (spaces included). */
 export function svgDataUrl(svg: string): string {
@@ -38,6 +42,8 @@ export const siteIconLink = `<link rel="icon" href="${svgDataUrl(faviconSvg)}" t
 export interface PageHtmlOptions {
   /** Hold the hydration code back until the first interaction. */
   holdHydration: boolean;
+  /** Draw the page's icons from its own copy of their symbols (one per page; none in development). */
+  inlineIcons?: InlineIcons | undefined;
 }
 
 /**
@@ -66,12 +72,20 @@ function holdScript(tag: string): string {
   return tag.replace(/^<script/i, `<script type="${HELD_CLASSIC_SCRIPT_TYPE}"`);
 }
 
-/** The markup with the site icon added to its `<head>` and, if asked, its hydration code held back. */
-export function finishPageHtml(html: string, { holdHydration }: PageHtmlOptions): string {
+/**
+ * The markup with the site icon added to its `<head>`, its icons drawn from
+ * the page if asked (the symbols go before `</body>`, so a page finished in
+ * parts gets them once, at its end) and, if asked, its hydration code held back.
+ */
+export function finishPageHtml(html: string, { holdHydration, inlineIcons }: PageHtmlOptions): string {
   return html.replace(TAG, (tag, name: string) => {
     switch (name.toLowerCase()) {
       case "head":
         return `${tag}${siteIconLink}`;
+      case "use":
+        return inlineIcons ? inlineIcons.reference(tag) : tag;
+      case "/body":
+        return inlineIcons ? `${inlineIcons.takeSymbols()}${tag}` : tag;
       case "link":
         return holdHydration ? tag.replace(/\brel="modulepreload"/i, `rel="${HELD_PRELOAD_REL}"`) : tag;
       default:

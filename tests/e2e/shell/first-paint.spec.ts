@@ -37,6 +37,37 @@ test("pages to read load only the page script, and hydrate when the visitor reac
   }
 });
 
+test("a prerendered page's held hydration scripts come as one file, asked for on the first interaction", async ({
+  page,
+}) => {
+  const heldScripts = (html: string) =>
+    [...html.matchAll(/<script type="text\/x-held-script"([^>]*)>([\s\S]*?)<\/script>/g)].map(
+      ([, attributes, body]) => ({
+        src: /data-src="([^"]+)"/.exec(attributes ?? "")?.[1],
+        body,
+      }),
+    );
+  for (const path of ["/", "/en/about"]) {
+    const held = heldScripts(await (await page.request.get(path)).text());
+    // The elements stay, emptied, for React to hydrate; the first names the file.
+    expect(held.length, path).toBeGreaterThan(1);
+    expect(held[0], path).toEqual({ src: expect.stringMatching(/^\/assets\/held-[\w-]{12}\.js$/), body: "" });
+    for (const script of held.slice(1)) expect(script, path).toEqual({ src: undefined, body: "" });
+    const file = held[0]?.src ?? "";
+    expect(await (await page.request.get(file)).text(), path).toContain("window.__reactRouterContext");
+
+    await page.goto(path);
+    await waitForPageScript(page);
+    expect((await page.evaluate(scriptState)).scripts, path).not.toContain(file);
+    await waitForHydration(page);
+    expect((await page.evaluate(scriptState)).scripts, path).toContain(file);
+  }
+  // A page rendered per request keeps them in the page, as the server wrote them.
+  const rendered = heldScripts(await (await page.request.get("/en/nope")).text());
+  expect(rendered.length).toBeGreaterThan(1);
+  for (const script of rendered) expect(script).toEqual({ src: undefined, body: expect.stringMatching(/\S/) });
+});
+
 test("a key press, a touch or focus also starts the hydration", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ hasTouch: true, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
