@@ -108,12 +108,13 @@ function ProjectDetail({ project }: { project: ProjectPageData }) {
               <QuoteButton />
             </div>
           </div>
+          {/* On a phone the picture comes after the text, which is the first screen's largest
+              content: it loads once laid out, never ahead of the stylesheet and font (decision 032). */}
           <div className="overflow-hidden rounded-card border border-line bg-surface-2 shadow-2xl shadow-accent/10">
             <ResponsiveImage
               image={project.image}
               alt={format(texts.imageAlt, { name: title })}
               sizes="(min-width: 1024px) 540px, 100vw"
-              priority
               className="aspect-[16/10] w-full object-cover"
             />
           </div>
