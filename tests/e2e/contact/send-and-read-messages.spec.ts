@@ -28,6 +28,7 @@ test("a visitor writes in each language, and an author reads, marks read and del
   const author = await (await browser.newContext()).newPage();
   await signIn(author, "author");
   await author.goto("/admin/messages");
+  await waitForHydration(author);
   await expect(author.getByRole("heading", { level: 1, name: "Mensagens" })).toBeVisible();
   const anaRow = inboxRow(author, ana);
   const johnRow = inboxRow(author, john);
@@ -77,6 +78,8 @@ test("a visitor writes in each language, and an author reads, marks read and del
 
   // The English admin speaks English.
   await author.goto("/en/admin/messages");
+  // The buttons are in the served HTML before they answer: a press must wait for the app.
+  await waitForHydration(author);
   await expect(author.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   const johnInEnglish = inboxRow(author, john);
   await expect(johnInEnglish.getByText("Unread")).toBeVisible();
