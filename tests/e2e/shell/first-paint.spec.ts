@@ -22,6 +22,8 @@ test("pages to read load only the page script, and hydrate when the visitor reac
     expect(sent, path).toMatch(/s\.src="\/assets\/enhance-[\w-]+\.js"/);
 
     await page.goto(path);
+    // The page script is asked for at the first paint, which may come after the network is idle.
+    await waitForPageScript(page);
     await page.waitForLoadState("networkidle");
     const before = await page.evaluate(scriptState);
     expect(before.scripts, path).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);

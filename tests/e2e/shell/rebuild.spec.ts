@@ -50,9 +50,13 @@ test("a rebuild beside a running server switches at once and leaves the server a
       env: { ...process.env, BUILD_DIR: link, PUBLIC_URL: origin },
       stdio: "ignore",
     });
-    // While the new build is written, the link names the complete old build.
+    // While the new build is written, the link names the complete old build; it may name
+    // the new one only once that is complete (the builder switches, then prunes and exits).
     while (builder.exitCode === null) {
-      expect(currentGeneration(link), "the live build during the rebuild").toBe(path.resolve(oldGeneration));
+      const live = currentGeneration(link) ?? "";
+      if (live !== path.resolve(oldGeneration)) {
+        expect(existsSync(path.join(live, "server", "main.js")), "a switched-to build is complete").toBe(true);
+      }
       expect((await request.get(`${origin}/blog/bot-discord`)).status(), "an article during the build").toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
