@@ -8,11 +8,13 @@
  * and every module preload taken out. They are written into a copy of the
  * client build, compressed by the build's own step (tools/precompress.ts:
  * brotli 11 and gzip 9, as every file of the build), and served by the
- * site's own static-file layer (server/static-files.ts) in a process of its
- * own (bench/floor-server.ts). So the bytes, the encodings, the headers and
- * the code that answers are the site's; only the middleware the site puts
- * before and after that layer is missing, which does not touch a static
- * answer. Server-rendered posts are compressed per request by the site and
+ * site's own static-file layer (server/static-files.ts), behind the headers
+ * every response of the site carries (server/transport-security.ts), in a
+ * process of its own (bench/floor-server.ts). So the bytes, the encodings,
+ * the security headers and the code that answers are the site's; missing
+ * are the rest of the site's middleware, which does not touch a static
+ * answer, and the Content-Security-Policy the site gives each page for its
+ * scripts, which a page without scripts has no use for. Server-rendered posts are compressed per request by the site and
  * ahead of time here: the floor's copy may be a few hundred bytes smaller.
  */
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";

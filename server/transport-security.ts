@@ -13,19 +13,22 @@
  * docs/decisions/026-https-and-a-strict-csp.md.
  */
 import type { NextFunction, Request, Response } from "express";
-import { crossOriginResourcePolicy, securityHeaders } from "../app/lib/csp.ts";
+import { crossOriginOpenerPolicy, crossOriginResourcePolicy, securityHeaders } from "../app/lib/csp.ts";
 import type { TrustProxy } from "./config.ts";
 
 const securityHeaderList = Object.entries(securityHeaders);
 
 /**
  * The headers every response carries, whatever answers it: the security
- * headers of app/lib/csp.ts and its Cross-Origin-Resource-Policy (same-origin
- * but for the images other sites show).
+ * headers of app/lib/csp.ts, its Cross-Origin-Resource-Policy (same-origin
+ * but for the images other sites show) and, where the author works, its
+ * Cross-Origin-Opener-Policy.
  */
 export function baseHeaders(req: Request, res: Response, next: NextFunction) {
   for (const [name, value] of securityHeaderList) res.setHeader(name, value);
   res.setHeader("Cross-Origin-Resource-Policy", crossOriginResourcePolicy(req.path));
+  const openerPolicy = crossOriginOpenerPolicy(req.path);
+  if (openerPolicy) res.setHeader("Cross-Origin-Opener-Policy", openerPolicy);
   next();
 }
 

@@ -48,9 +48,25 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
-  "Cross-Origin-Opener-Policy": "same-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
 };
+
+/** Where the signed-in author works: the admin screens and their endpoints, and the sign-in flow. */
+const AUTHOR_PREFIXES = ["/admin", "/en/admin", "/auth"];
+
+/**
+ * Cross-Origin-Opener-Policy of a response: `same-origin` where the author
+ * works signed in (no window of another site keeps a handle on the admin or
+ * the sign-in flow), none on the public pages, which are the same for every
+ * visitor and hold nothing a handle could reach. A document with the header
+ * is put in a browsing context group, hence a renderer process, of its own:
+ * on a phone, the first paint's work then runs in a process that has done
+ * none before, which alone put the public pages over 50 ms of blocking time
+ * (docs/decisions/033-no-opener-policy-on-public-pages.md).
+ */
+export function crossOriginOpenerPolicy(path: string): "same-origin" | undefined {
+  return AUTHOR_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ? "same-origin" : undefined;
+}
 
 /**
  * Paths of the images made to be shown on other sites: link previews

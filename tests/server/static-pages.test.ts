@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, crossOriginResourcePolicy } from "../../app/lib/csp.ts";
+import { contentSecurityPolicy, crossOriginOpenerPolicy, crossOriginResourcePolicy } from "../../app/lib/csp.ts";
 import { readConfig } from "../../server/config.ts";
 import { inlineScriptHashes, inlineStyleHashes, pageKey, sha256Source } from "../../server/static-pages.ts";
 
@@ -94,6 +94,31 @@ describe("crossOriginResourcePolicy", () => {
       expect(crossOriginResourcePolicy(path), path).toBe("cross-origin");
     expect(crossOriginResourcePolicy("/ogre")).toBe("same-origin");
     expect(crossOriginResourcePolicy("/uploadsx/a.png")).toBe("same-origin");
+  });
+});
+
+describe("crossOriginOpenerPolicy", () => {
+  it("keeps other sites' windows away from the admin and the sign-in flow, and leaves the public pages alone", () => {
+    for (const path of [
+      "/admin/blog",
+      "/en/admin/messages",
+      "/admin/blog/upload",
+      "/auth/github",
+      "/auth/github/callback",
+      "/admin",
+    ])
+      expect(crossOriginOpenerPolicy(path), path).toBe("same-origin");
+    for (const path of [
+      "/",
+      "/en",
+      "/about",
+      "/en/blog/bot-discord",
+      "/blog/search",
+      "/administer",
+      "/authors",
+      "/nope",
+    ])
+      expect(crossOriginOpenerPolicy(path), path).toBeUndefined();
   });
 });
 

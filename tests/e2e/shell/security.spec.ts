@@ -9,6 +9,14 @@ test("every kind of response carries the security headers", async ({ request }) 
     expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
     expect(headers["x-powered-by"], path).toBeUndefined();
   }
+  // Only where the author works does a page get a browsing context group of its own
+  // (signed out, the admin answers with a redirect to the home page).
+  for (const path of ["/admin/blog", "/en/admin/messages", "/auth/me"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+  }
+  for (const path of ["/", "/en/about", "/blog"])
+    expect((await request.get(path)).headers()["cross-origin-opener-policy"], path).toBeUndefined();
 });
 
 test("prerendered pages allow their inline scripts by hash, rendered pages by nonce", async ({ request }) => {
