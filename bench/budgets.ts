@@ -26,6 +26,8 @@ export const BUDGETS = {
   jsKiB: 125,
   cssKiB: 20,
   htmlKiB: 16,
+  /** The document as served, headers included: what a phone's first round trip carries (ten TCP segments). */
+  documentBytes: 14_600,
   staticVsNginx: 0.5,
   postP99Ms: 50,
   rssEmbeddedMiB: 450,
@@ -122,6 +124,13 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetResu
       : []),
     worstBudget(pages, "CSS, gzip", (p) => p.bytes?.css, BUDGETS.cssKiB * 1024, kb),
     worstBudget(pages, "HTML per page, gzip", (p) => p.bytes?.html, BUDGETS.htmlKiB * 1024, kb),
+    worstBudget(
+      pages,
+      "Document as served, headers included (a phone's first round trip)",
+      (p) => p.bytes?.document,
+      BUDGETS.documentBytes,
+      (bytes) => `${round(bytes)} B`,
+    ),
     {
       name: "Static page throughput vs nginx (precompressed files), one worker process each",
       limit: `>= ${BUDGETS.staticVsNginx} x nginx`,

@@ -13,6 +13,13 @@ import type { NetworkRecord } from "./lighthouse.ts";
 export interface PageBytes {
   /** The page's HTML, gzip. */
   html: number;
+  /**
+   * The document as it crossed the wire in the Lighthouse load: compressed
+   * as served, headers included. A phone's first round trip on a new
+   * connection carries at most 14,600 bytes (ten TCP segments): past that
+   * the first paint waits one more (docs/decisions/032-first-screen-requests.md).
+   */
+  document: number;
   /** Every stylesheet the page loads, gzip. */
   css: number;
   /**
@@ -116,6 +123,7 @@ export class BytesCounter {
     const total = (records: NetworkRecord[]) => records.reduce((sum, record) => sum + record.transferSize, 0);
     return {
       html: gzipSize(html),
+      document: total(of("Document")),
       css: await this.sum(styles),
       js: await this.sum(scripts),
       jsFiles: scripts.size,

@@ -178,6 +178,7 @@ function bytesSection(pages: PageResult[]): string {
     show: (v: number | undefined) => string;
   }[] = [
     { label: "HTML gz KB", value: (p) => p.bytes?.html, show: kb },
+    { label: "document B", value: (p) => p.bytes?.document, show: (v) => String(v ?? "–") },
     { label: "CSS gz KB", value: (p) => p.bytes?.css, show: kb },
     { label: "JS gz KB", value: (p) => p.bytes?.js, show: kb },
     { label: "JS files", value: (p) => p.bytes?.jsFiles, show: (v) => String(v ?? "–") },
