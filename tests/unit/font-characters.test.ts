@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { characters, unicodeRange } from "../../tools/font-characters.ts";
@@ -32,6 +32,13 @@ describe("the subset fonts", () => {
       (match[1] ?? "").replace(/\s+/g, " ").trim(),
     );
     expect(declared).toEqual([unicodeRange(characters), unicodeRange(characters)]);
+  });
+
+  it("leave the text font small enough for a phone's first round trip beside two other requests", () => {
+    // 10,220 bytes with three requests in flight (docs/decisions/034-a-text-font-in-one-round-trip.md),
+    // of which the server's response headers take about 550.
+    const bytes = statSync(path.join(appDir, "assets/fonts/inter-latin-wght.woff2")).size;
+    expect(bytes).toBeLessThanOrEqual(9_600);
   });
 });
 
