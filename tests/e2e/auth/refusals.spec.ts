@@ -64,6 +64,7 @@ test("a session the server no longer honours is refused and the header falls bac
   await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
 
   // The browser still presents the old cookies, as one whose session expired on the server would.
+  await page.waitForLoadState("networkidle");
   await context.addCookies(stale);
   const checked = page.waitForResponse((response) => response.url().endsWith("/auth/me"));
   await page.goto("/about");

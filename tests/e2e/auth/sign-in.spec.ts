@@ -27,6 +27,9 @@ test("an author signs in with GitHub, stays signed in across reloads and signs o
   // The flow's one-time state cookie is gone once it has served.
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("github_oauth");
 
+  // The page the sign-in returned to confirms the session itself: let its own check end first,
+  // so the one awaited below is the reloaded page's.
+  await page.waitForLoadState("networkidle");
   const confirmed = page.waitForResponse((response) => response.url().endsWith("/auth/me"));
   await page.reload();
   expect(await (await confirmed).json()).toEqual({ user: { login: "rafael-werneck", name: "Rafael Werneck" } });
