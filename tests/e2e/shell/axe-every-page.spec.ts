@@ -28,22 +28,33 @@ async function problemsOn(page: Page, where: string): Promise<string[]> {
   return (await seriousA11yViolations(page)).map((problem) => `${where}: ${problem}`);
 }
 
+/**
+ * The public pages of a language and theme are checked in this many tests
+ * (every fourth page each), so the two workers share them evenly and no test
+ * runs for minutes on a busy machine.
+ */
+const PARTS = 4;
+
 for (const lang of languages) {
   for (const theme of ["light", "dark"] as const) {
-    test(`no serious or critical violation on any public page (${lang}, ${theme})`, async ({ page }) => {
-      test.setTimeout(240_000);
-      await storePreferences(page, { theme, language: lang });
-      const problems: string[] = [];
-      const refused = watchCspConsole(page);
-      for (const path of publicPaths(lang)) {
-        const response = await page.goto(path);
-        expectStrictPolicy(path, response?.headers()["content-security-policy"]);
-        await waitForHydration(page);
-        problems.push(...(await problemsOn(page, path)));
-      }
-      expect(problems, problems.join("\n")).toEqual([]);
-      expect(refused, refused.join("\n")).toEqual([]);
-    });
+    for (let part = 0; part < PARTS; part++) {
+      test(`no serious or critical violation on the public pages, part ${part + 1} of ${PARTS} (${lang}, ${theme})`, async ({
+        page,
+      }) => {
+        test.setTimeout(180_000);
+        await storePreferences(page, { theme, language: lang });
+        const problems: string[] = [];
+        const refused = watchCspConsole(page);
+        for (const path of publicPaths(lang).filter((_, index) => index % PARTS === part)) {
+          const response = await page.goto(path);
+          expectStrictPolicy(path, response?.headers()["content-security-policy"]);
+          await waitForHydration(page);
+          problems.push(...(await problemsOn(page, path)));
+        }
+        expect(problems, problems.join("\n")).toEqual([]);
+        expect(refused, refused.join("\n")).toEqual([]);
+      });
+    }
 
     test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({ page }) => {
       test.setTimeout(120_000);
