@@ -11,7 +11,8 @@ fifth. Advance widths and their changes (the last four points of each
 glyph's variations, and the HVAR table) are kept exactly, so no line of
 text changes length. Also dropped: tables no browser reads for this font
 (STAT, MVAR, and the layout tables GDEF, GSUB and GPOS, which the subset
-has already emptied) and every name but the family and style.
+has already emptied) and every name but the four font loaders look up
+(family, style, full name, PostScript name).
 
 Needs fontTools with Brotli (Debian: python3-fonttools python3-brotli).
 See docs/decisions/034-a-text-font-in-one-round-trip.md.
@@ -22,7 +23,7 @@ import sys
 from fontTools.ttLib import TTFont
 
 DROPPED_TABLES = ("STAT", "MVAR", "GDEF", "GSUB", "GPOS")
-KEPT_NAME_IDS = (1, 2)
+KEPT_NAME_IDS = (1, 2, 4, 6)
 # gvar appends four phantom points to each glyph's outline: its horizontal and vertical metrics.
 PHANTOM_POINTS = 4
 
