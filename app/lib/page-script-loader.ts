@@ -12,10 +12,12 @@
  * The script element goes into `<head>`: added to `<body>` it changed which
  * element is the body's last child, which made the browser restyle the
  * whole page (TBT 166–258 ms against 3–86 ms, decision 031).
+ * The same moment marks the page painted (`data-painted` on the root),
+ * which lets its other pictures load (`data-after-paint`, app/styles/app.css).
  * Links, forms, the FAQ and the search box work without it. `module` loads
  * it as a module script (development serves the source, which imports).
  */
 export function pageScriptLoader(src: string, module = false): string {
   const type = module ? 's.type="module";' : "";
-  return `(function(){var d=document,done=0;function load(){if(done)return;done=1;var s=d.createElement("script");${type}s.src=${JSON.stringify(src)};d.head.append(s)}var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")<0)return load();new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}}).observe({type:"paint",buffered:true})})()`;
+  return `(function(){var d=document,done=0;function load(){if(done)return;done=1;d.documentElement.setAttribute("data-painted","");var s=d.createElement("script");${type}s.src=${JSON.stringify(src)};d.head.append(s)}var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")<0)return load();new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}}).observe({type:"paint",buffered:true})})()`;
 }

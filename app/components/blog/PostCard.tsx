@@ -100,6 +100,7 @@ export function PostCover({
         loading={eager ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={eager ? "high" : "low"}
+        {...(eager ? {} : { "data-after-paint": "" })}
         className="aspect-[1200/630] w-full bg-surface-2 object-cover"
       />
     );

@@ -10,7 +10,9 @@ interface ResponsiveImageProps {
    * The page's main picture (its largest content in the first screen): loads
    * at once and ahead of other images. Every other image waits until it is
    * near and asks for the network at low priority, even when it shows in the
-   * first screen (a logo over a banner), so it never competes with the main one.
+   * first screen (a logo over a banner), so it never competes with the main one;
+   * nor does it start before the page's first paint (`data-after-paint`,
+   * app/styles/app.css).
    */
   priority?: boolean;
   onError?: () => void;
@@ -30,6 +32,7 @@ export function ResponsiveImage({ image, alt, sizes, className, priority = false
         loading={priority ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={priority ? "high" : "low"}
+        {...(priority ? {} : { "data-after-paint": "" })}
         {...(className ? { className } : {})}
         {...(onError ? { onError } : {})}
       />

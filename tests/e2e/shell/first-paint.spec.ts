@@ -70,6 +70,53 @@ test("a prerendered page's held hydration scripts come as one file, asked for on
   for (const script of rendered) expect(script).toEqual({ src: undefined, body: expect.stringMatching(/\S/) });
 });
 
+/** When each of the page's pictures asked for the network, against its first paint. */
+function pictureTiming() {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+  const started = (img: HTMLImageElement) =>
+    performance.getEntriesByName(img.currentSrc, "resource")[0]?.startTime ?? Number.NaN;
+  const images = [...document.querySelectorAll<HTMLImageElement>("main img")].filter((img) => img.currentSrc);
+  return {
+    paint,
+    main: images.filter((img) => img.fetchPriority === "high").map(started),
+    others: images
+      .filter((img) => img.hasAttribute("data-after-paint"))
+      .map((img) => ({
+        start: started(img),
+        shown: img.naturalWidth > 0 && getComputedStyle(img).clipPath === "none",
+      })),
+  };
+}
+
+test("a page's other pictures wait for its first paint, then show", async ({ browser, baseURL }) => {
+  // A phone's screen: the browser loads lazy pictures within about 1,250 px of it.
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  for (const path of ["/blog", "/en/companies"]) {
+    await page.goto(path);
+    await waitForPageScript(page);
+    await page.waitForLoadState("networkidle");
+    const { paint, main, others } = await page.evaluate(pictureTiming);
+    expect(paint, path).toBeGreaterThan(0);
+    for (const start of main) expect(start, path).toBeLessThan(paint);
+    expect(others.length, path).toBeGreaterThan(1);
+    for (const picture of others) expect(picture, path).toEqual({ start: expect.any(Number), shown: true });
+    for (const { start } of others) expect(start, path).toBeGreaterThan(paint);
+  }
+  await context.close();
+});
+
+test("without scripts every picture shows at once", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  await page.goto("/en/projects");
+  const pictures = page.locator("main img[data-after-paint]");
+  expect(await pictures.count()).toBeGreaterThan(1);
+  await expect(pictures.first()).toHaveCSS("clip-path", "none");
+  await expect.poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await context.close();
+});
+
 test("a key press, a touch or focus also starts the hydration", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ hasTouch: true, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
