@@ -36,14 +36,19 @@ const SCRIPT_RELS = new Set(["modulepreload", HELD_PRELOAD_REL]);
 /**
  * A page's HTML without its JavaScript: every `<script>` element (external,
  * inline, held or data) and every `modulepreload` link (held ones too) removed;
- * everything else, stylesheets and font or image preloads included, kept.
+ * everything else, stylesheets and font or image preloads included, kept. The
+ * root is marked painted, as the page's inline loader marks it at the first
+ * paint (app/lib/page-script-loader.ts): without it the stylesheet would keep
+ * the page's other pictures clipped and unloaded for good, where a browser
+ * without scripts shows them.
  * @example stripScripts('<p>a</p><script src="/x.js"></script>') // "<p>a</p>"
  */
 export function stripScripts(html: string): string {
-  return html.replace(SCRIPT, "").replace(LINK, (tag) => {
+  const stripped = html.replace(SCRIPT, "").replace(LINK, (tag) => {
     const rels = (REL.exec(tag)?.[1] ?? "").toLowerCase().split(/\s+/);
     return rels.some((rel) => SCRIPT_RELS.has(rel)) ? "" : tag;
   });
+  return stripped.replace(/<html\b/i, '<html data-painted=""');
 }
 
 /** Where the build keeps a page's file: `/about` in `about/index.html`, segments percent-encoded. */

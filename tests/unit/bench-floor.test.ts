@@ -20,12 +20,12 @@ describe("the floor's HTML: a page without its JavaScript", () => {
     expect(stripScripts(html)).toBe(stripped);
   });
 
-  it("keeps the page around the scripts as it was", () => {
+  it("keeps the page around the scripts as it was, marked painted so that every picture shows", () => {
     const page =
       '<html><head><link rel="stylesheet" href="/a.css"><link rel="modulepreload" href="/b.js"><script>1</script></head>' +
       '<body><h1>Olá</h1><img src="/c.webp" fetchpriority="high"><script type="module" src="/d.js"></script></body></html>';
     expect(stripScripts(page)).toBe(
-      '<html><head><link rel="stylesheet" href="/a.css"></head><body><h1>Olá</h1><img src="/c.webp" fetchpriority="high"></body></html>',
+      '<html data-painted=""><head><link rel="stylesheet" href="/a.css"></head><body><h1>Olá</h1><img src="/c.webp" fetchpriority="high"></body></html>',
     );
   });
 
