@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { serverCommandArgs } from "./server/node-flags.ts";
+import { serverCommandArgs } from "./http-server/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tools/chromium.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 

@@ -54,7 +54,7 @@ export default function handleRequest(
 
   // A page rendered for the response cache is shared by many responses, and a
   // prerendered page is a file: neither has a nonce, their inline scripts are
-  // allowed by hash (the cache's CSP, server/static-pages.ts).
+  // allowed by hash (the cache's CSP, http-server/static-pages.ts).
   const forCache = loadContext.get(cacheableRenderContext);
   const served = loadContext.get(servedRequestContext);
   // Otherwise a fresh nonce per response lets exactly this page's inline scripts run.

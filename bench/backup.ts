@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { listBackups } from "../server/backup.ts";
+import { listBackups } from "../http-server/backup.ts";
 import { buildSite, toolEnv } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { readOptions } from "./options.ts";

@@ -5,8 +5,8 @@
  * and nothing else: `node bench/floor-server.ts DIR PORT`, on 127.0.0.1.
  */
 import express from "express";
-import { staticFiles } from "../server/static-files.ts";
-import { baseHeaders } from "../server/transport-security.ts";
+import { staticFiles } from "../http-server/static-files.ts";
+import { baseHeaders } from "../http-server/transport-security.ts";
 
 const [dir, port] = process.argv.slice(2);
 if (!dir || !port) {

@@ -8,8 +8,8 @@
  * and every module preload taken out. They are written into a copy of the
  * client build, compressed by the build's own step (tools/precompress.ts:
  * brotli 11 and gzip 9, as every file of the build), and served by the
- * site's own static-file layer (server/static-files.ts), behind the headers
- * every response of the site carries (server/transport-security.ts), in a
+ * site's own static-file layer (http-server/static-files.ts), behind the headers
+ * every response of the site carries (http-server/transport-security.ts), in a
  * process of its own (bench/floor-server.ts). So the bytes, the encodings,
  * the security headers and the code that answers are the site's; missing
  * are the rest of the site's middleware, which does not touch a static
@@ -20,7 +20,7 @@
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { HELD_PRELOAD_REL } from "../app/lib/held-hydration.ts";
-import { pageKey } from "../server/static-pages.ts";
+import { pageKey } from "../http-server/static-pages.ts";
 import { freePort } from "../tools/free-port.ts";
 import { precompressDirectory } from "../tools/precompress.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";

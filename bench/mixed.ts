@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverEntry } from "../server/node-flags.ts";
+import { serverEntry } from "../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { AdminClient, ContactClient, signIn } from "../tools/site-client.ts";

@@ -95,7 +95,7 @@ function floorSection(pages: PageResult[]): string {
     "",
     "Each page's own HTML as the site sends it, with every `<script>` and module preload removed, in a copy of the " +
       "client build compressed by the build's own step and served by the site's static-file layer " +
-      "(`server/static-files.ts`, in a process of its own): the LCP and TBT the page's HTML, CSS, fonts and " +
+      "(`http-server/static-files.ts`, in a process of its own): the LCP and TBT the page's HTML, CSS, fonts and " +
       "images alone give at the same CPU slowdown, measured right after the page, as many runs. Medians.",
     "",
     table(

@@ -3,7 +3,7 @@
  * with the server's Node flags, as `npm run serve` starts it, on loopback,
  * its own data directory, timed from spawn to the first 200.
  */
-import { serverCommandArgs } from "../server/node-flags.ts";
+import { serverCommandArgs } from "../http-server/node-flags.ts";
 import { freePort } from "../tools/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";

@@ -14,9 +14,9 @@ import { openDatabase } from "../app/server/db/client.server.ts";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { configureLog, logEvent } from "../app/server/log.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
-import { type WrittenBackup, writeBackup, writeBackupFile } from "../server/backup.ts";
-import { NoServerError, requestBackup } from "../server/backup-socket.ts";
-import { ConfigError, readConfig, type ServerConfig } from "../server/config.ts";
+import { type WrittenBackup, writeBackup, writeBackupFile } from "../http-server/backup.ts";
+import { NoServerError, requestBackup } from "../http-server/backup-socket.ts";
+import { ConfigError, readConfig, type ServerConfig } from "../http-server/config.ts";
 
 const log = (line: string) => console.log(line);
 

@@ -1,5 +1,5 @@
 /**
- * The production server as JavaScript: `server/main.ts` and the app code it
+ * The production server as JavaScript: `http-server/main.ts` and the app code it
  * imports, bundled into `BUILD_DIR/server/main.js` at the end of `react-router
  * build` (the `buildEnd` hook in react-router.config.ts). Run as `.ts`, Node
  * loads its TypeScript stripping (a WebAssembly build of swc) and keeps it:
@@ -15,7 +15,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { serverEntry } from "../server/node-flags.ts";
+import { serverEntry } from "../http-server/node-flags.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -58,7 +58,7 @@ export async function buildServerEntry(buildDir: string): Promise<string> {
   const entry = path.resolve(root, serverEntry(buildDir));
   const outDir = path.dirname(entry);
   // The database code finds drizzle/ relative to its own module; in the bundle that module is in a
-  // chunk (server/serve.ts, loaded by main.js only where the process serves, imports it).
+  // chunk (http-server/serve.ts, loaded by main.js only where the process serves, imports it).
   const migrations = path.relative(path.join(outDir, "chunks"), path.join(root, "drizzle")).split(path.sep).join("/");
   await build({
     configFile: false,
@@ -69,7 +69,7 @@ export async function buildServerEntry(buildDir: string): Promise<string> {
     define: { "import.meta.env.MIGRATIONS_DIR": JSON.stringify(migrations) },
     ssr: serverBundleResolution(),
     build: {
-      ssr: path.join(root, "server", "main.ts"),
+      ssr: path.join(root, "http-server", "main.ts"),
       outDir,
       // React Router's server build is already there.
       emptyOutDir: false,

@@ -17,4 +17,4 @@ if (!env.GITHUB_CLIENT_ID && !env.GITHUB_CLIENT_SECRET) {
   env.AUTHOR_GITHUB_LOGINS ||= fakeAuthorLogins;
   console.log(`Fake GitHub at ${fake.url}: Login lets you pick a test account (authors: ${env.AUTHOR_GITHUB_LOGINS})`);
 }
-await import("../server/main.ts");
+await import("../http-server/main.ts");

@@ -39,7 +39,7 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findNginx, nginxFrameFor } from "../bench/nginx.ts";
-import { serverCommandArgs } from "../server/node-flags.ts";
+import { serverCommandArgs } from "../http-server/node-flags.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const manifestDir = path.join(root, "tools", "observatory");

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { CODING_SUFFIX } from "../server/accept-encoding.ts";
+import { CODING_SUFFIX } from "../http-server/accept-encoding.ts";
 
 /** File types worth compressing; images and fonts are compressed already. */
 export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([

@@ -10,9 +10,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DataDirLockedError } from "../app/server/db/lock.server.ts";
-import { RestoreRefusedError, restoreBackup } from "../server/backup.ts";
-import { BackupFileError } from "../server/backup-archive.ts";
-import { ConfigError, readConfig } from "../server/config.ts";
+import { RestoreRefusedError, restoreBackup } from "../http-server/backup.ts";
+import { BackupFileError } from "../http-server/backup-archive.ts";
+import { ConfigError, readConfig } from "../http-server/config.ts";
 
 /** The file named, for the refusal's message. */
 let file = "";

@@ -30,7 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import sharp from "sharp";
-import { serverCommandArgs, serverEntry } from "../server/node-flags.ts";
+import { serverCommandArgs, serverEntry } from "../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
 import { startFakeGitHub } from "./fake-github/server.ts";
 import { freePort } from "./free-port.ts";

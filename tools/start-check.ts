@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { lockHolder } from "../app/server/db/lock.server.ts";
-import { ConfigError, readConfig } from "../server/config.ts";
+import { ConfigError, readConfig } from "../http-server/config.ts";
 
 try {
   const config = readConfig();

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { copyObjects } from "../app/server/uploads/copy-objects.server.ts";
 import { openStorage, type StorageDriverName } from "../app/server/uploads/storage.server.ts";
-import { ConfigError, readConfig, readStorage } from "../server/config.ts";
+import { ConfigError, readConfig, readStorage } from "../http-server/config.ts";
 
 const DRIVERS: StorageDriverName[] = ["disk", "postgres", "s3"];
 

@@ -26,17 +26,17 @@ import {
   verifyBackup,
   writeBackup,
   writeBackupFile,
-} from "../../server/backup.ts";
-import { BackupArchiveWriter, BackupFileError, checkBackupFile } from "../../server/backup-archive.ts";
+} from "../../http-server/backup.ts";
+import { BackupArchiveWriter, BackupFileError, checkBackupFile } from "../../http-server/backup-archive.ts";
 import {
   changeMark,
   countingStorage,
   lastBackupAt,
   startSchedule,
   startServerBackups,
-} from "../../server/backup-schedule.ts";
-import { backupSocketPath } from "../../server/backup-socket.ts";
-import { ConfigError, readConfig } from "../../server/config.ts";
+} from "../../http-server/backup-schedule.ts";
+import { backupSocketPath } from "../../http-server/backup-socket.ts";
+import { ConfigError, readConfig } from "../../http-server/config.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 

@@ -4,7 +4,7 @@ import { brotliDecompressSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DYNAMIC_COMPRESSION } from "../../server/app.ts";
+import { DYNAMIC_COMPRESSION } from "../../http-server/app.ts";
 
 describe("compression of responses made per request", () => {
   const page = `<!doctype html><html><body>${"<p>Olá, mundo. Uma página gerada agora.</p>".repeat(3000)}</body></html>`;

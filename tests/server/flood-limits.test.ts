@@ -2,8 +2,8 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { type FloodLimits, floodLimits, workKind } from "../../server/flood-limits.ts";
-import { TokenBuckets } from "../../server/token-buckets.ts";
+import { type FloodLimits, floodLimits, workKind } from "../../http-server/flood-limits.ts";
+import { TokenBuckets } from "../../http-server/token-buckets.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
 
 const UPLOAD = "/admin/blog/upload";

@@ -21,7 +21,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
 import { buildSite, toolEnv } from "../../bench/build.ts";
-import { serverCommandArgs } from "../../server/node-flags.ts";
+import { serverCommandArgs } from "../../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { freePort } from "../../tools/free-port.ts";

@@ -45,7 +45,7 @@ import { isCacheablePageUrl } from "../../app/server/blog/page-cache.server.ts";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { blogs, users } from "../../app/server/db/schema.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
-import { loadStaticSite } from "../../server/static-files.ts";
+import { loadStaticSite } from "../../http-server/static-files.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const article = findStaticArticle("bot-discord");

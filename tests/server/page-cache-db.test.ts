@@ -11,7 +11,7 @@ import {
 import { createPost, deletePost, listPublishedPosts, updatePost } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
-import { PageCache } from "../../server/page-cache.ts";
+import { PageCache } from "../../http-server/page-cache.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved } from "./helpers/posts.ts";
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isCacheablePageUrl } from "../../app/server/blog/page-cache.server.ts";
 import { configureLog, standardStreams } from "../../app/server/log.server.ts";
 import { cacheableRenderContext } from "../../app/server/request-context.server.ts";
-import { etagMatches, PageCache, type PageCacheOptions } from "../../server/page-cache.ts";
+import { etagMatches, PageCache, type PageCacheOptions } from "../../http-server/page-cache.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
 
 /** A raw HTTP request: no automatic decompression, so the encoding on the wire shows. */
@@ -43,7 +43,7 @@ const page = (text: string, init: ResponseInit = {}) =>
     },
   );
 
-/** The cache between a plain Express app and a fake renderer, as server/app.ts wires it. */
+/** The cache between a plain Express app and a fake renderer, as http-server/app.ts wires it. */
 async function harness(
   render: RenderFn = (url) => page(`page ${url.pathname}`),
   options: Partial<PageCacheOptions> = {},
@@ -98,10 +98,10 @@ describe("isCacheablePageUrl", () => {
     "/blog/tag/docker.data",
     "/blog/ola-mundo?from=en",
     "/en/blog/hello-world?from=pt",
-    // The not-found page every path no route matches is handed to (server/unmatched-paths.ts).
+    // The not-found page every path no route matches is handed to (http-server/unmatched-paths.ts).
     "/404",
     "/en/404",
-    // And those of unknown projects and services (server/unmatched-paths.ts).
+    // And those of unknown projects and services (http-server/unmatched-paths.ts).
     "/projects/~",
     "/en/services/~",
   ])("caches %s", (url) => {

@@ -7,10 +7,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** The app modules the server's own files import: `npm run dev` loads them in plain Node, without Vite's `~`. */
 function appModulesOfServer(): string[] {
-  const files = readdirSync(path.join(root, "server")).filter((name) => name.endsWith(".ts"));
+  const files = readdirSync(path.join(root, "http-server")).filter((name) => name.endsWith(".ts"));
   const modules = new Set<string>();
   for (const file of files) {
-    const source = readFileSync(path.join(root, "server", file), "utf8");
+    const source = readFileSync(path.join(root, "http-server", file), "utf8");
     for (const [, specifier] of source.matchAll(/^import [^;]*? from "(\.\.\/app\/[^"]+)";/gms)) {
       if (specifier) modules.add(`./${specifier.slice(3)}`);
     }

@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
-import { observability } from "../../server/observability.ts";
+import { observability } from "../../http-server/observability.ts";
 import { freePort } from "../../tools/free-port.ts";
 import { postgresUrl } from "./helpers/databases.ts";
 

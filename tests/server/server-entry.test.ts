@@ -1,8 +1,8 @@
 /**
  * The production server as every launcher starts it: `npm run build`
- * compiles server/main.ts into BUILD_DIR/server/main.js, and `npm run serve`,
+ * compiles http-server/main.ts into BUILD_DIR/server/main.js, and `npm run serve`,
  * the end-to-end tests and the bench all run that file with the flags of
- * server/node-flags.ts. The second half builds the site for real (tens of
+ * http-server/node-flags.ts. The second half builds the site for real (tens of
  * seconds) and starts the compiled entry the way the bench does.
  */
 import { randomBytes } from "node:crypto";
@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../bench/build.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
-import { SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../server/node-flags.ts";
+import { SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../http-server/node-flags.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {

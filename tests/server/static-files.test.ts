@@ -8,8 +8,8 @@ import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadStaticSite, type StaticSite, staticFilesMiddleware } from "../../server/static-files.ts";
-import { baseHeaders } from "../../server/transport-security.ts";
+import { loadStaticSite, type StaticSite, staticFilesMiddleware } from "../../http-server/static-files.ts";
+import { baseHeaders } from "../../http-server/transport-security.ts";
 import { precompressDirectory } from "../../tools/precompress.ts";
 import { decodedBody, type RawReply as Reply, rawRequest } from "../helpers/raw-http.ts";
 

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig, readStorage } from "../../server/config.ts";
+import { ConfigError, readConfig, readStorage } from "../../http-server/config.ts";
 
 const s3 = {
   STORAGE_DRIVER: "s3",

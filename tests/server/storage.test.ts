@@ -18,7 +18,7 @@ import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { databaseStorage } from "../../app/server/uploads/database-storage.server.ts";
 import { s3Storage } from "../../app/server/uploads/s3-storage.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
-import { serveUploads, UPLOAD_CACHE_CONTROL } from "../../server/uploads.ts";
+import { serveUploads, UPLOAD_CACHE_CONTROL } from "../../http-server/uploads.ts";
 import { engines } from "./helpers/databases.ts";
 import { startTestS3, type TestS3 } from "./helpers/s3.ts";
 

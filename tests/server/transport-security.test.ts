@@ -1,14 +1,14 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, readConfig, readTrustProxy } from "../../server/config.ts";
+import { ConfigError, readConfig, readTrustProxy } from "../../http-server/config.ts";
 import {
   baseHeaders,
   STRICT_TRANSPORT_SECURITY,
   strictTransportSecurity,
   transportSecurity,
   trustProxySetting,
-} from "../../server/transport-security.ts";
+} from "../../http-server/transport-security.ts";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

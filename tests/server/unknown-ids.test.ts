@@ -14,13 +14,13 @@ import {
   isCacheablePageUrl,
   missingBlogAddresses,
 } from "../../app/server/blog/page-cache.server.ts";
-import { PageCache } from "../../server/page-cache.ts";
+import { PageCache } from "../../http-server/page-cache.ts";
 import {
   type NotFoundAnswer,
   notFoundAnswerer,
   routeMatcher,
   unmatchedPathsToNotFound,
-} from "../../server/unmatched-paths.ts";
+} from "../../http-server/unmatched-paths.ts";
 
 /** The app's own route table (app/routes.ts) as the route manifest of a server build. */
 function buildOfRouteConfig(): ServerBuild {
@@ -162,7 +162,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-/** The edge as server/app.ts wires it, with a renderer and a router that count what reaches them. */
+/** The edge as http-server/app.ts wires it, with a renderer and a router that count what reaches them. */
 async function edge(loadKeys: () => Promise<BlogAddressKeys>) {
   const renders: string[] = [];
   const routed: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Encoding, preferredEncoding } from "../../server/accept-encoding.ts";
+import { type Encoding, preferredEncoding } from "../../http-server/accept-encoding.ts";
 
 describe("preferredEncoding with brotli and gzip copies", () => {
   it.each([

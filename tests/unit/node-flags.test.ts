@@ -6,7 +6,7 @@ import {
   serverCommandArgs,
   serverEntry,
   startedNotAsServe,
-} from "../../server/node-flags.ts";
+} from "../../http-server/node-flags.ts";
 
 describe("the server's Node flags", () => {
   it("are all missing from a bare `node build/server/main.js`", () => {
@@ -44,14 +44,14 @@ describe("the server's command line", () => {
 
   it("is what a server started differently is told, and why", () => {
     const compiled = "file:///srv/site/build/server/main.js";
-    const source = "file:///srv/site/server/main.ts";
+    const source = "file:///srv/site/http-server/main.ts";
     expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "")).toBeUndefined();
-    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "")).toBe("Started from server/main.ts");
+    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "")).toBe("Started from http-server/main.ts");
     expect(startedNotAsServe(compiled, ["--liftoff-only"], "--heap-growing-percent=50")).toBe(
       `Started without ${SERVER_NODE_FLAGS[0]}`,
     );
     expect(startedNotAsServe(source, [], "")).toBe(
-      `Started from server/main.ts and without ${SERVER_NODE_FLAGS.join(" ")}`,
+      `Started from http-server/main.ts and without ${SERVER_NODE_FLAGS.join(" ")}`,
     );
   });
 });

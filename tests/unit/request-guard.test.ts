@@ -4,8 +4,8 @@ import {
   badRequestPage,
   checkRequestTarget,
   hasControlCharacter,
-} from "../../server/request-guard.ts";
-import { inlineStyleHashes } from "../../server/static-pages.ts";
+} from "../../http-server/request-guard.ts";
+import { inlineStyleHashes } from "../../http-server/static-pages.ts";
 
 describe("checkRequestTarget", () => {
   it.each([

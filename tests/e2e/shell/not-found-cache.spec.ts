@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures.ts";
 
 // Paths no route matches share their language's one not-found page, rendered once and then
-// answered from memory (server/unmatched-paths.ts): same text and status as before, no render each.
+// answered from memory (http-server/unmatched-paths.ts): same text and status as before, no render each.
 for (const [lang, paths, heading] of [
   ["pt", ["/nao-existe-um", "/nao/existe/dois?x=1", "/assets/nao-existe.js"], "Oops! Página não encontrada"],
   ["en", ["/en/does-not-exist-one", "/en/does/not/exist/two?x=1"], "Oops! Page not found"],

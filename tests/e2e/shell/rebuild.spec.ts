@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverCommandArgs } from "../../../server/node-flags.ts";
+import { serverCommandArgs } from "../../../http-server/node-flags.ts";
 import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build.ts";
 import { freePort } from "../../../tools/free-port.ts";
 import { expect, test } from "../fixtures.ts";

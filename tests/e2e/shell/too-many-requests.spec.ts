@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverCommandArgs } from "../../../server/node-flags.ts";
+import { serverCommandArgs } from "../../../http-server/node-flags.ts";
 import { freePort } from "../../../tools/free-port.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Backups of the site's data (`npm run backup`, `npm run restore`, and the
  * server's own every BACKUP_INTERVAL): one file per backup,
- * `backup-{time}.tar` (server/backup-archive.ts), holding
+ * `backup-{time}.tar` (http-server/backup-archive.ts), holding
  *
  * - `database.tar.gz`: the embedded database (PGlite's `dumpDataDir`, a copy
  *   of its whole directory taken between two queries), or `database.pgdump`:

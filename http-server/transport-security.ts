@@ -8,7 +8,7 @@
  * kept) for the rest. The scheme comes from the connection, or from
  * X-Forwarded-Proto when a trusted proxy (TRUST_PROXY, `trust proxy`)
  * forwards it. Health and readiness answer before this
- * (server/observability.ts), so a load balancer's plain HTTP probes keep
+ * (http-server/observability.ts), so a load balancer's plain HTTP probes keep
  * working. See docs/decisions/020-hardening.md and
  * docs/decisions/026-https-and-a-strict-csp.md.
  */

@@ -80,7 +80,7 @@ export function sameOriginOnly(publicUrl: string) {
  */
 export const DYNAMIC_COMPRESSION = { brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } };
 
-/** What the server tells the health endpoints and where it counts responses (server/observability.ts). */
+/** What the server tells the health endpoints and where it counts responses (http-server/observability.ts). */
 export interface AppObservability {
   /** Responses by route and status, read on the metrics port. */
   metrics?: HttpMetrics;
@@ -121,7 +121,7 @@ export async function createApp(
   // Strict-Transport-Security on an https site, and FORCE_HTTPS's redirect of plain HTTP
   // (what a trusted proxy says it received counts).
   app.use(transportSecurity(config));
-  // Malformed addresses are refused here, once for every route (server/request-guard.ts).
+  // Malformed addresses are refused here, once for every route (http-server/request-guard.ts).
   app.use(requestGuard());
   // The build this server runs, link resolved once (tools/build.ts): a rebuild that moves the link
   // later leaves this server on its own build's files.
@@ -139,7 +139,7 @@ export async function createApp(
   let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
   // What is left, stored objects aside, costs a render or a route's work: limited per client
-  // (server/flood-limits.ts), ahead of the compression, so a refusal costs no compressor.
+  // (http-server/flood-limits.ts), ahead of the compression, so a refusal costs no compressor.
   app.use(floodLimits(config.floodLimits, UPLOAD_PATH, [UPLOADS_URL_PREFIX]));
   app.use(compression(DYNAMIC_COMPRESSION));
   app.use(
@@ -148,7 +148,7 @@ export async function createApp(
   app.use(sameOriginOnly(config.publicUrl));
 
   // Stored objects (covers, link-preview images) get random or versioned keys and are never
-  // rewritten: cached for good, read through the storage driver in use (server/uploads.ts).
+  // rewritten: cached for good, read through the storage driver in use (http-server/uploads.ts).
   app.use(
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
     serveUploads(() => services().uploads),

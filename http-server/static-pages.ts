@@ -1,7 +1,7 @@
 /**
  * Prerendered pages: how a request path names one, and the CSP source lists
  * that allow exactly the inline scripts and the inline `<style>` elements of
- * its HTML (server/static-files.ts serves them).
+ * its HTML (http-server/static-files.ts serves them).
  */
 import { createHash } from "node:crypto";
 

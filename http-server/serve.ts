@@ -2,7 +2,7 @@
  * The server of one process: opens the database (and, embedded, its directory
  * lock), starts the background work and listens; stops cleanly on
  * SIGTERM/SIGINT: no new connections, requests in flight finish, the database
- * closes, then the process exits. Loaded by server/main.ts in the process that
+ * closes, then the process exits. Loaded by http-server/main.ts in the process that
  * serves (a worker, or the only process), never in the primary.
  */
 import cluster from "node:cluster";

@@ -4,7 +4,7 @@
  * are applied, the server is not stopping), a request id on every response
  * (`X-Request-Id`) and, with LOG_FORMAT=json, one JSON line per request.
  * Every response is counted and timed by route pattern and status for the
- * metrics, which are served on their own port (server/metrics-server.ts),
+ * metrics, which are served on their own port (http-server/metrics-server.ts),
  * never here. Answered ahead of everything else, never cached, never
  * rendered by React Router. Decisions 021 and 028.
  */

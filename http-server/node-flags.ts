@@ -65,7 +65,7 @@ export function missingServerFlags(
  * log: without some of the flags, or from the TypeScript source (which loads
  * Node's TypeScript stripping); undefined when it was started the same way.
  * @example startedNotAsServe("file:///srv/site/build/server/main.js", SERVER_NODE_FLAGS) // undefined
- * @example startedNotAsServe("file:///srv/site/server/main.ts", SERVER_NODE_FLAGS) // "Started from server/main.ts"
+ * @example startedNotAsServe("file:///srv/site/http-server/main.ts", SERVER_NODE_FLAGS) // "Started from http-server/main.ts"
  */
 export function startedNotAsServe(
   entryUrl: string,
@@ -74,7 +74,7 @@ export function startedNotAsServe(
 ): string | undefined {
   const missing = missingServerFlags(execArgv, nodeOptions);
   const ways = [
-    ...(entryUrl.endsWith(".ts") ? ["from server/main.ts"] : []),
+    ...(entryUrl.endsWith(".ts") ? ["from http-server/main.ts"] : []),
     ...(missing.length > 0 ? [`without ${missing.join(" ")}`] : []),
   ];
   return ways.length > 0 ? `Started ${ways.join(" and ")}` : undefined;

@@ -1,6 +1,6 @@
 /**
  * Starts the site: `npm start` (production build) or `npm run dev` (Vite,
- * hot reload); the server itself is server/serve.ts.
+ * hot reload); the server itself is http-server/serve.ts.
  *
  * On PostgreSQL in production it runs WEB_CONCURRENCY workers (default one per
  * core) under node:cluster sharing the port; this process then only starts
@@ -21,7 +21,7 @@ import { startMetricsServer } from "./metrics-server.ts";
 import { eventLoopLag, mergeProcesses, processFamilies } from "./metrics-text.ts";
 import { gatherFromWorkers } from "./worker-metrics.ts";
 
-/** As in server/serve.ts (not imported from there: the primary loads none of the server). */
+/** As in http-server/serve.ts (not imported from there: the primary loads none of the server). */
 const SHUTDOWN_GRACE_MS = 10_000;
 const WORKER_INDEX_VARIABLE = "SERVER_WORKER_INDEX";
 /** A worker that ran this long before dying is started again at once; one dying sooner waits 1 s, 2 s, 4 s… up to 30 s. */

@@ -1,7 +1,7 @@
 /**
  * Paths no route matches (a crawler's guess, a mistyped link) share one
  * not-found page per language. The request is handed to `/404` or `/en/404`,
- * which the response cache (server/page-cache.ts) renders once and then
+ * which the response cache (http-server/page-cache.ts) renders once and then
  * answers from memory, 404 with the same text as any unknown path, instead
  * of a render per request. Which paths match a route is the server build's
  * own table, so it cannot drift from app/routes.ts. See
