@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { serverCommandArgs } from "./http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "./http-server/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tools/chromium.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
@@ -47,6 +47,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
+        ...SERVER_ENVIRONMENT,
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -3,7 +3,7 @@
  * with the server's Node flags, as `npm run serve` starts it, on loopback,
  * its own data directory, timed from spawn to the first 200.
  */
-import { serverCommandArgs } from "../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../http-server/node-flags.ts";
 import { freePort } from "../tools/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
@@ -29,6 +29,7 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = toolEnv({
+    ...SERVER_ENVIRONMENT,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),

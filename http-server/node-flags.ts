@@ -1,11 +1,15 @@
 /**
  * How the production server is started: the compiled entry that `npm run
- * build` writes, and the Node.js (V8) settings it runs with, in one list.
- * V8 reads them only when the process starts, so every launcher passes them on
- * its command line, through `serverCommandArgs`: `npm run serve` (package.json,
- * checked against it by a test), the end-to-end tests (playwright.config.ts)
- * and the bench (bench/server.ts). A server started without them says so in its log.
- * Measurements: docs/decisions/013-server-memory.md and 015-server-entry-and-young-generation.md.
+ * build` writes, the Node.js (V8) settings it runs with, in one list, and the
+ * C library's setting it runs under, in its environment. V8 and the C library
+ * read them only when the process starts, so every launcher passes them on:
+ * the flags through `serverCommandArgs`, the environment as
+ * `SERVER_ENVIRONMENT`, spread first (an operator's own value wins): `npm run serve` (package.json, checked against it by a
+ * test), the systemd unit (deploy/portfolio.service, likewise), the end-to-end
+ * tests (playwright.config.ts) and the bench (bench/server.ts). A server
+ * started without them says so in its log. Measurements:
+ * docs/decisions/013-server-memory.md, 015-server-entry-and-young-generation.md
+ * and 037-malloc-arenas.md.
  */
 import path from "node:path";
 
@@ -25,6 +29,22 @@ export const SERVER_NODE_FLAGS = [
 ] as const;
 
 /**
+ * The server's environment beyond its own settings. glibc's allocator gives
+ * each thread that allocates at once an arena of its own, up to eight per
+ * core, and keeps what each frees: Node's libuv and V8 threads held 12 to 16
+ * MB more under load in them. Two arenas answer as many requests a second.
+ * Ignored by other C libraries (musl has no arenas).
+ */
+export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: "2" } as const;
+
+/** `SERVER_ENVIRONMENT`'s settings an environment lacks, as `NAME=value`. */
+export function missingServerEnvironment(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(SERVER_ENVIRONMENT)
+    .filter(([name]) => env[name] === undefined || env[name] === "")
+    .map(([name, value]) => `${name}=${value}`);
+}
+
+/**
  * The server compiled to JavaScript, in a build directory (`npm run build` writes it
  * beside React Router's server build). Node then loads no TypeScript stripping.
  * @example serverEntry("build") // "build/server/main.js"
@@ -39,6 +59,15 @@ export function serverEntry(buildDir = "build"): string {
  */
 export function serverCommandArgs(buildDir = "build"): string[] {
   return [...SERVER_NODE_FLAGS, serverEntry(buildDir)];
+}
+
+/**
+ * The server's command line for a shell: its environment, then `node` and its arguments.
+ * @example serverShellCommand() // "MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 … build/server/main.js"
+ */
+export function serverShellCommand(buildDir = "build"): string {
+  const assignments = Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => `${name}=${value}`);
+  return [...assignments, "node", ...serverCommandArgs(buildDir)].join(" ");
 }
 
 /** `--no-liftoff-only` and `--liftoff_only=…` name the same setting as `--liftoff-only`. */
@@ -62,17 +91,19 @@ export function missingServerFlags(
 
 /**
  * How this process was started differently from `npm run serve`, for the
- * log: without some of the flags, or from the TypeScript source (which loads
- * Node's TypeScript stripping); undefined when it was started the same way.
- * @example startedNotAsServe("file:///srv/site/build/server/main.js", SERVER_NODE_FLAGS) // undefined
- * @example startedNotAsServe("file:///srv/site/http-server/main.ts", SERVER_NODE_FLAGS) // "Started from http-server/main.ts"
+ * log: without some of the flags or of the environment, or from the
+ * TypeScript source (which loads Node's TypeScript stripping); undefined when
+ * it was started the same way.
+ * @example startedNotAsServe("file:///srv/site/build/server/main.js", SERVER_NODE_FLAGS, "", SERVER_ENVIRONMENT) // undefined
+ * @example startedNotAsServe("file:///srv/site/http-server/main.ts", SERVER_NODE_FLAGS, "", SERVER_ENVIRONMENT) // "Started from http-server/main.ts"
  */
 export function startedNotAsServe(
   entryUrl: string,
   execArgv: readonly string[] = process.execArgv,
   nodeOptions: string = process.env.NODE_OPTIONS ?? "",
+  env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  const missing = missingServerFlags(execArgv, nodeOptions);
+  const missing = [...missingServerEnvironment(env), ...missingServerFlags(execArgv, nodeOptions)];
   const ways = [
     ...(entryUrl.endsWith(".ts") ? ["from http-server/main.ts"] : []),
     ...(missing.length > 0 ? [`without ${missing.join(" ")}`] : []),

@@ -23,7 +23,7 @@ import { createApp } from "./app.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "./backup-schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "./config.ts";
 import { startMetricsServer } from "./metrics-server.ts";
-import { serverCommandArgs, startedNotAsServe } from "./node-flags.ts";
+import { serverShellCommand, startedNotAsServe } from "./node-flags.ts";
 import { HttpMetrics, processCollector } from "./observability.ts";
 import { answerMetricsRequests } from "./worker-metrics.ts";
 
@@ -126,7 +126,7 @@ export async function serve(config: ServerConfig) {
     const buildDir = path.relative(process.cwd(), config.buildDir) || ".";
     logWarning(
       "node_flags_missing",
-      `${notAsServe}: memory use will be higher. Start it as npm run serve does: node ${serverCommandArgs(buildDir).join(" ")}`,
+      `${notAsServe}: memory use will be higher. Start it as npm run serve does: ${serverShellCommand(buildDir)}`,
     );
   }
   const vite = config.production

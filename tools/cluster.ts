@@ -37,7 +37,7 @@ import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { readStorage } from "../http-server/config.ts";
-import { serverCommandArgs, serverEntry } from "../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
 import { startFakeGitHub } from "./fake-github/server.ts";
 import { freePort } from "./free-port.ts";
@@ -569,6 +569,7 @@ async function main() {
       const metricsPort = metricsPorts[index] ?? 0;
       const launch = () => {
         const running = start(`server ${index + 1}`, process.execPath, serverCommandArgs(buildDir), {
+          ...SERVER_ENVIRONMENT,
           ...env,
           PORT: String(serverPort),
           METRICS_PORT: String(metricsPort),

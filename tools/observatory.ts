@@ -39,7 +39,7 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findNginx, nginxFrameFor } from "../bench/nginx.ts";
-import { serverCommandArgs } from "../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../http-server/node-flags.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const manifestDir = path.join(root, "tools", "observatory");
@@ -229,6 +229,7 @@ async function scanInside(scanner: string): Promise<string> {
 
     const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
     const server = start("the server", process.execPath, serverCommandArgs(buildDir), {
+      ...SERVER_ENVIRONMENT,
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",

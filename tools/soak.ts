@@ -30,7 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import sharp from "sharp";
-import { serverCommandArgs, serverEntry } from "../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
 import { startFakeGitHub } from "./fake-github/server.ts";
 import { freePort } from "./free-port.ts";
@@ -90,7 +90,7 @@ process.once("exit", () => {
 export function startServer(buildDir: string, env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     cwd: root,
-    env,
+    env: { ...SERVER_ENVIRONMENT, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
-import { SERVER_NODE_FLAGS } from "../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../http-server/node-flags.ts";
 
 const UNIT = readFileSync("deploy/portfolio.service", "utf8");
 const SITE = readFileSync("deploy/nginx-site.conf", "utf8");
@@ -46,12 +46,14 @@ function settings(unit: string, key: string): string[] {
 }
 
 describe("deploy/portfolio.service", () => {
-  it("runs the build's compiled server with the server's Node flags, as npm run serve does", () => {
+  it("runs the build's compiled server with the server's Node flags and environment, as npm run serve does", () => {
     expect(settings(UNIT, "ExecStart")).toEqual([
       `${INSTALL_DIR}/node_modules/.bin/node ${SERVER_NODE_FLAGS.join(" ")} build/server/main.js`,
     ]);
     expect(settings(UNIT, "WorkingDirectory")).toEqual([INSTALL_DIR]);
     expect(settings(UNIT, "Environment")).toContain("NODE_ENV=production");
+    for (const [name, value] of Object.entries(SERVER_ENVIRONMENT))
+      expect(settings(UNIT, "Environment")).toContain(`${name}=${value}`);
     expect(settings(UNIT, "EnvironmentFile")).toHaveLength(1);
     expect(settings(UNIT, "User")).toEqual(["portfolio"]);
     expect(settings(UNIT, "Restart")).toEqual(["on-failure"]);

@@ -21,7 +21,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
 import { buildSite, toolEnv } from "../../bench/build.ts";
-import { serverCommandArgs } from "../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { freePort } from "../../tools/free-port.ts";
@@ -45,6 +45,7 @@ async function startSite(env: NodeJS.ProcessEnv, readyLines = 1): Promise<Site> 
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-metrics-"));
   const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     env: toolEnv({
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

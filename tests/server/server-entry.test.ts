@@ -13,16 +13,23 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../bench/build.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
-import { SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../http-server/node-flags.ts";
+import {
+  SERVER_ENVIRONMENT,
+  SERVER_NODE_FLAGS,
+  serverCommandArgs,
+  serverEntry,
+  serverShellCommand,
+} from "../../http-server/node-flags.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {
-  it("npm run serve starts the compiled entry of build/ with the server's flags", () => {
+  it("npm run serve starts the compiled entry of build/ with the server's flags and environment", () => {
     const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
-    expect(serve).toBe(`NODE_ENV=production node ${SERVER_NODE_FLAGS.join(" ")} build/server/main.js`);
+    expect(serve).toBe(`NODE_ENV=production ${serverShellCommand()}`);
+    expect(serve).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} build/server/main.js`);
   });
 
-  it("the end-to-end tests start the same entry of their build, with the same flags", async () => {
+  it("the end-to-end tests start the same entry of their build, with the same flags and environment", async () => {
     // Given a data directory, the config creates none.
     const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-entry-e2e-"));
     const previous = process.env.E2E_DATA_DIR;
@@ -34,6 +41,7 @@ describe("the launchers", () => {
       const buildDir = site?.env?.BUILD_DIR ?? "";
       expect(buildDir).not.toBe("");
       expect(site?.command).toBe(`node ${serverCommandArgs(buildDir).join(" ")}`);
+      expect(site?.env).toMatchObject(SERVER_ENVIRONMENT);
     } finally {
       if (previous === undefined) delete process.env.E2E_DATA_DIR;
       else process.env.E2E_DATA_DIR = previous;
@@ -86,7 +94,7 @@ describe("the compiled server", () => {
     expect(list.status).toBe(200);
     const missing = await fetch(`${server.origin}/this-page-does-not-exist`);
     expect(missing.status).toBe(404);
-    // Started as npm run serve starts it: no warning about flags or the TypeScript source.
+    // Started as npm run serve starts it: no warning about flags, environment or the TypeScript source.
     expect(server.child.output()).not.toMatch(/Started (from|without)/);
   }
 

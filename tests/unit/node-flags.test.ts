@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  missingServerEnvironment,
   missingServerFlags,
+  SERVER_ENVIRONMENT,
   SERVER_NODE_FLAGS,
   serverCommandArgs,
   serverEntry,
+  serverShellCommand,
   startedNotAsServe,
 } from "../../http-server/node-flags.ts";
 
@@ -27,12 +30,33 @@ describe("the server's Node flags", () => {
     ]);
   });
 
-  it("are the ones npm run serve passes, before the compiled entry", () => {
+  it("are the ones npm run serve passes, before the compiled entry, after the environment", () => {
     const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
     const args = serve.split(/\s+/);
     const flags = args.slice(args.indexOf("node") + 1, args.indexOf(serverEntry()));
     expect(flags).toEqual([...SERVER_NODE_FLAGS]);
     expect(args.slice(args.indexOf("node") + 1)).toEqual(serverCommandArgs());
+    expect(args.slice(args.indexOf("node") - Object.keys(SERVER_ENVIRONMENT).length)).toEqual(
+      serverShellCommand().split(" "),
+    );
+  });
+});
+
+describe("the server's environment", () => {
+  it("limits glibc's allocator to two arenas", () => {
+    expect(SERVER_ENVIRONMENT).toEqual({ MALLOC_ARENA_MAX: "2" });
+  });
+
+  it("is missing where unset or empty, and an operator's own value counts as set", () => {
+    expect(missingServerEnvironment({})).toEqual(["MALLOC_ARENA_MAX=2"]);
+    expect(missingServerEnvironment({ MALLOC_ARENA_MAX: "" })).toEqual(["MALLOC_ARENA_MAX=2"]);
+    expect(missingServerEnvironment({ MALLOC_ARENA_MAX: "4" })).toEqual([]);
+  });
+
+  it("comes before node on a shell's command line", () => {
+    expect(serverShellCommand("build-bench")).toBe(
+      `MALLOC_ARENA_MAX=2 node ${SERVER_NODE_FLAGS.join(" ")} build-bench/server/main.js`,
+    );
   });
 });
 
@@ -45,13 +69,15 @@ describe("the server's command line", () => {
   it("is what a server started differently is told, and why", () => {
     const compiled = "file:///srv/site/build/server/main.js";
     const source = "file:///srv/site/http-server/main.ts";
-    expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "")).toBeUndefined();
-    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "")).toBe("Started from http-server/main.ts");
-    expect(startedNotAsServe(compiled, ["--liftoff-only"], "--heap-growing-percent=50")).toBe(
+    const env = { ...SERVER_ENVIRONMENT };
+    expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "", env)).toBeUndefined();
+    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "", env)).toBe("Started from http-server/main.ts");
+    expect(startedNotAsServe(compiled, ["--liftoff-only"], "--heap-growing-percent=50", env)).toBe(
       `Started without ${SERVER_NODE_FLAGS[0]}`,
     );
-    expect(startedNotAsServe(source, [], "")).toBe(
-      `Started from http-server/main.ts and without ${SERVER_NODE_FLAGS.join(" ")}`,
+    expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "", {})).toBe("Started without MALLOC_ARENA_MAX=2");
+    expect(startedNotAsServe(source, [], "", {})).toBe(
+      `Started from http-server/main.ts and without MALLOC_ARENA_MAX=2 ${SERVER_NODE_FLAGS.join(" ")}`,
     );
   });
 });

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
-import { serverCommandArgs } from "../../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
 import { freePort } from "../../../tools/free-port.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
@@ -350,6 +350,7 @@ async function startServer(databaseUrl: string | undefined) {
   const githubUrl = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
   const server = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
     env: {
+      ...SERVER_ENVIRONMENT,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

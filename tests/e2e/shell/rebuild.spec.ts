@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverCommandArgs } from "../../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
 import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build.ts";
 import { freePort } from "../../../tools/free-port.ts";
 import { expect, test } from "../fixtures.ts";
@@ -35,7 +35,7 @@ test("a rebuild beside a running server switches at once and leaves the server a
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
   const server = spawn(process.execPath, serverCommandArgs(link), {
-    env: { ...env, DATA_DIR: dataDir, BUILD_DIR: link, PUBLIC_URL: origin },
+    env: { ...SERVER_ENVIRONMENT, ...env, DATA_DIR: dataDir, BUILD_DIR: link, PUBLIC_URL: origin },
     stdio: "ignore",
   });
   let builder: ChildProcess | undefined;

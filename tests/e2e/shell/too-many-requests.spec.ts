@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverCommandArgs } from "../../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
 import { freePort } from "../../../tools/free-port.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 
@@ -20,6 +20,7 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-limits-"));
   server = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
     env: {
+      ...SERVER_ENVIRONMENT,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
