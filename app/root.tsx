@@ -42,6 +42,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} data-at-once="" suppressHydrationWarning>
           {import.meta.env.SSR ? headScript : ""}
         </script>
+        {/*
+          Loads the page script once the page has painted (app/lib/page-script-loader.ts). Before the
+          stylesheet, so that no script waits for it and the parser reads the page in one go.
+        */}
+        <script nonce={nonce} data-at-once="" suppressHydrationWarning>
+          {import.meta.env.SSR ? pageScriptLoader(pageScript.src, pageScript.module) : ""}
+        </script>
         <Meta />
         <Links />
         <link
@@ -61,10 +68,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Loads the page script once the page has painted (app/lib/page-script-loader.ts). */}
-        <script nonce={nonce} data-at-once="" suppressHydrationWarning>
-          {import.meta.env.SSR ? pageScriptLoader(pageScript.src, pageScript.module) : ""}
-        </script>
       </body>
     </html>
   );

@@ -20,6 +20,14 @@ test("pages to read load only the page script, and hydrate when the visitor reac
     // Nothing is asked for by URL before the first paint; the page script's loader names it.
     expect(sent, path).not.toMatch(/<script[^>]*\ssrc=/);
     expect(sent, path).toMatch(/s\.src="\/assets\/enhance-[\w-]+\.js"/);
+    // Every script the browser runs as the page loads comes before the stylesheet, so that
+    // none waits for it and holds the parser back (decision 038); held and data blocks follow.
+    const stylesheet = sent.search(/<link[^>]*rel="stylesheet"/);
+    expect(stylesheet, path).toBeGreaterThan(0);
+    const runAfterStylesheet = [...sent.slice(stylesheet).matchAll(/<script\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => !/\stype="(?:text\/x-held-[a-z]+|application\/ld\+json)"/.test(tag));
+    expect(runAfterStylesheet, path).toEqual([]);
 
     await page.goto(path);
     // The page script is asked for at the first paint, which may come after the network is idle.
