@@ -4,12 +4,13 @@
  * C library's setting it runs under, in its environment. V8 and the C library
  * read them only when the process starts, so every launcher passes them on:
  * the flags through `serverCommandArgs`, the environment as
- * `SERVER_ENVIRONMENT`, spread first (an operator's own value wins): `npm run serve` (package.json, checked against it by a
- * test), the systemd unit (deploy/portfolio.service, likewise), the end-to-end
- * tests (playwright.config.ts) and the bench (bench/server.ts). A server
- * started without them says so in its log. Measurements:
- * docs/decisions/013-server-memory.md, 015-server-entry-and-young-generation.md
- * and 037-malloc-arenas.md.
+ * `SERVER_ENVIRONMENT` spread first (an operator's own value wins). The
+ * launchers: `npm run serve` (package.json) and the systemd unit
+ * (deploy/portfolio.service), each checked against this file by a test, the
+ * end-to-end tests (playwright.config.ts), the bench (bench/server.ts) and
+ * the tools that start servers. A server started without them says so in its
+ * log. Measurements: docs/decisions/013-server-memory.md,
+ * 015-server-entry-and-young-generation.md and 037-malloc-arenas.md.
  */
 import path from "node:path";
 
