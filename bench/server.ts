@@ -1,7 +1,7 @@
 /**
  * The production server as a visitor meets it: the build's compiled entry
- * with the server's Node flags, as `npm run serve` starts it, on loopback,
- * its own data directory, timed from spawn to the first 200.
+ * with the server's Node flags and environment, as `npm run serve` starts
+ * it, on loopback, its own data directory, timed from spawn to the first 200.
  */
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../http-server/node-flags.ts";
 import { freePort } from "../tools/free-port.ts";
