@@ -34,12 +34,17 @@ export async function openTerminal(page: Page, lang: "pt" | "en" = "en") {
   await page.goto(lang === "en" ? "/en" : "/");
   await waitForHydration(page);
   await page.getByRole("button", { name: terminalTexts[lang].open }).click();
-  // React reveals lazily loaded content on a timer, so the stopped clock must be nudged.
+  // React reveals lazily loaded content on a timer (300 ms after its fallback
+  // showed), so the stopped clock is nudged until it does; asked every 50 ms,
+  // not at expect.poll's widening default intervals, which spent seconds here.
   await expect
-    .poll(async () => {
-      await page.clock.runFor(50);
-      return page.getByTestId("terminal-input").isVisible();
-    })
+    .poll(
+      async () => {
+        await page.clock.runFor(50);
+        return page.getByTestId("terminal-input").isVisible();
+      },
+      { intervals: [50] },
+    )
     .toBe(true);
   const input = page.getByRole("textbox", { name: terminalTexts[lang].input });
   await expect(input).toBeFocused();
