@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.{ts,tsx}"],
     environment: "node",
+    // One test file per core: Vitest's default (one fewer) runs them one at a time on two
+    // cores, and most files wait on the servers, databases and processes they start.
+    // Every database a test opens is its own (tests/server/helpers/databases.ts).
+    maxWorkers: "100%",
     // Stylesheets imported as text (`?raw`: the link-preview images read the design tokens) keep
     // their text; other CSS imports stay empty in tests.
     css: { include: [/\.css\?raw$/] },
