@@ -56,6 +56,55 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * Waits until the page script (app/enhance/) answers the page's controls: it
  * loads once the page has painted, which can be after the load event.
  */
+/** The state of the document as its first frame painted it (`recordFirstFrames`). */
+export interface FirstFrame {
+  path: string;
+  dark: boolean;
+  hidden: boolean;
+  auth: string | undefined;
+}
+
+/**
+ * Records, in every document the page opens from now on, its state as its
+ * first frame paints it: the theme class, whether anything was visible, the
+ * signed-in mark. A ResizeObserver first reports in the first frame the
+ * browser renders, after that frame's animation callbacks, style and layout,
+ * right before its paint. The records live in `window.name`, which survives
+ * same-tab navigations; read them with `firstFrames`.
+ */
+export async function recordFirstFrames(page: Page) {
+  await page.addInitScript(() => {
+    const record = () => {
+      const root = document.documentElement;
+      const entry = {
+        path: location.pathname,
+        dark: root.classList.contains("dark"),
+        hidden: root.style.visibility === "hidden",
+        auth: root.dataset.auth,
+      };
+      window.name = JSON.stringify([...(window.name ? JSON.parse(window.name) : []), entry]);
+    };
+    const watchFirstFrame = (root: Element) => {
+      const sizes = new ResizeObserver(() => {
+        sizes.disconnect();
+        record();
+      });
+      sizes.observe(root);
+    };
+    if (document.documentElement) watchFirstFrame(document.documentElement);
+    else {
+      const parsing = new MutationObserver(() => {
+        if (!document.documentElement) return;
+        parsing.disconnect();
+        watchFirstFrame(document.documentElement);
+      });
+      parsing.observe(document, { childList: true });
+    }
+  });
+}
+
+export const firstFrames = (page: Page) => page.evaluate(() => JSON.parse(window.name || "[]") as FirstFrame[]);
+
 export async function waitForPageScript(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready");
 }

@@ -97,7 +97,18 @@ describe("flash and hint cookies", () => {
       const documentElement = { dataset, classList: { toggle() {} }, style: {} };
       const document = { cookie, documentElement, querySelector: () => null };
       const storage = { getItem: () => null };
-      new Function("document", "localStorage", "location", headScript)(document, storage, { pathname: "/" });
+      const frames: (() => void)[] = [];
+      const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+      new Function("document", "localStorage", "location", "requestAnimationFrame", headScript)(
+        document,
+        storage,
+        { pathname: "/" },
+        requestAnimationFrame,
+      );
+      // Nothing is read or marked as the parser meets the script; all of it in the first frame.
+      expect(dataset.auth).toBeUndefined();
+      expect(frames).toHaveLength(1);
+      for (const frame of frames) frame();
       return dataset.auth;
     };
     expect(run("signed_in=1")).toBe("in");

@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, firstFrames, recordFirstFrames, signIn, test, waitForHydration } from "../fixtures.ts";
 
 const DAY_S = 24 * 60 * 60;
 
@@ -61,7 +61,9 @@ test("a static page shows Admin and Sair from the first paint, before any script
   await signIn(page);
   // Without the app's JavaScript only the HTML and the inline head script decide what shows.
   await page.route("**/assets/*.js", (route) => route.abort());
+  await recordFirstFrames(page);
   await page.goto("/about");
+  await expect.poll(() => firstFrames(page)).toEqual([expect.objectContaining({ path: "/about", auth: "in" })]);
   const header = page.getByRole("banner");
   await expect(header.getByRole("button", { name: "Sair" })).toBeVisible();
   await expect(header.getByRole("button", { name: "Login" })).toBeHidden();

@@ -1,30 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, storePreferences, test, waitForHydration } from "../fixtures.ts";
-
-/**
- * Records, in every document, the state of the page at the moment its body
- * first gets content: the theme class, and whether anything was visible. The
- * record lives in `window.name`, which survives same-tab navigations.
- */
-async function recordFirstPaintState(page: Page) {
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      if (!document.body || document.body.childElementCount === 0) return;
-      observer.disconnect();
-      const root = document.documentElement;
-      const entry = {
-        path: location.pathname,
-        dark: root.classList.contains("dark"),
-        hidden: root.style.visibility === "hidden",
-      };
-      window.name = JSON.stringify([...(window.name ? JSON.parse(window.name) : []), entry]);
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-}
-
-const firstPaints = (page: Page) =>
-  page.evaluate(() => JSON.parse(window.name || "[]") as { path: string; dark: boolean; hidden: boolean }[]);
+import { expect, firstFrames, recordFirstFrames, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
 /** Keeps React from ever loading, so whatever is seen comes from the HTML and its head script. */
 async function blockAppScripts(page: Page) {
@@ -53,11 +28,10 @@ test("the theme toggle saves the choice and it survives a reload", async ({ page
 
 test("a stored dark theme is applied before the first paint, without the app's JavaScript", async ({ page }) => {
   await storePreferences(page, { theme: "dark" });
-  await recordFirstPaintState(page);
+  await recordFirstFrames(page);
   await blockAppScripts(page);
   await page.goto("/career");
-  const [first] = await firstPaints(page);
-  expect(first).toMatchObject({ path: "/career", dark: true });
+  await expect.poll(() => firstFrames(page)).toEqual([expect.objectContaining({ path: "/career", dark: true })]);
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#09090b");
 });
 
@@ -79,15 +53,14 @@ test("a returning English reader who opens a Portuguese URL lands in English wit
   page,
 }) => {
   await storePreferences(page, { language: "en" });
-  await recordFirstPaintState(page);
+  await recordFirstFrames(page);
   await blockAppScripts(page);
   await page.goto("/career?ref=mail#story");
   await expect(page).toHaveURL(/\/en\/career\?ref=mail#story$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My career");
-  const paints = await firstPaints(page);
-  // The Portuguese document was hidden from its first content until it was replaced.
-  for (const paint of paints.filter((p) => p.path === "/career")) expect(paint.hidden).toBe(true);
-  expect(paints.at(-1)).toMatchObject({ path: "/en/career", hidden: false });
+  await expect.poll(async () => (await firstFrames(page)).at(-1)).toMatchObject({ path: "/en/career", hidden: false });
+  // The Portuguese document, if it painted at all, was hidden from its first frame until it was replaced.
+  for (const frame of (await firstFrames(page)).filter((f) => f.path === "/career")) expect(frame.hidden).toBe(true);
 });
 
 test("visitors without a stored choice, crawlers included, are never redirected", async ({ page, request }) => {
