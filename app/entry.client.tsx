@@ -15,7 +15,7 @@ function hydrate() {
 }
 
 // The head script applies the stored theme and the signed-in mark in the page's
-// first frame (app/lib/head-script.ts); a callback asked for now runs after its.
+// first frame (app/lib/head-script.ts); a callback asked for now runs after its own.
 const firstFrame = new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 // The page ships only the strings it renders, in its own language: fetch them,

@@ -52,10 +52,6 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, serious.join("\n")).toEqual([]);
 }
 
-/**
- * Waits until the page script (app/enhance/) answers the page's controls: it
- * loads once the page has painted, which can be after the load event.
- */
 /** The state of the document as its first frame painted it (`recordFirstFrames`). */
 export interface FirstFrame {
   path: string;
@@ -105,6 +101,10 @@ export async function recordFirstFrames(page: Page) {
 
 export const firstFrames = (page: Page) => page.evaluate(() => JSON.parse(window.name || "[]") as FirstFrame[]);
 
+/**
+ * Waits until the page script (app/enhance/) answers the page's controls: it
+ * loads once the page has painted, which can be after the load event.
+ */
 export async function waitForPageScript(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready");
 }
