@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeFlash, encodeFlash, readCookie } from "../../app/lib/auth-cookies.ts";
-import { headScript } from "../../app/lib/head-script.ts";
+import { APPLY_CHOICES_EVENT, headScript } from "../../app/lib/head-script.ts";
 import { RateLimiter } from "../../app/server/auth/rate-limit.server.ts";
 import { isSameOriginRequest } from "../../app/server/auth/same-origin.server.ts";
 import { createAuthSettings, isAllowedAuthor, signInFormTargets } from "../../app/server/auth/settings.server.ts";
@@ -91,29 +91,71 @@ describe("flash and hint cookies", () => {
     expect(readCookie("not_signed_in=1", "signed_in")).toBeUndefined();
   });
 
-  it("the head script marks the page signed in only for the exact hint cookie", () => {
+  /** Runs the head script on a stand-in document; its frame and the app's request are the caller's to give. */
+  function runHeadScript(cookie: string) {
+    const dataset: Record<string, string> = {};
+    const classes = new Set<string>();
+    let marks = 0;
+    const documentElement = {
+      dataset,
+      classList: {
+        toggle(name: string, on: boolean) {
+          marks++;
+          if (on) classes.add(name);
+          else classes.delete(name);
+        },
+      },
+      style: {},
+    };
+    const listeners = new Map<string, () => void>();
+    const document = {
+      cookie,
+      documentElement,
+      querySelector: () => null,
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    };
+    const storage = { getItem: (key: string) => (key === "theme" ? "dark" : null) };
+    const frames: (() => void)[] = [];
+    new Function("document", "localStorage", "location", "requestAnimationFrame", headScript)(
+      document,
+      storage,
+      { pathname: "/", search: "", hash: "" },
+      (callback: () => void) => frames.push(callback),
+    );
+    return {
+      dataset,
+      classes,
+      marks: () => marks,
+      frame: () => {
+        for (const callback of frames) callback();
+      },
+      appAsks: () => listeners.get(APPLY_CHOICES_EVENT)?.(),
+    };
+  }
+
+  it("the head script marks the page signed in only for the exact hint cookie, in the first frame", () => {
     const run = (cookie: string) => {
-      const dataset: Record<string, string> = {};
-      const documentElement = { dataset, classList: { toggle() {} }, style: {} };
-      const document = { cookie, documentElement, querySelector: () => null };
-      const storage = { getItem: () => null };
-      const frames: (() => void)[] = [];
-      const requestAnimationFrame = (callback: () => void) => frames.push(callback);
-      new Function("document", "localStorage", "location", "requestAnimationFrame", headScript)(
-        document,
-        storage,
-        { pathname: "/" },
-        requestAnimationFrame,
-      );
+      const page = runHeadScript(cookie);
       // Nothing is read or marked as the parser meets the script; all of it in the first frame.
-      expect(dataset.auth).toBeUndefined();
-      expect(frames).toHaveLength(1);
-      for (const frame of frames) frame();
-      return dataset.auth;
+      expect(page.dataset.auth).toBeUndefined();
+      expect(page.classes.size).toBe(0);
+      page.frame();
+      expect(page.classes.has("dark")).toBe(true);
+      return page.dataset.auth;
     };
     expect(run("signed_in=1")).toBe("in");
     expect(run("theme=dark; signed_in=1")).toBe("in");
     expect(run("not_signed_in=1")).toBeUndefined();
     expect(run("signed_in=0")).toBeUndefined();
+  });
+
+  it("the head script applies the choices at once when the app asks before the first frame, and only once", () => {
+    const page = runHeadScript("signed_in=1");
+    page.appAsks();
+    expect(page.dataset.auth).toBe("in");
+    expect(page.classes.has("dark")).toBe(true);
+    page.frame();
+    page.appAsks();
+    expect(page.marks()).toBe(1);
   });
 });
