@@ -96,6 +96,7 @@ describe("flash and hint cookies", () => {
     const dataset: Record<string, string> = {};
     const classes = new Set<string>();
     let marks = 0;
+    let reads = 0;
     const documentElement = {
       dataset,
       classList: {
@@ -109,12 +110,20 @@ describe("flash and hint cookies", () => {
     };
     const listeners = new Map<string, () => void>();
     const document = {
-      cookie,
+      get cookie() {
+        reads++;
+        return cookie;
+      },
       documentElement,
       querySelector: () => null,
       addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
     };
-    const storage = { getItem: (key: string) => (key === "theme" ? "dark" : null) };
+    const storage = {
+      getItem: (key: string) => {
+        reads++;
+        return key === "theme" ? "dark" : null;
+      },
+    };
     const frames: (() => void)[] = [];
     new Function("document", "localStorage", "location", "requestAnimationFrame", headScript)(
       document,
@@ -126,6 +135,7 @@ describe("flash and hint cookies", () => {
       dataset,
       classes,
       marks: () => marks,
+      reads: () => reads,
       frame: () => {
         for (const callback of frames) callback();
       },
@@ -137,6 +147,7 @@ describe("flash and hint cookies", () => {
     const run = (cookie: string) => {
       const page = runHeadScript(cookie);
       // Nothing is read or marked as the parser meets the script; all of it in the first frame.
+      expect(page.reads()).toBe(0);
       expect(page.dataset.auth).toBeUndefined();
       expect(page.classes.size).toBe(0);
       page.frame();
