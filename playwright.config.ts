@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "./http-server/node-flags.ts";
-import { chromiumArgs, findChromium } from "./tools/chromium.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
+import { chromiumArgs, findChromium } from "./tests/harness/chromium.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tests/harness/fake-github/accounts.ts";
 
 const executablePath = findChromium();
 const port = Number(process.env.E2E_PORT || 4173);
@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
   webServer: [
     {
-      command: "node tools/fake-github/main.ts",
+      command: "node tests/harness/fake-github/main.ts",
       url: `${githubURL}/health`,
       reuseExistingServer: false,
       env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },

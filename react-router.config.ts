@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/routing/pages.ts";
-import { buildServerEntry } from "./tools/build-server.ts";
-import { moveHeldScriptsOut } from "./tools/held-scripts.ts";
-import { describeOgImages, writeStaticOgImages } from "./tools/og-images.ts";
-import { describeSummary, precompressDirectory } from "./tools/precompress.ts";
+import { buildServerEntry } from "./tools/build/build-server.ts";
+import { moveHeldScriptsOut } from "./tools/build/held-scripts.ts";
+import { describeOgImages, writeStaticOgImages } from "./tools/build/og-images.ts";
+import { describeSummary, precompressDirectory } from "./tools/build/precompress.ts";
 
 export default {
   ssr: true,
@@ -13,11 +13,11 @@ export default {
   // Public pages become static HTML at build time, in both languages; the
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
-  // Prerendered pages' held hydration scripts as files of their own (tools/held-scripts.ts);
+  // Prerendered pages' held hydration scripts as files of their own (tools/build/held-scripts.ts);
   // brotli and gzip copies of every text file, sent as they are by the server;
   // the static articles' link-preview images; then the server itself as
   // JavaScript (build/server/main.js), which `npm run serve` starts.
-  // `npm run build` (tools/build.ts) builds into a new directory and switches
+  // `npm run build` (tools/build/build.ts) builds into a new directory and switches
   // BUILD_DIR to it when all of this is done.
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");

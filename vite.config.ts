@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { serverBundleResolution } from "./tools/build-server.ts";
+import { serverBundleResolution } from "./tools/build/build-server.ts";
 
 // The published origin is baked into prerendered pages (canonical URLs, feeds).
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
@@ -40,7 +40,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   // The production server build takes its dependencies in but for a few
-  // (tools/build-server.ts says which and why): Node then loads a few large
+  // (tools/build/build-server.ts says which and why): Node then loads a few large
   // modules instead of hundreds of small ones, each with its package.json.
   // Development keeps Vite's default, packages as Node loads them.
   ssr: command === "build" ? serverBundleResolution() : { external: ["@electric-sql/pglite", "pg", "sharp"] },

@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { listBackups } from "../http-server/backup.ts";
+import { listBackups } from "../backups/backup.ts";
 import { buildSite, toolEnv } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
@@ -85,14 +85,14 @@ async function main() {
     const cached = probe(server.origin, "/blog/post-1");
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const started = performance.now();
-    const backup = await run(process.execPath, ["tools/backup.ts"], { env });
+    const backup = await run(process.execPath, ["tools/commands/backup.ts"], { env });
     const backupMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await Promise.all([database.stop(), cached.stop()]);
     const [file] = await listBackups(backupDir);
     if (!file || !backup.stdout.includes("Taken by the running server.")) throw new Error(backup.stdout);
     const restoreStarted = performance.now();
-    await run(process.execPath, ["tools/restore.ts", file], {
+    await run(process.execPath, ["tools/commands/restore.ts", file], {
       env: { ...env, DATA_DIR: path.join(workDir, "restored") },
     });
     const restoreMs = performance.now() - restoreStarted;

@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serverEntry } from "../http-server/node-flags.ts";
+import { serverEntry } from "../runtime/node-flags.ts";
 import { buildSite, toolEnv } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
 import { type LoadResult, loadTest } from "./load.ts";

@@ -6,7 +6,7 @@
  * The floor pages are the site's HTML as the running server sends it (a
  * prerendered file or a server-rendered post alike), with every `<script>`
  * and every module preload taken out. They are written into a copy of the
- * client build, compressed by the build's own step (tools/precompress.ts:
+ * client build, compressed by the build's own step (tools/build/precompress.ts:
  * brotli 11 and gzip 9, as every file of the build), and served by the
  * site's own static-file layer (http-server/static-files.ts), behind the headers
  * every response of the site carries (http-server/transport-security.ts), in a
@@ -21,8 +21,8 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { HELD_PRELOAD_REL } from "../app/lib/held-hydration.ts";
 import { pageKey } from "../http-server/static-pages.ts";
-import { freePort } from "../tools/free-port.ts";
-import { precompressDirectory } from "../tools/precompress.ts";
+import { freePort } from "../tests/harness/free-port.ts";
+import { precompressDirectory } from "../tools/build/precompress.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 import { encodePath } from "./routes.ts";
 

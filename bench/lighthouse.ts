@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { chromiumArgs, findChromium } from "../tools/chromium.ts";
+import { chromiumArgs, findChromium } from "../tests/harness/chromium.ts";
 import { isStopping, onCleanup, trackPid, untrackPid } from "./cleanup.ts";
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -196,7 +196,7 @@ export class LighthouseRunner {
 
 /** The Chromium the bench drives: the browser tests' own check installs Debian's when it can, or says how to. */
 export function ensureChromium(): string {
-  execFileSync(process.execPath, ["tools/ensure-chromium.ts"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["tests/harness/ensure-chromium.ts"], { stdio: "inherit" });
   const chromium = findChromium();
   if (!chromium) throw new Error("Chromium not found");
   return chromium;

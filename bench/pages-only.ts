@@ -26,7 +26,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { serverEntry } from "../http-server/node-flags.ts";
+import { serverEntry } from "../runtime/node-flags.ts";
 import { BUDGETS, isContentPage } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from "./cleanup.ts";

@@ -108,7 +108,7 @@ function floorSection(pages: PageResult[]): string {
 /** The site on PostgreSQL with one worker and one per core (bench/worker-throughput.ts). */
 function workersSection({ load, options }: BenchResults): string {
   if (!load.byWorkers) {
-    return "## Throughput by workers\n\nNot measured: several workers run on PostgreSQL only; set `DATABASE_URL` (`tools/start-test-postgres.sh` prints one).";
+    return "## Throughput by workers\n\nNot measured: several workers run on PostgreSQL only; set `DATABASE_URL` (`tests/harness/start-test-postgres.sh` prints one).";
   }
   return [
     "## Throughput by workers",

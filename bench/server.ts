@@ -3,8 +3,8 @@
  * with the server's Node flags and environment, as `npm run serve` starts
  * it, on loopback, its own data directory, timed from spawn to the first 200.
  */
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../http-server/node-flags.ts";
-import { freePort } from "../tools/free-port.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../runtime/node-flags.ts";
+import { freePort } from "../tests/harness/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 

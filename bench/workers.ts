@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { serverEntry } from "../http-server/node-flags.ts";
+import { serverEntry } from "../runtime/node-flags.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
 import { readOptions } from "./options.ts";

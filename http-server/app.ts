@@ -14,7 +14,7 @@ import { writeLogLine } from "../app/server/log.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
-import type { ServerConfig } from "./config.ts";
+import type { ServerConfig } from "../config/config.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
@@ -123,7 +123,7 @@ export async function createApp(
   app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (http-server/request-guard.ts).
   app.use(requestGuard());
-  // The build this server runs, link resolved once (tools/build.ts): a rebuild that moves the link
+  // The build this server runs, link resolved once (tools/build/build.ts): a rebuild that moves the link
   // later leaves this server on its own build's files.
   const buildDir = existsSync(config.buildDir) ? realpathSync(config.buildDir) : config.buildDir;
   const clientDir = path.join(buildDir, "client");

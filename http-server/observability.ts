@@ -4,7 +4,7 @@
  * are applied, the server is not stopping), a request id on every response
  * (`X-Request-Id`) and, with LOG_FORMAT=json, one JSON line per request.
  * Every response is counted and timed by route pattern and status for the
- * metrics, which are served on their own port (http-server/metrics-server.ts),
+ * metrics, which are served on their own port (runtime/metrics-server.ts),
  * never here. Answered ahead of everything else, never cached, never
  * rendered by React Router. Decisions 021 and 028.
  */
@@ -14,8 +14,7 @@ import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../app/server/db/client.server.ts";
 import { withRequestId } from "../app/server/log.server.ts";
-import { collectRegistered, type MetricFamily, type Sample } from "../app/server/metrics.server.ts";
-import { eventLoopLag, processFamilies } from "./metrics-text.ts";
+import type { MetricFamily, Sample } from "../app/server/metrics.server.ts";
 import { labelRoute, routeLabelOf } from "./route-label.ts";
 import { UNMATCHED } from "./unmatched-paths.ts";
 
@@ -122,15 +121,6 @@ export class HttpMetrics {
       },
     ];
   }
-}
-
-/**
- * Everything this process reports: its responses, memory, event-loop lag and
- * what the application registered (app/server/metrics.server.ts).
- */
-export function processCollector(http: HttpMetrics): () => MetricFamily[] {
-  const lag = eventLoopLag();
-  return () => [...http.families(), ...processFamilies(), ...lag(), ...collectRegistered()];
 }
 
 /** Whether an address (as Node gives it, possibly IPv4-mapped) is this machine's loopback. */

@@ -1,7 +1,7 @@
 /**
  * Serves the client build: prerendered pages, fingerprinted assets and the
  * other public files. Each file is read once at start-up with the brotli and
- * gzip copies the build wrote beside it (tools/precompress.ts), so a request
+ * gzip copies the build wrote beside it (tools/build/precompress.ts), so a request
  * is a map lookup and one write of a ready body in the best encoding the
  * client accepts. Nothing is compressed per request.
  */

@@ -14,7 +14,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { crossOriginOpenerPolicy, crossOriginResourcePolicy, securityHeaders } from "../app/lib/csp.ts";
-import type { TrustProxy } from "./config.ts";
+import type { TrustProxy } from "../config/config.ts";
 
 const securityHeaderList = Object.entries(securityHeaders);
 

@@ -9,7 +9,7 @@ export interface Technology {
   name: string;
   /**
    * The Simple Icons slug of its mark. The marks are drawn from one
-   * self-hosted sprite (`node tools/generate-tech-icons.ts` rebuilds it), so
+   * self-hosted sprite (`node tools/build/generate-tech-icons.ts` rebuilds it), so
    * their path data never weighs on the page's JavaScript.
    */
   icon: string;

@@ -1,6 +1,6 @@
 /**
  * The site's self-hosted images, as responsive sources. Files come from
- * `tools/generate-images.ts` (AVIF and WebP at a few widths); Vite fingerprints
+ * `tools/build/generate-images.ts` (AVIF and WebP at a few widths); Vite fingerprints
  * them, so they can be cached forever.
  */
 import sizes from "~/assets/images/sizes.json";
@@ -32,7 +32,7 @@ export function picture(name: ImageName): Picture {
   const { width, height, widths } = sizes[name];
   const url = (w: number, ext: "avif" | "webp") => {
     const found = urls[`../assets/images/${name}-${w}.${ext}`];
-    if (!found) throw new Error(`Missing image ${name}-${w}.${ext}; run node tools/generate-images.ts`);
+    if (!found) throw new Error(`Missing image ${name}-${w}.${ext}; run node tools/build/generate-images.ts`);
     return found;
   };
   const srcset = (ext: "avif" | "webp") => widths.map((w) => `${url(w, ext)} ${w}w`).join(", ");

@@ -13,7 +13,7 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
  * that text, or the response's nonce) allows it as it would have allowed the
  * original. A classic script runs as it is inserted, so React Router's data
  * is in place before the module script, which waits for its imports, runs;
- * a classic script loaded by URL (a prerendered page's, tools/held-scripts.ts)
+ * a classic script loaded by URL (a prerendered page's, tools/build/held-scripts.ts)
  * has what follows it released once it has run.
  * Each script stays where it was, so React hydrates the same tree.
  */
@@ -33,7 +33,7 @@ export function releaseHeldScripts(doc: Document): void {
       if (src) script.src = src;
       else script.textContent = original.textContent;
       original.replaceWith(script);
-      // A prerendered page's held classic scripts come as one file (tools/held-scripts.ts):
+      // A prerendered page's held classic scripts come as one file (tools/build/held-scripts.ts):
       // what follows, the module script above all, waits until it has run.
       if (src && !module) {
         script.addEventListener("load", () => releaseFrom(index + 1), { once: true });

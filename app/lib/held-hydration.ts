@@ -38,6 +38,6 @@ export const HELD_SCRIPT_TYPE = "text/x-held-module";
  * The `type` of an inline classic script of the hydration (React Router's
  * data, React's streaming runtime) until released. A prerendered page has one
  * such script naming, in `data-src`, the file its held scripts were moved to
- * (tools/held-scripts.ts).
+ * (tools/build/held-scripts.ts).
  */
 export const HELD_CLASSIC_SCRIPT_TYPE = "text/x-held-script";

@@ -142,7 +142,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
   ],
 });
 
-/** Test accounts of the fake GitHub (tools/fake-github): two allowed authors and one outsider. */
+/** Test accounts of the fake GitHub (tests/harness/fake-github): two allowed authors and one outsider. */
 export const testAccounts = { author: "rafael-werneck", coauthor: "ana-autora", outsider: "visitante" } as const;
 
 /**

@@ -4,7 +4,7 @@ import { APPLY_CHOICES_EVENT, headScript } from "../../app/lib/head-script.ts";
 import { RateLimiter } from "../../app/server/auth/rate-limit.server.ts";
 import { isSameOriginRequest } from "../../app/server/auth/same-origin.server.ts";
 import { createAuthSettings, isAllowedAuthor, signInFormTargets } from "../../app/server/auth/settings.server.ts";
-import { missingSignInSettings, readConfig } from "../../http-server/config.ts";
+import { missingSignInSettings, readConfig } from "../../config/config.ts";
 
 const SITE = "https://site.example";
 

@@ -19,6 +19,7 @@ import { type OpenDatabase, openDatabase } from "../../app/server/db/client.serv
 import { blogs, contactMessages } from "../../app/server/db/schema.ts";
 import { configureLog, standardStreams } from "../../app/server/log.server.ts";
 import { type ObjectStorage, openStorage, type StorageSettings } from "../../app/server/uploads/storage.server.ts";
+import { BackupArchiveWriter, BackupFileError, checkBackupFile } from "../../backups/archive.ts";
 import {
   listBackups,
   RestoreRefusedError,
@@ -26,17 +27,16 @@ import {
   verifyBackup,
   writeBackup,
   writeBackupFile,
-} from "../../http-server/backup.ts";
-import { BackupArchiveWriter, BackupFileError, checkBackupFile } from "../../http-server/backup-archive.ts";
+} from "../../backups/backup.ts";
 import {
   changeMark,
   countingStorage,
   lastBackupAt,
   startSchedule,
   startServerBackups,
-} from "../../http-server/backup-schedule.ts";
-import { backupSocketPath } from "../../http-server/backup-socket.ts";
-import { ConfigError, readConfig } from "../../http-server/config.ts";
+} from "../../backups/schedule.ts";
+import { backupSocketPath } from "../../backups/socket.ts";
+import { ConfigError, readConfig } from "../../config/config.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../http-server/config.ts";
+import { ConfigError, readConfig } from "../../config/config.ts";
 
 const contact = (env: Record<string, string>) => readConfig(env).contact;
 

@@ -99,8 +99,8 @@ describe("durability on PGlite", () => {
   }, 120_000);
 });
 
-describe("npm start's first step (tools/start-check.ts)", () => {
-  const startCheck = fileURLToPath(new URL("../../tools/start-check.ts", import.meta.url));
+describe("npm start's first step (tools/commands/start-check.ts)", () => {
+  const startCheck = fileURLToPath(new URL("../../tools/commands/start-check.ts", import.meta.url));
   const check = (dataDir: string) =>
     run(process.execPath, [startCheck], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } }).then(
       () => ({ code: 0, stderr: "" }),

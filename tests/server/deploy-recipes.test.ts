@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../http-server/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../runtime/node-flags.ts";
 
 const UNIT = readFileSync("deploy/portfolio.service", "utf8");
 const SITE = readFileSync("deploy/nginx-site.conf", "utf8");

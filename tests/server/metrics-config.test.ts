@@ -1,6 +1,6 @@
 /** METRICS_PORT, METRICS_HOST and METRICS_TOKEN: on by default on loopback, never the site's port, never open without a token. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_METRICS_PORT, readConfig } from "../../http-server/config.ts";
+import { ConfigError, DEFAULT_METRICS_PORT, readConfig } from "../../config/config.ts";
 
 describe("the metrics port's settings", () => {
   it("are port 9464 on loopback by default, another port when set, or off", () => {

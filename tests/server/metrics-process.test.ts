@@ -21,10 +21,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
 import { buildSite, toolEnv } from "../../bench/build.ts";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../http-server/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
-import { startFakeGitHub } from "../../tools/fake-github/server.ts";
-import { freePort } from "../../tools/free-port.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../harness/fake-github/accounts.ts";
+import { startFakeGitHub } from "../harness/fake-github/server.ts";
+import { freePort } from "../harness/free-port.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 interface Site {

@@ -1,7 +1,7 @@
 /**
  * /healthz, /readyz, the request id, the metrics by route and status, the
  * metrics port and the JSON request log (http-server/observability.ts,
- * http-server/metrics-server.ts, app/server/metrics.server.ts,
+ * runtime/metrics-server.ts, app/server/metrics.server.ts,
  * app/server/log.server.ts), in this process. The compiled server is
  * tested in tests/server/metrics-process.test.ts.
  */
@@ -14,17 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, OpenDatabase } from "../../app/server/db/client.server.ts";
 import { configureLog, logError, logEvent, redact, standardStreams } from "../../app/server/log.server.ts";
 import { collectRegistered, counter, registerBackupAge, registerGauge } from "../../app/server/metrics.server.ts";
-import { startMetricsServer } from "../../http-server/metrics-server.ts";
-import { mergeProcesses, renderFamilies } from "../../http-server/metrics-text.ts";
-import {
-  HttpMetrics,
-  isLoopback,
-  observability,
-  processCollector,
-  requestIdFor,
-} from "../../http-server/observability.ts";
+import { HttpMetrics, isLoopback, observability, requestIdFor } from "../../http-server/observability.ts";
 import { labelRoute } from "../../http-server/route-label.ts";
 import { routeLabeller, UNMATCHED } from "../../http-server/unmatched-paths.ts";
+import { startMetricsServer } from "../../runtime/metrics-server.ts";
+import { mergeProcesses, renderFamilies } from "../../runtime/metrics-text.ts";
+import { processCollector } from "../../runtime/process-metrics.ts";
 import { engines } from "./helpers/databases.ts";
 
 const hanging = { execute: () => new Promise(() => undefined) } as unknown as Database;

@@ -5,14 +5,20 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The folders of the server's own files, outside the app. */
+const SERVER_FOLDERS = ["runtime", "http-server", "backups", "config"];
+
 /** The app modules the server's own files import: `npm run dev` loads them in plain Node, without Vite's `~`. */
 function appModulesOfServer(): string[] {
-  const files = readdirSync(path.join(root, "http-server")).filter((name) => name.endsWith(".ts"));
   const modules = new Set<string>();
-  for (const file of files) {
-    const source = readFileSync(path.join(root, "http-server", file), "utf8");
-    for (const [, specifier] of source.matchAll(/^import [^;]*? from "(\.\.\/app\/[^"]+)";/gms)) {
-      if (specifier) modules.add(`./${specifier.slice(3)}`);
+  for (const folder of SERVER_FOLDERS) {
+    for (const file of readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })) {
+      if (!file.endsWith(".ts")) continue;
+      const source = readFileSync(path.join(root, folder, file), "utf8");
+      for (const [, specifier] of source.matchAll(/^import [^;]*? from "((?:\.\.\/)+app\/[^"]+)";/gms)) {
+        if (specifier)
+          modules.add(`./${path.relative(root, path.resolve(root, folder, path.dirname(file), specifier))}`);
+      }
     }
   }
   return [...modules].sort();

@@ -2,7 +2,7 @@
  * /readyz against a real PostgreSQL server that stops and starts again: 503
  * while the database is down (within the readiness timeout, never hanging),
  * 200 again once it is back, with the same pool; /healthz answers throughout.
- * The server is a throwaway cluster of its own (tools/start-test-postgres.sh
+ * The server is a throwaway cluster of its own (tests/harness/start-test-postgres.sh
  * on a free port), so stopping it disturbs no other test. Needs Debian's
  * `postgresql` (as the other PostgreSQL tests; skipped without
  * TEST_DATABASE_URL, which says it is installed).
@@ -18,11 +18,11 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { observability } from "../../http-server/observability.ts";
-import { freePort } from "../../tools/free-port.ts";
+import { freePort } from "../harness/free-port.ts";
 import { postgresUrl } from "./helpers/databases.ts";
 
 const run = promisify(execFile);
-const script = fileURLToPath(new URL("../../tools/start-test-postgres.sh", import.meta.url));
+const script = fileURLToPath(new URL("../harness/start-test-postgres.sh", import.meta.url));
 
 describe.skipIf(!postgresUrl)("readiness with PostgreSQL stopped and started again", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-readyz-"));

@@ -1,8 +1,8 @@
 /**
  * The production server as every launcher starts it: `npm run build`
- * compiles http-server/main.ts into BUILD_DIR/server/main.js, and `npm run serve`,
+ * compiles runtime/main.ts into BUILD_DIR/server/main.js, and `npm run serve`,
  * the end-to-end tests and the bench all run that file with the flags of
- * http-server/node-flags.ts. The second half builds the site for real (tens of
+ * runtime/node-flags.ts. The second half builds the site for real (tens of
  * seconds) and starts the compiled entry the way the bench does.
  */
 import { randomBytes } from "node:crypto";
@@ -19,7 +19,7 @@ import {
   serverCommandArgs,
   serverEntry,
   serverShellCommand,
-} from "../../http-server/node-flags.ts";
+} from "../../runtime/node-flags.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {

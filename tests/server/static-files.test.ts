@@ -10,7 +10,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStaticSite, type StaticSite, staticFilesMiddleware } from "../../http-server/static-files.ts";
 import { baseHeaders } from "../../http-server/transport-security.ts";
-import { precompressDirectory } from "../../tools/precompress.ts";
+import { precompressDirectory } from "../../tools/build/precompress.ts";
 import { decodedBody, type RawReply as Reply, rawRequest } from "../helpers/raw-http.ts";
 
 const request = (origin: string, urlPath: string, headers: Record<string, string> = {}, method = "GET") =>

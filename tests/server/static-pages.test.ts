@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, crossOriginOpenerPolicy, crossOriginResourcePolicy } from "../../app/lib/csp.ts";
-import { readConfig } from "../../http-server/config.ts";
+import { readConfig } from "../../config/config.ts";
 import { inlineScriptHashes, inlineStyleHashes, pageKey, sha256Source } from "../../http-server/static-pages.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;

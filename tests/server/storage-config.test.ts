@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig, readStorage } from "../../http-server/config.ts";
+import { ConfigError, readConfig, readStorage } from "../../config/config.ts";
 
 const s3 = {
   STORAGE_DRIVER: "s3",
@@ -92,7 +92,7 @@ describe("S3 object URLs", () => {
 describe("a command started with wrong storage settings", () => {
   it("stops at once, naming each wrong variable on a line of its own", async () => {
     const env = { ...process.env, S3_BUCKET: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_REGION: "EU" };
-    const args = ["tools/storage-migrate.ts", "--from", "disk", "--to", "s3"];
+    const args = ["tools/commands/storage-migrate.ts", "--from", "disk", "--to", "s3"];
     const failed = await promisify(execFile)(process.execPath, args, { env, timeout: 30_000 }).catch(
       (error: { code: number; stderr: string }) => error,
     );

@@ -84,7 +84,7 @@ describe("npm run storage:migrate", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "" };
   const migrate = (...args: string[]) =>
-    run(process.execPath, ["tools/storage-migrate.ts", ...args], { cwd: root, env, timeout: 60_000 });
+    run(process.execPath, ["tools/commands/storage-migrate.ts", ...args], { cwd: root, env, timeout: 60_000 });
 
   it("copies the uploads directory into the embedded database, printing progress, and resumes", async () => {
     for (const [key, data] of Object.entries(objects)) {

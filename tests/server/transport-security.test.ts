@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, readConfig, readTrustProxy } from "../../http-server/config.ts";
+import { ConfigError, readConfig, readTrustProxy } from "../../config/config.ts";
 import {
   baseHeaders,
   STRICT_TRANSPORT_SECURITY,

@@ -1,7 +1,7 @@
 /** WEB_CONCURRENCY: server processes on PostgreSQL, one per core unless set, checked like every variable. */
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../http-server/config.ts";
+import { ConfigError, readConfig } from "../../config/config.ts";
 
 describe("WEB_CONCURRENCY", () => {
   it("is one per core by default, or the number set", () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { characters, unicodeRange } from "../../tools/font-characters.ts";
+import { characters, unicodeRange } from "../../tools/build/font-characters.ts";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 

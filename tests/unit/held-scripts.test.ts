@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HELD_CLASSIC_SCRIPT_TYPE, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
-import { moveHeldScripts } from "../../tools/held-scripts.ts";
+import { moveHeldScripts } from "../../tools/build/held-scripts.ts";
 
 const held = (body: string, attributes = "") =>
   `<script type="${HELD_CLASSIC_SCRIPT_TYPE}"${attributes}>${body}</script>`;

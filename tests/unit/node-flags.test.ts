@@ -9,7 +9,7 @@ import {
   serverEntry,
   serverShellCommand,
   startedNotAsServe,
-} from "../../http-server/node-flags.ts";
+} from "../../runtime/node-flags.ts";
 
 describe("the server's Node flags", () => {
   it("are all missing from a bare `node build/server/main.js`", () => {
@@ -68,16 +68,16 @@ describe("the server's command line", () => {
 
   it("is what a server started differently is told, and why", () => {
     const compiled = "file:///srv/site/build/server/main.js";
-    const source = "file:///srv/site/http-server/main.ts";
+    const source = "file:///srv/site/runtime/main.ts";
     const env = { ...SERVER_ENVIRONMENT };
     expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "", env)).toBeUndefined();
-    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "", env)).toBe("Started from http-server/main.ts");
+    expect(startedNotAsServe(source, [...SERVER_NODE_FLAGS], "", env)).toBe("Started from runtime/main.ts");
     expect(startedNotAsServe(compiled, ["--liftoff-only"], "--heap-growing-percent=50", env)).toBe(
       `Started without ${SERVER_NODE_FLAGS[0]}`,
     );
     expect(startedNotAsServe(compiled, [...SERVER_NODE_FLAGS], "", {})).toBe("Started without MALLOC_ARENA_MAX=2");
     expect(startedNotAsServe(source, [], "", {})).toBe(
-      `Started from http-server/main.ts and without MALLOC_ARENA_MAX=2 ${SERVER_NODE_FLAGS.join(" ")}`,
+      `Started from runtime/main.ts and without MALLOC_ARENA_MAX=2 ${SERVER_NODE_FLAGS.join(" ")}`,
     );
   });
 });

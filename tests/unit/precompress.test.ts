@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isTextFile, precompressDirectory } from "../../tools/precompress.ts";
+import { isTextFile, precompressDirectory } from "../../tools/build/precompress.ts";
 
 let dir: string;
 

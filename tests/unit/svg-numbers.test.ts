@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roundNumbers } from "../../tools/svg-numbers.ts";
+import { roundNumbers } from "../../tools/build/svg-numbers.ts";
 
 describe("roundNumbers", () => {
   it.each([

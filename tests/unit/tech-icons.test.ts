@@ -10,7 +10,7 @@ describe("the technologies grid", () => {
     expect(new Set(technologies.map((technology) => technology.name)).size).toBe(16);
   });
 
-  it("finds every mark in the image, each in its own view (run tools/generate-tech-icons.ts after editing the list)", () => {
+  it("finds every mark in the image, each in its own view (run tools/build/generate-tech-icons.ts after editing the list)", () => {
     technologies.forEach(({ icon }, index) => {
       const y = index * 24;
       expect(sprite).toContain(

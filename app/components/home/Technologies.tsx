@@ -15,7 +15,7 @@ export function Technologies() {
             className="group flex flex-col items-center gap-3 rounded-card border border-line bg-bg px-3 py-5 text-center transition hover:-translate-y-1 hover:border-accent hover:shadow-md"
           >
             {/* An image loaded as the section nears the screen, never a request the first
-                paint waits for (tools/generate-tech-icons.ts). */}
+                paint waits for (tools/build/generate-tech-icons.ts). */}
             <img
               src={`${techIcons}#${technology.icon}`}
               alt={technology.name}

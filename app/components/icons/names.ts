@@ -1,7 +1,7 @@
 /**
  * Every interface pictogram the site draws, by its Lucide name. The sprite
  * `app/assets/icons.svg` holds one symbol per name (plus the brand marks);
- * regenerate it with `node tools/generate-icons.ts` after changing a list.
+ * regenerate it with `node tools/build/generate-icons.ts` after changing a list.
  */
 export const uiIconNames = [
   "ArrowLeft",

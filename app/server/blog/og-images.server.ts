@@ -4,7 +4,7 @@
  * (`app/lib/og-image.ts` names them).
  *
  * - The static articles' images are drawn at build time into the client
- *   build (`tools/og-images.ts`) and served as files; this module answers for
+ *   build (`tools/build/og-images.ts`) and served as files; this module answers for
  *   them only where the build has none (development).
  * - A published post's image is drawn on its first request, kept in the
  *   object storage at `og-images/{postId}/{version}.png` and read from there

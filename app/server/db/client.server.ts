@@ -84,7 +84,7 @@ export interface DatabaseOptions {
 
 /**
  * The repository's drizzle/ folder, found from this module. In the compiled
- * server (build/server/main.js, tools/build-server.ts) this module is part of
+ * server (build/server/main.js, tools/build/build-server.ts) this module is part of
  * a chunk in build/server/chunks/, so that build sets MIGRATIONS_DIR to the way from there.
  */
 const defaultMigrations = fileURLToPath(

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../../../tools/free-port.ts";
+import { freePort } from "../../harness/free-port.ts";
 
 const run = promisify(execFile);
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -33,7 +33,7 @@ async function admin(text: string) {
   }
 }
 
-test.skip(!postgresUrl, "TEST_DATABASE_URL is unset (tools/start-test-postgres.sh prints one)");
+test.skip(!postgresUrl, "TEST_DATABASE_URL is unset (tests/harness/start-test-postgres.sh prints one)");
 test.skip(!hasNginx, "nginx is not installed (apt-get install nginx)");
 
 /** Runs `npm run cluster -- {flag}` on a database of its own and free ports; resolves with its output. */
@@ -44,7 +44,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
     const [port, first, second] = [await freePort(), await freePort(), await freePort()];
-    const { stdout } = await run(process.execPath, ["tools/cluster.ts", flag], {
+    const { stdout } = await run(process.execPath, ["tools/commands/cluster.ts", flag], {
       env: {
         ...process.env,
         BUILD_DIR: process.env.BUILD_DIR || "build",

@@ -2,7 +2,7 @@
  * The Mozilla HTTP Observatory grades the site as README's Deploying sets it
  * up: the production server of the tested build behind nginx with
  * deploy/nginx-site.conf, over TLS with a self-signed certificate, in a
- * network namespace of its own (tools/observatory.ts). The scanner runs for
+ * network namespace of its own (tools/commands/observatory.ts). The scanner runs for
  * real with its own scoring; the grade must be A+ with at least 120 points,
  * and each header it looks at must keep the result it has today, so a
  * regression names the header. Needs nginx, openssl, unshare and ip
@@ -12,7 +12,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { missingRequirements } from "../../../tools/observatory.ts";
+import { missingRequirements } from "../../../tools/commands/observatory.ts";
 
 const run = promisify(execFile);
 const missing = missingRequirements();
@@ -32,12 +32,12 @@ test.skip(missing.length > 0, `missing: ${missing.join(", ")}`);
 
 test("the Mozilla HTTP Observatory grades the deployed site A+", async () => {
   test.setTimeout(240_000);
-  const { stdout } = await run(process.execPath, ["tools/observatory.ts"], {
+  const { stdout } = await run(process.execPath, ["tools/commands/observatory.ts"], {
     env: { ...process.env, BUILD_DIR: process.env.BUILD_DIR || "build" },
     timeout: 220_000,
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string }) => {
-    throw new Error(`tools/observatory.ts failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
+    throw new Error(`tools/commands/observatory.ts failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
   });
   const result = JSON.parse(stdout) as Scan;
   const outcomes = Object.fromEntries(Object.entries(result.tests).map(([name, { result }]) => [name, result]));

@@ -20,7 +20,7 @@ for (const [database, kills] of [
   test(`kill -9 during writes loses nothing acknowledged (${database}, ${kills} kills)`, async () => {
     test.skip(database === "postgres" && !process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is unset");
     test.setTimeout(180_000);
-    const { stdout } = await run(process.execPath, ["tools/soak.ts"], {
+    const { stdout } = await run(process.execPath, ["tests/harness/soak.ts"], {
       env: {
         ...process.env,
         BUILD_DIR: process.env.BUILD_DIR || "build",

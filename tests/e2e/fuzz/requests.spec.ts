@@ -8,9 +8,9 @@ import fc from "fast-check";
 import pg from "pg";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
-import { freePort } from "../../../tools/free-port.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../harness/fake-github/accounts.ts";
+import { freePort } from "../../harness/free-port.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
 
 /**

@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
-import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build.ts";
-import { freePort } from "../../../tools/free-port.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
+import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build/build.ts";
+import { freePort } from "../../harness/free-port.ts";
 import { expect, test } from "../fixtures.ts";
 
 /**
- * `npm run build` beside a running server (tools/build.ts): the new build is
+ * `npm run build` beside a running server (tools/build/build.ts): the new build is
  * written into a directory of its own while BUILD_DIR still points at the
  * complete old one, then the link moves at once. The running server stays on
  * its own build (its hashed chunks load on first use) until it is restarted.
@@ -46,7 +46,7 @@ test("a rebuild beside a running server switches at once and leaves the server a
       })
       .toBe(200);
 
-    builder = spawn(process.execPath, ["tools/build.ts"], {
+    builder = spawn(process.execPath, ["tools/build/build.ts"], {
       env: { ...process.env, BUILD_DIR: link, PUBLIC_URL: origin },
       stdio: "ignore",
     });

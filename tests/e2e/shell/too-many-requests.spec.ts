@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../http-server/node-flags.ts";
-import { freePort } from "../../../tools/free-port.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
+import { freePort } from "../../harness/free-port.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 
 // The shared server of the end-to-end tests runs without the flood limits (every test asks from

@@ -1,7 +1,7 @@
 /**
  * The engines the database tests run on: PGlite always, PostgreSQL when
  * TEST_DATABASE_URL points at a server (start one with
- * tools/start-test-postgres.sh). Each opened database is fresh and private.
+ * tests/harness/start-test-postgres.sh). Each opened database is fresh and private.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,7 +13,7 @@ import { type OpenDatabase, openDatabase } from "../../../app/server/db/client.s
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
   console.warn(
-    "PostgreSQL half of the database tests SKIPPED: set TEST_DATABASE_URL (tools/start-test-postgres.sh prints one)",
+    "PostgreSQL half of the database tests SKIPPED: set TEST_DATABASE_URL (tests/harness/start-test-postgres.sh prints one)",
   );
 }
 
@@ -66,7 +66,7 @@ export const engines: Engine[] = [
   { name: "pglite", skip: undefined, open: openPglite },
   {
     name: "postgres",
-    skip: postgresUrl ? undefined : "TEST_DATABASE_URL is unset (start one with tools/start-test-postgres.sh)",
+    skip: postgresUrl ? undefined : "TEST_DATABASE_URL is unset (start one with tests/harness/start-test-postgres.sh)",
     open: openPostgres,
   },
 ];
