@@ -5,7 +5,6 @@ import type { Category, Finding, LighthouseRun, Metric } from "./lighthouse.ts";
 import type { LoadResult } from "./load.ts";
 import type { MixedResult } from "./mixed.ts";
 import type { BenchOptions } from "./options.ts";
-import type { SearchBenchResult } from "./search.ts";
 import type { WorkerThroughput } from "./worker-throughput.ts";
 
 /** Scores and metrics of one kept run (network logs dropped). */
@@ -127,4 +126,19 @@ export interface BenchResults {
   /** Readers and writers at once (bench/mixed.ts): embedded, and PostgreSQL with DATABASE_URL. */
   mixed?: MixedResult[];
   budgets: BudgetResult[];
+}
+
+/** The search under load (bench/search.ts). */
+export interface SearchBenchResult {
+  /** Published posts in the database, all in Portuguese (about 900 words each), beside the five static articles. */
+  posts: number;
+  /** Timed requests (after the warm-up). */
+  requests: number;
+  /** The queries, asked in turn. */
+  queries: string[];
+  latencyP50: number;
+  latencyP95: number;
+  latencyMax: number;
+  /** Responses other than 200: none expected. */
+  failures: number;
 }

@@ -19,22 +19,9 @@ import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
+import type { SearchBenchResult } from "./results.ts";
 import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
-
-export interface SearchBenchResult {
-  /** Published posts in the database, all in Portuguese (about 900 words each), beside the five static articles. */
-  posts: number;
-  /** Timed requests (after the warm-up). */
-  requests: number;
-  /** The queries, asked in turn. */
-  queries: string[];
-  latencyP50: number;
-  latencyP95: number;
-  latencyMax: number;
-  /** Responses other than 200: none expected. */
-  failures: number;
-}
 
 const POSTS = 500;
 const WARMUP_REQUESTS = 30;

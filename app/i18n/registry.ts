@@ -5,11 +5,13 @@
  * and the areas of those pages (home, portfolio, contact, admin; the terminal's
  * when it opens), each a chunk of its own, so a page ships one language and only its own areas.
  */
+
+import { type LazyArea, lazyAreas } from "./areas.ts";
 import { type Lang, langFromPath, stripLang } from "./paths.ts";
 import type { Dictionary } from "./pt.ts";
 
-export const lazyAreas = ["home", "portfolio", "contact", "admin", "terminal", "blog"] as const;
-export type LazyArea = (typeof lazyAreas)[number];
+export { type LazyArea, lazyAreas };
+
 type Part = "shell" | LazyArea;
 
 const importers: Record<Lang, Record<Part, () => Promise<object>>> = {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { data, useBlocker, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
-import { type EditablePost, type NewPostStart, PostForm } from "~/components/admin/PostForm.tsx";
+import { PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
+import type { EditablePost, NewPostStart } from "~/components/admin/post-types.ts";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/i18n";

@@ -3,7 +3,6 @@ import { useFetcher } from "react-router";
 import { Clock } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, type Lang, languages, useT } from "~/i18n";
-import type { FieldErrors } from "~/lib/post-input.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { useContentImages } from "./ContentImages.tsx";
@@ -12,50 +11,13 @@ import { Field } from "./Field.tsx";
 import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
 import { type LocalCopy, localCopyKey, readLocalCopy, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
 import { MarkdownPreview } from "./MarkdownPreview.tsx";
+import type { EditablePost, NewPostStart, PostActionResult } from "./post-types.ts";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScheduleField } from "./ScheduleField.tsx";
 import { Switch } from "./Switch.tsx";
 import { TagInput } from "./TagInput.tsx";
 import { TranslationField } from "./TranslationField.tsx";
 import { type AutosaveStatus, type SavedVersion, useAutosave } from "./use-autosave.ts";
-
-export interface EditablePost {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  coverImage: string | null;
-  published: boolean;
-  lang: Lang;
-  tags: string[];
-  /** The linked post in the other language, if any. */
-  translation: { id: string; title: string } | null;
-  /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
-  scheduledAt: string | null;
-  /** The fields are autosaved changes of a published post that readers do not see yet. */
-  pending: boolean;
-  /** ISO time of the version being edited, to detect a newer save elsewhere. */
-  updatedAt: string;
-}
-
-/** What a new post starts from: "translate this post" fills the language, the link, the title, tags and cover. */
-export interface NewPostStart {
-  lang: Lang;
-  title?: string;
-  tags?: string[];
-  coverImage?: string | null;
-  translation?: { id: string; title: string };
-}
-
-export interface PostActionResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  fieldErrors?: FieldErrors;
-  /** The saved post's id and version (`pending`: an autosave kept aside from readers). */
-  saved?: { id: string; updatedAt: string; pending: boolean };
-}
 
 interface Values {
   title: string;

@@ -5,7 +5,7 @@ import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
 import { postPath } from "~/lib/blog-paths.ts";
 import { LocalDateTime } from "./LocalDateTime.tsx";
-import type { EditablePost, PostActionResult } from "./PostForm.tsx";
+import type { EditablePost, PostActionResult } from "./post-types.ts";
 
 /** The author's posts with their status, and edit and delete actions. */
 /** One fetcher shared by every delete button, so the result is read here, where it outlives the deleted row. */

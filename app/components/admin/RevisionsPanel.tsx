@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, useT } from "~/i18n";
 import { LocalDateTime } from "./LocalDateTime.tsx";
-import type { PostActionResult } from "./PostForm.tsx";
+import type { PostActionResult } from "./post-types.ts";
 import { TextDiff } from "./TextDiff.tsx";
 
 type Kind = "save" | "publish" | "schedule" | "restore" | "autosave";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { format, type Lang, useT } from "~/i18n";
 import { Field } from "./Field.tsx";
-import type { EditablePost } from "./PostForm.tsx";
+import type { EditablePost } from "./post-types.ts";
 
 /**
  * The post's translation: one of the author's posts in the other language

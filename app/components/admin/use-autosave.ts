@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PostActionResult } from "./PostForm.tsx";
+import type { PostActionResult } from "./post-types.ts";
 
 /** Saved this long after the last change… */
 export const AUTOSAVE_DELAY_MS = 3000;

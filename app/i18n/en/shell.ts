@@ -1,5 +1,5 @@
+import type { LazyArea } from "../areas.ts";
 import type { Dictionary } from "../pt.ts";
-import type { LazyArea } from "../registry.ts";
 import { auth } from "./auth.ts";
 
 /** English strings every page needs, checked key for key against the Portuguese ones. */

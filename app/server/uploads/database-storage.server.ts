@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { storedObjects } from "../db/schema.ts";
-import { type ObjectStorage, storageFrom, weakEtag } from "./storage.server.ts";
+import { type ObjectStorage, storageFrom, weakEtag } from "./object-storage.server.ts";
 
 export function databaseStorage(db: Database): ObjectStorage {
   return storageFrom({

@@ -12,7 +12,7 @@ import {
   type S3Settings,
   type StoredObject,
   storageFrom,
-} from "./storage.server.ts";
+} from "./object-storage.server.ts";
 
 /** A request to the bucket that takes longer than this fails instead of holding the page. */
 const REQUEST_TIMEOUT_MS = 30_000;

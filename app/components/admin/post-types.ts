@@ -1,0 +1,46 @@
+/**
+ * The shapes the post editor and its panels share: a post as the editor
+ * receives it, what a new post starts from, and what the post actions answer.
+ * A module of their own, so the panels and hooks the form uses can name them
+ * without importing the form.
+ */
+import type { Lang } from "~/i18n";
+import type { FieldErrors } from "~/lib/post-input.ts";
+
+export interface EditablePost {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  coverImage: string | null;
+  published: boolean;
+  lang: Lang;
+  tags: string[];
+  /** The linked post in the other language, if any. */
+  translation: { id: string; title: string } | null;
+  /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
+  scheduledAt: string | null;
+  /** The fields are autosaved changes of a published post that readers do not see yet. */
+  pending: boolean;
+  /** ISO time of the version being edited, to detect a newer save elsewhere. */
+  updatedAt: string;
+}
+
+/** What a new post starts from: "translate this post" fills the language, the link, the title, tags and cover. */
+export interface NewPostStart {
+  lang: Lang;
+  title?: string;
+  tags?: string[];
+  coverImage?: string | null;
+  translation?: { id: string; title: string };
+}
+
+export interface PostActionResult {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: FieldErrors;
+  /** The saved post's id and version (`pending`: an autosave kept aside from readers). */
+  saved?: { id: string; updatedAt: string; pending: boolean };
+}
