@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { moveHeldScriptsOut } from "./app/first-paint/held-scripts.server.ts";
 import { prerenderPaths } from "./app/routing/pages.ts";
 import { buildServerEntry } from "./tools/build/build-server.ts";
-import { moveHeldScriptsOut } from "./tools/build/held-scripts.ts";
 import { describeOgImages, writeStaticOgImages } from "./tools/build/og-images.ts";
 import { describeSummary, precompressDirectory } from "./tools/build/precompress.ts";
 
@@ -13,7 +13,7 @@ export default {
   // Public pages become static HTML at build time, in both languages; the
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
-  // Prerendered pages' held hydration scripts as files of their own (tools/build/held-scripts.ts);
+  // Prerendered pages' held hydration scripts as files of their own (app/first-paint/held-scripts.server.ts);
   // brotli and gzip copies of every text file, sent as they are by the server;
   // the static articles' link-preview images; then the server itself as
   // JavaScript (build/server/main.js), which `npm run serve` starts.

@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { APPLY_CHOICES_EVENT } from "~/first-paint/head-script.ts";
 import { loadStringsFor } from "~/i18n";
-import { APPLY_CHOICES_EVENT } from "~/lib/head-script.ts";
 
 function hydrate() {
   startTransition(() => {
@@ -20,7 +20,7 @@ function hydrate() {
 loadStringsFor(window.location.pathname).then(
   () => {
     // The head script applies the stored theme, language and signed-in mark in the
-    // page's first frame (app/lib/head-script.ts); the app must find them in place.
+    // page's first frame (app/first-paint/head-script.ts); the app must find them in place.
     document.dispatchEvent(new Event(APPLY_CHOICES_EVENT));
     hydrate();
   },

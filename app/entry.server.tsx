@@ -11,14 +11,14 @@ import {
   ServerRouter,
 } from "react-router";
 import "~/i18n/all.ts";
+import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
+import { InlineIcons } from "~/first-paint/inline-icons.server.ts";
+import { finishPageHtmlStream } from "~/first-paint/page-html.server.ts";
 import { ArticleHtmlContext } from "~/lib/article-html.ts";
 import { contentSecurityPolicy } from "~/lib/csp.ts";
-import type { HydrationHandle } from "~/lib/held-hydration.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
-import { InlineIcons } from "~/server/inline-icons.server.ts";
 import { logError } from "~/server/log.server.ts";
-import { finishPageHtmlStream } from "~/server/page-html.server.ts";
 import { articleHtmlContext, cacheableRenderContext, servedRequestContext } from "~/server/request-context.server.ts";
 import { servicesIfReady } from "~/server/services.server.ts";
 
@@ -98,7 +98,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The site icon and the icons' drawings go into the page; pages to read
-          // load their scripts after their first paint (app/server/page-html.server.ts).
+          // load their scripts after their first paint (app/first-paint/page-html.server.ts).
           // In development React would report each rewritten icon as a mismatch.
           const finished = finishPageHtmlStream({
             holdHydration: !hydratesAtOnce(routerContext),

@@ -6,21 +6,21 @@ import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
 import { Toasts } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { headScript, themeColors } from "~/first-paint/head-script.ts";
+import { pageScriptLoader } from "~/first-paint/page-script-loader.ts";
 import { htmlLang, localizePath, useT } from "~/i18n";
-import { headScript, themeColors } from "~/lib/head-script.ts";
 import { useNonce } from "~/lib/nonce.ts";
-import { pageScriptLoader } from "~/lib/page-script-loader.ts";
 import type { Route } from "./+types/root";
-// Built as a file of its own, with only what it imports (see app/enhance/enhance.ts).
-import builtPageScript from "./enhance/enhance.ts?worker&url";
+// Built as a file of its own, with only what it imports (see app/first-paint/page-script/enhance.ts).
+import builtPageScript from "./first-paint/page-script/enhance.ts?worker&url";
 import "./styles/app.css";
 
 // Development serves the source as a module (a classic script cannot import); a build, the one file.
 const pageScript = import.meta.env.DEV
-  ? { src: "/app/enhance/enhance.ts", module: true }
+  ? { src: "/app/first-paint/page-script/enhance.ts", module: true }
   : { src: builtPageScript, module: false };
 
-// The site icon is written into each page by the server (app/server/page-html.server.ts).
+// The site icon is written into each page by the server (app/first-paint/page-html.server.ts).
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
     // It runs once, from the server's HTML: the browser's copy of this layout
     // leaves its text out, so it ships in no bundle; so does the loader of the
     // page script, which works the page's controls and starts hydration on the
-    // first interaction (app/enhance/enhance.ts).
+    // first interaction (app/first-paint/page-script/enhance.ts).
     <html lang={htmlLang[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -43,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {import.meta.env.SSR ? headScript : ""}
         </script>
         {/*
-          Loads the page script once the page has painted (app/lib/page-script-loader.ts). Before the
+          Loads the page script once the page has painted (app/first-paint/page-script-loader.ts). Before the
           stylesheet, so that no script waits for it and the parser reads the page in one go.
         */}
         <script nonce={nonce} data-at-once="" suppressHydrationWarning>

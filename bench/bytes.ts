@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { HELD_SCRIPT_TYPE } from "../app/lib/held-hydration.ts";
+import { HELD_SCRIPT_TYPE } from "../app/first-paint/held-hydration.ts";
 import type { NetworkRecord } from "./lighthouse.ts";
 
 export interface PageBytes {
@@ -47,7 +47,7 @@ const ATTRIBUTE = (name: string) => new RegExp(`(?<![\\w-])${name}\\s*=\\s*["'](
 /**
  * Script and stylesheet URLs the HTML itself loads before any interaction.
  * The hydration code a page to read holds back (`held-modulepreload` links,
- * `text/x-held-module` scripts, app/lib/held-hydration.ts) waits for the
+ * `text/x-held-module` scripts, app/first-paint/held-hydration.ts) waits for the
  * first interaction, so it is not counted.
  */
 export function assetsInHtml(html: string): { scripts: string[]; styles: string[] } {

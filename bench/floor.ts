@@ -19,7 +19,7 @@
  */
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HELD_PRELOAD_REL } from "../app/lib/held-hydration.ts";
+import { HELD_PRELOAD_REL } from "../app/first-paint/held-hydration.ts";
 import { pageKey } from "../http-server/static-pages.ts";
 import { freePort } from "../tests/harness/free-port.ts";
 import { precompressDirectory } from "../tools/build/precompress.ts";
@@ -38,7 +38,7 @@ const SCRIPT_RELS = new Set(["modulepreload", HELD_PRELOAD_REL]);
  * inline, held or data) and every `modulepreload` link (held ones too) removed;
  * everything else, stylesheets and font or image preloads included, kept. The
  * root is marked painted, as the page's inline loader marks it at the first
- * paint (app/lib/page-script-loader.ts): without it the stylesheet would keep
+ * paint (app/first-paint/page-script-loader.ts): without it the stylesheet would keep
  * the page's other pictures clipped and unloaded for good, where a browser
  * without scripts shows them.
  * @example stripScripts('<p>a</p><script src="/x.js"></script>') // "<p>a</p>"

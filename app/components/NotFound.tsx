@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { logNotFound } from "~/enhance/not-found.ts";
+import { logNotFound } from "~/first-paint/page-script/not-found.ts";
 import { useT } from "~/i18n";
 import { LocalLink } from "./ui/LocalLink.tsx";
 
 /**
  * The 404 page body; the path that was asked for is logged for whoever debugs
- * links (`app/enhance/not-found.ts`: by the page script on a served page).
+ * links (`app/first-paint/page-script/not-found.ts`: by the page script on a served page).
  */
 export function NotFound() {
   const { t } = useT();

@@ -1,9 +1,9 @@
 /**
  * The visitor's two remembered choices, theme and language, written the way
- * the head script (`head-script.ts`) reads them before the first paint.
- * Shared by the page script (`app/enhance/`) and the React components.
+ * the head script (`app/first-paint/head-script.ts`) reads them before the first paint.
+ * Shared by the page script (`app/first-paint/page-script/`) and the React components.
  */
-import { themeColors } from "./head-script.ts";
+import { themeColors } from "~/first-paint/head-script.ts";
 
 export type Theme = "light" | "dark";
 

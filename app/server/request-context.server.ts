@@ -19,7 +19,7 @@ export const clientIpContext = sharedContext<string>("clientIpContext", "unknown
 /**
  * True when the page answers a request the server is serving; false when the
  * build prerenders it into a file. A file's inline scripts are allowed by
- * their hashes (server/static-pages.ts), so it carries no nonce.
+ * their hashes (http-server/static-pages.ts), so it carries no nonce.
  */
 export const servedRequestContext = sharedContext<boolean>("servedRequestContext", false);
 

@@ -102,7 +102,7 @@ export async function recordFirstFrames(page: Page) {
 export const firstFrames = (page: Page) => page.evaluate(() => JSON.parse(window.name || "[]") as FirstFrame[]);
 
 /**
- * Waits until the page script (app/enhance/) answers the page's controls: it
+ * Waits until the page script (app/first-paint/page-script/) answers the page's controls: it
  * loads once the page has painted, which can be after the load event.
  */
 export async function waitForPageScript(page: Page) {
@@ -112,7 +112,7 @@ export async function waitForPageScript(page: Page) {
 /**
  * Reaches for the page, as a visitor's pointer does, and waits until React
  * has hydrated it, so client-side behaviour can be exercised. A page to read
- * hydrates on its first interaction (app/lib/held-hydration.ts); the admin
+ * hydrates on its first interaction (app/first-paint/held-hydration.ts); the admin
  * at once.
  */
 export async function waitForHydration(page: Page) {

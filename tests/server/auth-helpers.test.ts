@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { APPLY_CHOICES_EVENT, headScript } from "../../app/first-paint/head-script.ts";
 import { decodeFlash, encodeFlash, readCookie } from "../../app/lib/auth-cookies.ts";
-import { APPLY_CHOICES_EVENT, headScript } from "../../app/lib/head-script.ts";
 import { RateLimiter } from "../../app/server/auth/rate-limit.server.ts";
 import { isSameOriginRequest } from "../../app/server/auth/same-origin.server.ts";
 import { createAuthSettings, isAllowedAuthor, signInFormTargets } from "../../app/server/auth/settings.server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HELD_CLASSIC_SCRIPT_TYPE, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
-import { moveHeldScripts } from "../../tools/build/held-scripts.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
+import { moveHeldScripts } from "~/first-paint/held-scripts.server.ts";
 
 const held = (body: string, attributes = "") =>
   `<script type="${HELD_CLASSIC_SCRIPT_TYPE}"${attributes}>${body}</script>`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import siteSpriteUrl from "~/assets/icons.svg?url";
-import { INLINE_ICON_PREFIX, InlineIcons, symbolsOf } from "~/server/inline-icons.server.ts";
-import { finishPageHtml } from "~/server/page-html.server.ts";
+import { INLINE_ICON_PREFIX, InlineIcons, symbolsOf } from "~/first-paint/inline-icons.server.ts";
+import { finishPageHtml } from "~/first-paint/page-html.server.ts";
 
 const sprite =
   '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">' +

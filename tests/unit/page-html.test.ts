@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
-import { finishPageHtml, finishPageHtmlStream, siteIconLink, svgDataUrl } from "~/server/page-html.server.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
+import { finishPageHtml, finishPageHtmlStream, siteIconLink, svgDataUrl } from "~/first-paint/page-html.server.ts";
 
 // The shape React Router's <Scripts> renders, with the tags around it that must stay as they are.
 const page = [

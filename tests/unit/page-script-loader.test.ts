@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageScriptLoader } from "../../app/lib/page-script-loader.ts";
+import { pageScriptLoader } from "../../app/first-paint/page-script-loader.ts";
 
 type Listener = () => void;
 
@@ -75,7 +75,7 @@ describe("the page script's loader", () => {
       head: { append: (element: { type?: string }) => added.push(element) },
       createElement: () => ({}),
     };
-    new Function("document", "window", pageScriptLoader("/app/enhance/enhance.ts", true))(document, {});
-    expect(added).toEqual([{ type: "module", src: "/app/enhance/enhance.ts" }]);
+    new Function("document", "window", pageScriptLoader("/app/first-paint/page-script/enhance.ts", true))(document, {});
+    expect(added).toEqual([{ type: "module", src: "/app/first-paint/page-script/enhance.ts" }]);
   });
 });

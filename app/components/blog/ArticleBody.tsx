@@ -5,7 +5,7 @@ import { ArticleHtmlContext } from "~/lib/article-html.ts";
 /**
  * A rendered article. The HTML comes sanitized from the server's Markdown
  * pipeline, with a copy button before every code block; the page script
- * makes those buttons work (`app/enhance/copy.ts`), with the labels this
+ * makes those buttons work (`app/first-paint/page-script/copy.ts`), with the labels this
  * wrapper carries in the page's language.
  *
  * `html` is given after a client-side navigation. A document's body comes

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
-import { NEEDS_APP, useFinishPendingPress } from "~/lib/app-activation.ts";
+import { NEEDS_APP, useFinishPendingPress } from "~/first-paint/app-activation.ts";
 
 // The dialog's code loads with the first opening: most visitors never open it.
 const LazyContactDialog = lazy(() => import("./ContactDialog.tsx").then((m) => ({ default: m.ContactDialog })));

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { startTypewriter } from "~/enhance/typewriter.ts";
+import { startTypewriter } from "~/first-paint/page-script/typewriter.ts";
 
 /**
- * Types, holds and deletes each name in turn (`app/enhance/typewriter.ts`:
+ * Types, holds and deletes each name in turn (`app/first-paint/page-script/typewriter.ts`:
  * the page script starts it in the served page, this component when React
  * renders the hero after a client-side navigation). Screen readers get the
  * first name once (the animation is hidden from them); with reduced motion

@@ -59,7 +59,7 @@ export function Header() {
           <div className="hidden sm:flex">
             <AuthButtons />
           </div>
-          {/* The page script opens and closes it (app/enhance/disclosure.ts); CSS on aria-expanded picks icon and name. */}
+          {/* The page script opens and closes it (app/first-paint/page-script/disclosure.ts); CSS on aria-expanded picks icon and name. */}
           <button
             type="button"
             className="group inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-2 lg:hidden"

@@ -22,7 +22,7 @@ function routeLanguageSwitch(matches: ReturnType<typeof useMatches>): LanguageSw
 
 /**
  * Goes to the same page in the other language; the page script remembers the
- * choice (`data-remember-language`, `app/enhance/language.ts`).
+ * choice (`data-remember-language`, `app/first-paint/page-script/language.ts`).
  */
 export function LanguageToggle({ className = "" }: { className?: string }) {
   const { lang, t } = useT();

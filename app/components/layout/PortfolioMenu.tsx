@@ -8,7 +8,7 @@ import { navLinkClass } from "./nav-styles.ts";
 
 /**
  * The header's 'Portfolio' group: a disclosure button and a list of links.
- * The page script opens and closes it (`app/enhance/disclosure.ts`): closed
+ * The page script opens and closes it (`app/first-paint/page-script/disclosure.ts`): closed
  * when a link is chosen, on Escape (focus back on the button), on a press or
  * focus outside and when the history moves.
  */

@@ -2,7 +2,7 @@ import { Moon, Sun } from "~/components/icons";
 import { useT } from "~/i18n";
 
 /**
- * Switches light and dark (the page script does it, `app/enhance/theme.ts`).
+ * Switches light and dark (the page script does it, `app/first-paint/page-script/theme.ts`).
  * The server cannot know the stored theme, so both icons and both names are
  * in the markup and CSS on the document's `dark` class (set by the head
  * script before the first paint) shows the right ones.

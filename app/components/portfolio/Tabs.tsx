@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { chooseTabFromHash } from "~/enhance/tabs.ts";
+import { chooseTabFromHash } from "~/first-paint/page-script/tabs.ts";
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -9,7 +9,7 @@ export interface TabItem<Id extends string> {
 
 /**
  * Tabs after the WAI-ARIA pattern, worked by the page script
- * (`app/enhance/tabs.ts`): arrows, Home and End move between them, and the
+ * (`app/first-paint/page-script/tabs.ts`): arrows, Home and End move between them, and the
  * chosen tab is kept in the URL hash (`/about#experience`) so it can be
  * linked. The served HTML shows the first tab; the page script chooses the
  * hash's when the page opens, and this component does it when React renders

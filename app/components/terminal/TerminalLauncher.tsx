@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SquareTerminal } from "~/components/icons";
+import { NEEDS_APP, useFinishPendingPress } from "~/first-paint/app-activation.ts";
 import { useT } from "~/i18n";
-import { NEEDS_APP, useFinishPendingPress } from "~/lib/app-activation.ts";
 import type { TerminalView } from "./frame.ts";
 import { windowFrame } from "./frame.ts";
 

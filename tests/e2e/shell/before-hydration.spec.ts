@@ -3,8 +3,8 @@ import { expect, test, waitForPageScript } from "../fixtures.ts";
 
 /**
  * Every control of a page to read works from the first paint, before React
- * hydrates it (app/lib/held-hydration.ts): here the app's scripts never
- * arrive, only the page script (app/enhance/) and the browser work them.
+ * hydrates it (app/first-paint/held-hydration.ts): here the app's scripts never
+ * arrive, only the page script (app/first-paint/page-script/) and the browser work them.
  */
 test.beforeEach(async ({ page }) => {
   await page.route(/\/assets\/.+\.js$/, (route) =>

@@ -4,11 +4,11 @@
  * Every page arrives as complete HTML (prerendered or rendered on the
  * server), and what a visitor does on it first (theme, language, menus,
  * tabs, FAQ, copy buttons, forms, links) works without React: the page
- * script (`app/enhance/`) and the browser do it. React Router's `<Scripts>`
+ * script (`app/first-paint/page-script/`) and the browser do it. React Router's `<Scripts>`
  * would ask for the hydration code at once, ~120 KB of React, React Router
  * and the page's modules a phone must download, parse and run before it
  * answers a tap. So the server hands the page over with the module preloads
- * and the module script held back (`app/server/page-html.server.ts`), and
+ * and the module script held back (`app/first-paint/page-html.server.ts`), and
  * the page script gives them back on the first interaction: a pointer
  * moving or pressing, a touch, a key, focus, a wheel. Measurements:
  * docs/decisions/031-hydration-on-interaction.md.
@@ -38,6 +38,6 @@ export const HELD_SCRIPT_TYPE = "text/x-held-module";
  * The `type` of an inline classic script of the hydration (React Router's
  * data, React's streaming runtime) until released. A prerendered page has one
  * such script naming, in `data-src`, the file its held scripts were moved to
- * (tools/build/held-scripts.ts).
+ * (app/first-paint/held-scripts.server.ts).
  */
 export const HELD_CLASSIC_SCRIPT_TYPE = "text/x-held-script";

@@ -1,8 +1,8 @@
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
 import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
-import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
 import { closestTarget } from "./dom.ts";
 
-/** What counts as the visitor reaching for the page (see `app/lib/held-hydration.ts`). */
+/** What counts as the visitor reaching for the page (see `app/first-paint/held-hydration.ts`). */
 export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
 
 /**
@@ -13,7 +13,7 @@ export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "
  * that text, or the response's nonce) allows it as it would have allowed the
  * original. A classic script runs as it is inserted, so React Router's data
  * is in place before the module script, which waits for its imports, runs;
- * a classic script loaded by URL (a prerendered page's, tools/build/held-scripts.ts)
+ * a classic script loaded by URL (a prerendered page's, app/first-paint/held-scripts.server.ts)
  * has what follows it released once it has run.
  * Each script stays where it was, so React hydrates the same tree.
  */
@@ -33,7 +33,7 @@ export function releaseHeldScripts(doc: Document): void {
       if (src) script.src = src;
       else script.textContent = original.textContent;
       original.replaceWith(script);
-      // A prerendered page's held classic scripts come as one file (tools/build/held-scripts.ts):
+      // A prerendered page's held classic scripts come as one file (app/first-paint/held-scripts.server.ts):
       // what follows, the module script above all, waits until it has run.
       if (src && !module) {
         script.addEventListener("load", () => releaseFrom(index + 1), { once: true });
@@ -60,7 +60,7 @@ function appWorkWaiting(doc: Document): boolean {
  * app has work waiting. A press on a control that needs the app
  * (`data-needs-app`: the contact dialog, the terminal) before it has
  * hydrated is kept as `data-pending` for the control's component to finish
- * (`app/lib/app-activation.ts`), with `aria-busy` until then.
+ * (`app/first-paint/app-activation.ts`), with `aria-busy` until then.
  */
 export function hydrateOnInteraction(doc: Document): void {
   const release = () => {

@@ -21,7 +21,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HELD_CLASSIC_SCRIPT_TYPE, HELD_SCRIPT_TYPE } from "../../app/lib/held-hydration.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_SCRIPT_TYPE } from "./held-hydration.ts";
 
 const HELD = new RegExp(`<script type="${HELD_CLASSIC_SCRIPT_TYPE}"[^>]*>([\\s\\S]*?)</script>`, "g");
 const HELD_MODULE = new RegExp(`<script\\b[^>]*\\btype="${HELD_SCRIPT_TYPE}"[^>]*>([\\s\\S]*?)</script>`);

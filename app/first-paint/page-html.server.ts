@@ -6,7 +6,7 @@
  *   the page (pages to read; the admin hydrates at once): the module preload
  *   links React Router renders get a `rel` the browser ignores, its module
  *   script a `type` the browser does not run, and the page script
- *   (`app/enhance/hydration.ts`, see `app/lib/held-hydration.ts`) gives both
+ *   (`app/first-paint/page-script/hydration.ts`, see `app/first-paint/held-hydration.ts`) gives both
  *   back then.
  * - The site icon is written into the page as a `data:` URL, so the browser
  *   draws it without a request of its own beside the ones the first paint
@@ -22,7 +22,7 @@
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/lib/held-hydration.ts";
+import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
 import faviconSvg from "../../public/favicon.svg?raw";
 import type { InlineIcons } from "./inline-icons.server.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The inline script in every page's `<head>` that loads the page script
- * (`app/enhance/`) once the page has painted its content and been read to
+ * (`app/first-paint/page-script/`) once the page has painted its content and been read to
  * its end (`DOMContentLoaded`, if the paint came first).
  *
  * Lighthouse simulates a phone from a fast load on which every request made

@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from "./auth-cookies.ts";
+import { SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 
 /** `theme-color` per theme, also written by the head script when the theme is applied. */
 export const themeColors = { light: "#ffffff", dark: "#09090b" } as const;

@@ -1,6 +1,6 @@
 /**
  * The page script: one small classic script every page loads right after its
- * first paint (`app/lib/page-script-loader.ts`), which makes the page's
+ * first paint (`app/first-paint/page-script-loader.ts`), which makes the page's
  * simple controls work without React: theme, language, the header's menus,
  * tabs, copy buttons and the hero's typewriter; it logs a 404's path. Each
  * behaviour is one listener on the document, so it also serves what React
