@@ -5,6 +5,7 @@ import { defineConfig } from "@playwright/test";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tests/harness/chromium.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tests/harness/fake-github/accounts.ts";
+import { hostFactor, limit } from "./tests/harness/host-speed.ts";
 
 const executablePath = findChromium();
 const port = Number(process.env.E2E_PORT || 4173);
@@ -17,6 +18,71 @@ const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "por
 const buildDir = process.env.BUILD_DIR || "build";
 // Tests that check what was stored on disk (uploads) find the server's data directory here.
 process.env.E2E_DATA_DIR = dataDir;
+// The authors' sessions, signed in once per run (tests/e2e/sessions.setup.ts).
+process.env.E2E_SESSIONS_DIR ||= mkdtempSync(path.join(tmpdir(), "portfolio-e2e-sessions-"));
+// Measured once here; the workers this process starts inherit it (tests/harness/host-speed.ts).
+hostFactor();
+
+/**
+ * The scenarios that start servers, builds or clusters of their own rather
+ * than using the shared server: `npm run test:system` runs them, beside the
+ * browser tests when the cores allow (tests/harness/suite.ts).
+ */
+const SYSTEM_SPECS = /tests[\\/]e2e[\\/](deploy[\\/]|fuzz[\\/]|shell[\\/](rebuild|too-many-requests)\.spec\.ts$)/;
+
+/**
+ * E2E_LAYER=browser runs the browser tests against the shared server,
+ * E2E_LAYER=system the scenarios, which need only the fake GitHub; unset,
+ * both. Two layers can run at once when each has its own fake GitHub port.
+ */
+const layer = process.env.E2E_LAYER;
+if (layer !== undefined && layer !== "browser" && layer !== "system")
+  throw new Error(`E2E_LAYER must be browser, system or unset, got "${layer}"`);
+
+const desktop = { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } };
+
+/** Every author's session is signed in once (sessions.setup.ts) before the browser tests start. */
+const browserProjects = [
+  { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: { browserName: "chromium" as const } },
+  { name: "chromium", dependencies: ["sessions"], testIgnore: SYSTEM_SPECS, use: desktop },
+];
+const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop }];
+
+const fakeGitHub = {
+  command: "node tests/harness/fake-github/main.ts",
+  url: `${githubURL}/health`,
+  reuseExistingServer: false,
+  env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
+};
+
+/** The production server on the production build, started as `npm run serve` does: what visitors get. */
+const siteServer = {
+  command: `node ${serverCommandArgs(buildDir).join(" ")}`,
+  url: `${baseURL}/`,
+  reuseExistingServer: false,
+  timeout: limit(60_000),
+  env: {
+    ...SERVER_ENVIRONMENT,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    BUILD_DIR: buildDir,
+    PUBLIC_URL: baseURL,
+    GITHUB_URL: githubURL,
+    GITHUB_API_URL: githubURL,
+    GITHUB_CLIENT_ID: fakeClientId,
+    GITHUB_CLIENT_SECRET: fakeClientSecret,
+    AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+    // Every test signs in from 127.0.0.1; the limit itself is covered by unit tests.
+    SIGN_IN_RATE_LIMIT: "10000",
+    // Every test renders from 127.0.0.1 too: the flood limits are off here, and
+    // tests/e2e/shell/too-many-requests.spec.ts starts a server of its own with them on.
+    RENDER_RATE_LIMIT: "0",
+    SEARCH_RATE_LIMIT: "0",
+    UPLOAD_RATE_LIMIT: "0",
+  },
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,48 +91,15 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"], ["github"]] : "list",
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Limits as they hold on a fast host, stretched by this host's measured slowness:
+  // a test waits for states, and its limit only catches a hang.
+  timeout: limit(30_000),
+  expect: { timeout: limit(7_500) },
   use: {
     baseURL,
     trace: "retain-on-failure",
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
-  webServer: [
-    {
-      command: "node tests/harness/fake-github/main.ts",
-      url: `${githubURL}/health`,
-      reuseExistingServer: false,
-      env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
-    },
-    {
-      // The production server on the production build, started as `npm run serve` does: what visitors get.
-      command: `node ${serverCommandArgs(buildDir).join(" ")}`,
-      url: `${baseURL}/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        ...SERVER_ENVIRONMENT,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        BUILD_DIR: buildDir,
-        PUBLIC_URL: baseURL,
-        GITHUB_URL: githubURL,
-        GITHUB_API_URL: githubURL,
-        GITHUB_CLIENT_ID: fakeClientId,
-        GITHUB_CLIENT_SECRET: fakeClientSecret,
-        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
-        // Every test signs in from 127.0.0.1; the limit itself is covered by unit tests.
-        SIGN_IN_RATE_LIMIT: "10000",
-        // Every test renders from 127.0.0.1 too: the flood limits are off here, and
-        // tests/e2e/shell/too-many-requests.spec.ts starts a server of its own with them on.
-        RENDER_RATE_LIMIT: "0",
-        SEARCH_RATE_LIMIT: "0",
-        UPLOAD_RATE_LIMIT: "0",
-      },
-    },
-  ],
+  projects: [...(layer === "system" ? [] : browserProjects), ...(layer === "browser" ? [] : systemProjects)],
+  webServer: [fakeGitHub, ...(layer === "system" ? [] : [siteServer])],
 });

@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { limit } from "./tests/harness/host-speed.ts";
+import { inlineScripts } from "./app/first-paint/inline-script-plugin.server.ts";
 
 export default defineConfig({
+  // The page's inline scripts as the build makes them (`?inline-script`): tests run the text pages carry.
+  plugins: [inlineScripts()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -12,6 +16,10 @@ export default defineConfig({
     // cores, and most files wait on the servers, databases and processes they start.
     // Every database a test opens is its own (tests/server/helpers/databases.ts).
     maxWorkers: "100%",
+    // Vitest's defaults as they hold on a fast host, stretched by this host's measured
+    // slowness (tests/harness/host-speed.ts): a limit only catches a hang.
+    testTimeout: limit(5_000),
+    hookTimeout: limit(10_000),
     // Stylesheets imported as text (`?raw`: the link-preview images read the design tokens) keep
     // their text; other CSS imports stay empty in tests.
     css: { include: [/\.css\?raw$/] },

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Cookie, expect, type Page } from "@playwright/test";
 import axe from "axe-core";
 import { staticArticleIds } from "../../app/content/ids.ts";
 import { type Lang, localizePath } from "../../app/i18n/paths.ts";
@@ -148,14 +150,47 @@ export const testAccounts = { author: "rafael-werneck", coauthor: "ana-autora", 
 /**
  * Signs in through the header's Login and the fake GitHub's consent page, and
  * waits until the browser is back on the site's home page in that language.
- * @example await signIn(page, "author");
+ * The tests of sign-in itself use it; every other test starts from a stored
+ * session (`signIn`).
+ * @example await signInThroughGitHub(page, "author");
  */
-export async function signIn(page: Page, account: keyof typeof testAccounts = "author", lang: "pt" | "en" = "pt") {
+export async function signInThroughGitHub(
+  page: Page,
+  account: keyof typeof testAccounts = "author",
+  lang: "pt" | "en" = "pt",
+) {
   const home = lang === "en" ? "/en" : "/";
   await page.goto(home);
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   await page.getByRole("button", { name: `Sign in as ${testAccounts[account]}` }).click();
   await page.waitForURL((url) => url.pathname === home);
+  await waitForHydration(page);
+}
+
+/** The accounts that may sign in, whose sessions `tests/e2e/sessions.setup.ts` stores once per run. */
+export const authorAccounts = ["author", "coauthor"] as const;
+
+/** Where the stored session of an author account is kept for the run (E2E_SESSIONS_DIR, set by playwright.config.ts). */
+export function sessionFile(account: (typeof authorAccounts)[number]): string {
+  const dir = process.env.E2E_SESSIONS_DIR;
+  if (!dir) throw new Error("E2E_SESSIONS_DIR is unset: run through playwright.config.ts");
+  return path.join(dir, `${account}.json`);
+}
+
+/**
+ * Signs an author in with the session the run stored for that account (the
+ * cookies a sign-in through the fake GitHub set), then opens the home page in
+ * that language and waits until it hydrates, as `signInThroughGitHub` ends.
+ * @example await signIn(page, "author");
+ */
+export async function signIn(
+  page: Page,
+  account: (typeof authorAccounts)[number] = "author",
+  lang: "pt" | "en" = "pt",
+) {
+  const cookies = JSON.parse(readFileSync(sessionFile(account), "utf8")) as Cookie[];
+  await page.context().addCookies(cookies);
+  await page.goto(lang === "en" ? "/en" : "/");
   await waitForHydration(page);
 }
 

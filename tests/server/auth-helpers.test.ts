@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APPLY_CHOICES_EVENT, headScript } from "../../app/first-paint/head-script.ts";
+import { APPLY_CHOICES_EVENT } from "../../app/first-paint/head-script.ts";
+import { headScript } from "../../app/first-paint/inline-scripts.ts";
 import { decodeFlash, encodeFlash, readCookie } from "../../app/lib/auth-cookies.ts";
 import { RateLimiter } from "../../app/server/auth/rate-limit.server.ts";
 import { isSameOriginRequest } from "../../app/server/auth/same-origin.server.ts";
@@ -67,7 +68,7 @@ describe("sign-in configuration", () => {
     expect(isAllowedAuthor(settings, "rafael-werneck")).toBe(true);
     expect(isAllowedAuthor(settings, "visitante")).toBe(false);
     expect(signInFormTargets(settings)).toEqual(["https://git.corp.example"]);
-    expect(() => readConfig({ GITHUB_URL: "github.com" })).toThrow(/GITHUB_URL must be an absolute URL/);
+    expect(() => readConfig({ GITHUB_URL: "github.com" })).toThrow('GITHUB_URL: "github.com" is not an http(s) URL');
   });
 
   it("sends cookies without Secure on a plain-http site, and allows no form target without GitHub", () => {

@@ -37,6 +37,7 @@ import {
 } from "../../backups/schedule.ts";
 import { backupSocketPath } from "../../backups/socket.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
+import { limit } from "../harness/host-speed.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -50,7 +51,7 @@ const tempDir = () => {
 };
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+}, limit(60_000));
 
 /** Runs a command of the project; its output and exit code (a failure does not throw). */
 async function command(script: "backup" | "restore", args: string[], env: NodeJS.ProcessEnv) {
@@ -58,7 +59,7 @@ async function command(script: "backup" | "restore", args: string[], env: NodeJS
     const { stdout, stderr } = await run(process.execPath, [`tools/${script}.ts`, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
-      timeout: 120_000,
+      timeout: limit(120_000),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -203,23 +204,27 @@ describe("the backup file", () => {
     }
   });
 
-  it("refuses a file cut anywhere, or with any one byte changed", async () => {
-    const file = await smallArchive();
-    const bytes = readFileSync(file);
-    const damaged = path.join(tempDir(), "damaged.tar");
-    for (let cut = 0; cut < bytes.length; cut += 97) {
-      writeFileSync(damaged, bytes.subarray(0, cut));
-      await expect(checkBackupFile(damaged), `cut at ${cut}`).rejects.toThrow(BackupFileError);
-    }
-    for (let at = 0; at < bytes.length; at += 31) {
-      const changed = Buffer.from(bytes);
-      changed[at] = (changed[at] ?? 0) ^ 0x01;
-      writeFileSync(damaged, changed);
-      await expect(checkBackupFile(damaged), `byte ${at}`).rejects.toThrow(BackupFileError);
-    }
-    writeFileSync(damaged, Buffer.concat([bytes, Buffer.alloc(512)]));
-    await expect(checkBackupFile(damaged)).rejects.toThrow("bytes after its end");
-  }, 60_000);
+  it(
+    "refuses a file cut anywhere, or with any one byte changed",
+    async () => {
+      const file = await smallArchive();
+      const bytes = readFileSync(file);
+      const damaged = path.join(tempDir(), "damaged.tar");
+      for (let cut = 0; cut < bytes.length; cut += 97) {
+        writeFileSync(damaged, bytes.subarray(0, cut));
+        await expect(checkBackupFile(damaged), `cut at ${cut}`).rejects.toThrow(BackupFileError);
+      }
+      for (let at = 0; at < bytes.length; at += 31) {
+        const changed = Buffer.from(bytes);
+        changed[at] = (changed[at] ?? 0) ^ 0x01;
+        writeFileSync(damaged, changed);
+        await expect(checkBackupFile(damaged), `byte ${at}`).rejects.toThrow(BackupFileError);
+      }
+      writeFileSync(damaged, Buffer.concat([bytes, Buffer.alloc(512)]));
+      await expect(checkBackupFile(damaged)).rejects.toThrow("bytes after its end");
+    },
+    limit(60_000),
+  );
 
   it("a member not of its announced size fails the backup", async () => {
     const archive = new BackupArchiveWriter(async () => undefined);
@@ -242,288 +247,314 @@ describe("backup settings", () => {
     expect(interval("off")).toBeUndefined();
     expect(interval("0")).toBeUndefined();
     expect(() => interval("5")).toThrow(ConfigError);
-    expect(() => interval("soon")).toThrow("BACKUP_INTERVAL must be a duration such as 5min, 30s or 1h");
-    expect(() => readConfig({ BACKUP_KEEP: "0" })).toThrow("BACKUP_KEEP must be at least 1");
+    expect(() => interval("soon")).toThrow(
+      'BACKUP_INTERVAL: "soon" is not a duration such as 5min, 30s or 1h (at least 100ms), or off',
+    );
+    expect(() => readConfig({ BACKUP_KEEP: "0" })).toThrow('BACKUP_KEEP: "0" is not a whole number of at least 1');
     expect(readConfig({ BACKUP_DIR: "/b", BACKUP_KEEP: "3" }).backup).toMatchObject({ dir: "/b", keep: 3 });
   });
 });
 
 describe("embedded database", () => {
-  it("npm run backup takes one from the running server while writes go on; restore brings all of it back", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const backupDir = tempDir();
-    const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
-    // The server's side: its database (with the directory's lock), its storage and its backups.
-    const database = await openDatabase({ dataDir });
-    const storage = countingStorage(await openStorage(storageSettings, database.db));
-    const backups = await startServerBackups({
-      settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
-      database,
-      storage,
-      dir: backupDir,
-      intervalMs: undefined,
-      keep: 48,
-    });
-    let writer: ReturnType<typeof keepWriting> | undefined;
-    try {
-      expect(statSync(backupSocketPath(dataDir)).mode & 0o777).toBe(0o600);
-      const written = await writeSiteData(database.db, storage, 30);
-      const [author] = await database.db.select({ id: blogs.authorId }).from(blogs).limit(1);
-      writer = keepWriting(database.db, author?.id ?? "");
-      const started = Date.now();
-      const backup = await command("backup", [], env);
-      const finished = Date.now();
-      await writer.stop();
-      expect(backup.stderr).toBe("");
-      expect(backup.code).toBe(0);
-      expect(backup.stdout).toContain("Taken by the running server.");
-      expect(backup.stdout).toMatch(/Done: .*backup-.*\.tar .*3 stored objects.*read back and checked\./);
-      // Writes went on while it ran.
-      expect(writer.done.filter((write) => write.at > started && write.at < finished).length).toBeGreaterThan(0);
-      // What was written before it started is in it.
-      for (const write of writer.done.filter((entry) => entry.at < started)) written.slugs.add(write.slug);
-      const [file] = await listBackups(backupDir);
-      expect(file).toBeDefined();
-      const { manifest } = await verifyBackup(file ?? "");
-      expect(manifest).toMatchObject({ engine: "pglite", databaseMember: "database.tar.gz", objects: 3 });
+  it(
+    "npm run backup takes one from the running server while writes go on; restore brings all of it back",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const backupDir = tempDir();
+      const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
+      // The server's side: its database (with the directory's lock), its storage and its backups.
+      const database = await openDatabase({ dataDir });
+      const storage = countingStorage(await openStorage(storageSettings, database.db));
+      const backups = await startServerBackups({
+        settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
+        database,
+        storage,
+        dir: backupDir,
+        intervalMs: undefined,
+        keep: 48,
+      });
+      let writer: ReturnType<typeof keepWriting> | undefined;
+      try {
+        expect(statSync(backupSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+        const written = await writeSiteData(database.db, storage, 30);
+        const [author] = await database.db.select({ id: blogs.authorId }).from(blogs).limit(1);
+        writer = keepWriting(database.db, author?.id ?? "");
+        const started = Date.now();
+        const backup = await command("backup", [], env);
+        const finished = Date.now();
+        await writer.stop();
+        expect(backup.stderr).toBe("");
+        expect(backup.code).toBe(0);
+        expect(backup.stdout).toContain("Taken by the running server.");
+        expect(backup.stdout).toMatch(/Done: .*backup-.*\.tar .*3 stored objects.*read back and checked\./);
+        // Writes went on while it ran.
+        expect(writer.done.filter((write) => write.at > started && write.at < finished).length).toBeGreaterThan(0);
+        // What was written before it started is in it.
+        for (const write of writer.done.filter((entry) => entry.at < started)) written.slugs.add(write.slug);
+        const [file] = await listBackups(backupDir);
+        expect(file).toBeDefined();
+        const { manifest } = await verifyBackup(file ?? "");
+        expect(manifest).toMatchObject({ engine: "pglite", databaseMember: "database.tar.gz", objects: 3 });
 
-      await backups.stop();
+        await backups.stop();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        const restore = await command("restore", [file ?? ""], env);
+        expect(restore.stderr).toBe("");
+        expect(restore.stdout).toContain("Done: the pglite database");
+        await expectRestored({ dataDir }, storageSettings, written);
+
+        // A data directory holding anything is refused, and nothing changes.
+        const before = snapshot(dataDir);
+        const again = await command("restore", [file ?? ""], env);
+        expect(again.code).toBe(1);
+        expect(again.stderr.trim()).toMatch(
+          /^Refused: DATA_DIR .* is not empty \(db, uploads\): restore only into an empty data directory; move it aside or set DATA_DIR to a new one\. Nothing was changed\.$/,
+        );
+        expect(snapshot(dataDir)).toEqual(before);
+      } finally {
+        await writer?.stop();
+        await backups.stop();
+        await database.close().catch(() => undefined);
+      }
+    },
+    limit(300_000),
+  );
+
+  it(
+    "npm run backup opens the database itself when no server runs; the contact secret travels with it",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const backupDir = tempDir();
+      const storageSettings: StorageSettings = { driver: "postgres" };
+      const database = await openDatabase({ dataDir });
+      const written = await writeSiteData(database.db, await openStorage(storageSettings, database.db), 3);
       await database.close();
+      writeFileSync(path.join(dataDir, "contact-secret"), "ab".repeat(32));
+      const env = { DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "postgres", BACKUP_DIR: backupDir };
+      const backup = await command("backup", [], env);
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).not.toContain("Taken by the running server.");
+      expect(backup.stdout).toContain("0 stored objects");
+      const [file] = await listBackups(backupDir);
       rmSync(dataDir, { recursive: true, force: true });
       const restore = await command("restore", [file ?? ""], env);
-      expect(restore.stderr).toBe("");
-      expect(restore.stdout).toContain("Done: the pglite database");
+      expect(restore.code).toBe(0);
       await expectRestored({ dataDir }, storageSettings, written);
+      expect(readFileSync(path.join(dataDir, "contact-secret"), "utf8")).toBe("ab".repeat(32));
+    },
+    limit(300_000),
+  );
 
-      // A data directory holding anything is refused, and nothing changes.
-      const before = snapshot(dataDir);
-      const again = await command("restore", [file ?? ""], env);
-      expect(again.code).toBe(1);
-      expect(again.stderr.trim()).toMatch(
-        /^Refused: DATA_DIR .* is not empty \(db, uploads\): restore only into an empty data directory; move it aside or set DATA_DIR to a new one\. Nothing was changed\.$/,
+  it(
+    "npm run restore refuses a truncated file and one with a byte changed, before touching anything",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const backupDir = tempDir();
+      const database = await openDatabase({ dataDir });
+      const storage = await openStorage({ driver: "postgres" }, database.db);
+      await writeSiteData(database.db, storage, 2);
+      const { file } = await writeBackupFile(backupDir, (sink) =>
+        writeBackup(
+          { settings: { dataDir, databaseUrl: undefined, storage: { driver: "postgres" } }, database, storage },
+          sink,
+        ),
       );
-      expect(snapshot(dataDir)).toEqual(before);
-    } finally {
-      await writer?.stop();
-      await backups.stop();
-      await database.close().catch(() => undefined);
-    }
-  }, 300_000);
+      await database.close();
+      const bytes = readFileSync(file);
+      const target = path.join(tempDir(), "empty");
+      const env = { DATA_DIR: target, DATABASE_URL: "", STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
 
-  it("npm run backup opens the database itself when no server runs; the contact secret travels with it", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const backupDir = tempDir();
-    const storageSettings: StorageSettings = { driver: "postgres" };
-    const database = await openDatabase({ dataDir });
-    const written = await writeSiteData(database.db, await openStorage(storageSettings, database.db), 3);
-    await database.close();
-    writeFileSync(path.join(dataDir, "contact-secret"), "ab".repeat(32));
-    const env = { DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "postgres", BACKUP_DIR: backupDir };
-    const backup = await command("backup", [], env);
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).not.toContain("Taken by the running server.");
-    expect(backup.stdout).toContain("0 stored objects");
-    const [file] = await listBackups(backupDir);
-    rmSync(dataDir, { recursive: true, force: true });
-    const restore = await command("restore", [file ?? ""], env);
-    expect(restore.code).toBe(0);
-    await expectRestored({ dataDir }, storageSettings, written);
-    expect(readFileSync(path.join(dataDir, "contact-secret"), "utf8")).toBe("ab".repeat(32));
-  }, 300_000);
-
-  it("npm run restore refuses a truncated file and one with a byte changed, before touching anything", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const backupDir = tempDir();
-    const database = await openDatabase({ dataDir });
-    const storage = await openStorage({ driver: "postgres" }, database.db);
-    await writeSiteData(database.db, storage, 2);
-    const { file } = await writeBackupFile(backupDir, (sink) =>
-      writeBackup(
-        { settings: { dataDir, databaseUrl: undefined, storage: { driver: "postgres" } }, database, storage },
-        sink,
-      ),
-    );
-    await database.close();
-    const bytes = readFileSync(file);
-    const target = path.join(tempDir(), "empty");
-    const env = { DATA_DIR: target, DATABASE_URL: "", STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
-
-    const truncated = path.join(backupDir, "truncated.tar");
-    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const cut = await command("restore", [truncated], env);
-    expect(cut.code).toBe(1);
-    expect(cut.stderr.trim()).toMatch(
-      /^Refused: the backup .*truncated\.tar is damaged \(it is truncated: it ends at byte \d+, inside member database\.tar\.gz\); nothing was changed\.$/,
-    );
-    const flipped = path.join(backupDir, "flipped.tar");
-    const changed = Buffer.from(bytes);
-    const at = Math.floor(bytes.length / 3);
-    changed[at] = (changed[at] ?? 0) ^ 0x10;
-    writeFileSync(flipped, changed);
-    const flip = await command("restore", [flipped], env);
-    expect(flip.code).toBe(1);
-    expect(flip.stderr.trim()).toMatch(
-      /^Refused: the backup .*flipped\.tar is damaged \(member database\.tar\.gz does not match its SHA-256 \(a byte was changed\)\); nothing was changed\.$/,
-    );
-    expect(existsSync(target)).toBe(false);
-    // The intact file still restores.
-    await restoreBackup({ dataDir: target, databaseUrl: undefined, storage: { driver: "postgres" } }, file, {
-      backupDir,
-    });
-    expect(existsSync(path.join(target, "db"))).toBe(true);
-  }, 300_000);
+      const truncated = path.join(backupDir, "truncated.tar");
+      writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const cut = await command("restore", [truncated], env);
+      expect(cut.code).toBe(1);
+      expect(cut.stderr.trim()).toMatch(
+        /^Refused: the backup .*truncated\.tar is damaged \(it is truncated: it ends at byte \d+, inside member database\.tar\.gz\); nothing was changed\.$/,
+      );
+      const flipped = path.join(backupDir, "flipped.tar");
+      const changed = Buffer.from(bytes);
+      const at = Math.floor(bytes.length / 3);
+      changed[at] = (changed[at] ?? 0) ^ 0x10;
+      writeFileSync(flipped, changed);
+      const flip = await command("restore", [flipped], env);
+      expect(flip.code).toBe(1);
+      expect(flip.stderr.trim()).toMatch(
+        /^Refused: the backup .*flipped\.tar is damaged \(member database\.tar\.gz does not match its SHA-256 \(a byte was changed\)\); nothing was changed\.$/,
+      );
+      expect(existsSync(target)).toBe(false);
+      // The intact file still restores.
+      await restoreBackup({ dataDir: target, databaseUrl: undefined, storage: { driver: "postgres" } }, file, {
+        backupDir,
+      });
+      expect(existsSync(path.join(target, "db"))).toBe(true);
+    },
+    limit(300_000),
+  );
 });
 
 describe("scheduled backups", () => {
-  it("take one at the first check, none while nothing is written, one after each write, and keep the newest", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const backupDir = path.join(dataDir, "backups");
-    const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-    const database = await openDatabase({ dataDir });
-    const storage = countingStorage(await openStorage(storageSettings, database.db));
-    const settings = { dataDir, databaseUrl: undefined, storage: storageSettings };
-    const log = captureLog();
-    const marks: number[] = [];
-    const schedule = startSchedule({
-      dir: backupDir,
-      intervalMs: 400,
-      keep: 2,
-      changeMark: () => {
-        marks.push(Date.now());
-        return changeMark(database.db);
-      },
-      backup: (dir) => writeBackupFile(dir, (sink) => writeBackup({ settings, database, storage }, sink)),
-    });
-    const waitFor = async (count: number) => {
-      const deadline = Date.now() + 60_000;
-      while ((await listBackups(backupDir)).length < count && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-    };
-    try {
-      await waitFor(1);
-      expect(await listBackups(backupDir)).toHaveLength(1);
-      // Three more checks with nothing written: no more backups.
-      const checks = marks.length;
-      const deadline = Date.now() + 30_000;
-      while (marks.length < checks + 3 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(marks.length).toBeGreaterThanOrEqual(checks + 3);
-      expect(await listBackups(backupDir)).toHaveLength(1);
-      // Every check comes an interval after the one before.
-      for (let index = 1; index < marks.length; index++)
-        expect((marks[index] ?? 0) - (marks[index - 1] ?? 0)).toBeGreaterThanOrEqual(390);
+  it(
+    "take one at the first check, none while nothing is written, one after each write, and keep the newest",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const backupDir = path.join(dataDir, "backups");
+      const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
+      const database = await openDatabase({ dataDir });
+      const storage = countingStorage(await openStorage(storageSettings, database.db));
+      const settings = { dataDir, databaseUrl: undefined, storage: storageSettings };
+      const log = captureLog();
+      const marks: number[] = [];
+      const schedule = startSchedule({
+        dir: backupDir,
+        intervalMs: 400,
+        keep: 2,
+        changeMark: () => {
+          marks.push(Date.now());
+          return changeMark(database.db);
+        },
+        backup: (dir) => writeBackupFile(dir, (sink) => writeBackup({ settings, database, storage }, sink)),
+      });
+      const waitFor = async (count: number) => {
+        const deadline = Date.now() + limit(60_000);
+        while ((await listBackups(backupDir)).length < count && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      try {
+        await waitFor(1);
+        expect(await listBackups(backupDir)).toHaveLength(1);
+        // Three more checks with nothing written: no more backups.
+        const checks = marks.length;
+        const deadline = Date.now() + limit(30_000);
+        while (marks.length < checks + 3 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(marks.length).toBeGreaterThanOrEqual(checks + 3);
+        expect(await listBackups(backupDir)).toHaveLength(1);
+        // Every check comes an interval after the one before.
+        for (let index = 1; index < marks.length; index++)
+          expect((marks[index] ?? 0) - (marks[index - 1] ?? 0)).toBeGreaterThanOrEqual(390);
 
-      const { ana } = await twoAuthors(database.db);
-      saved(await createPost(database.db, ana, postInput("after-the-first")));
-      await waitFor(2);
-      const [newest] = await listBackups(backupDir);
-      const { manifest } = await verifyBackup(newest ?? "");
-      expect(lastBackupAt()?.toISOString()).toBe(manifest.createdAt);
+        const { ana } = await twoAuthors(database.db);
+        saved(await createPost(database.db, ana, postInput("after-the-first")));
+        await waitFor(2);
+        const [newest] = await listBackups(backupDir);
+        const { manifest } = await verifyBackup(newest ?? "");
+        expect(lastBackupAt()?.toISOString()).toBe(manifest.createdAt);
 
-      // A stored object alone counts as a write; the oldest backup goes once the third is checked.
-      const first = (await listBackups(backupDir)).at(-1);
-      await storage.put("blog-images/x/alone.webp", image(100));
-      const pruned = Date.now() + 60_000;
-      while ((await listBackups(backupDir)).includes(first ?? "") && Date.now() < pruned)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      const kept = await listBackups(backupDir);
-      expect(kept).toHaveLength(2);
-      expect(kept).not.toContain(first);
-    } finally {
-      await schedule.stop();
-      await database.close();
-      log.restore();
-    }
-  }, 120_000);
+        // A stored object alone counts as a write; the oldest backup goes once the third is checked.
+        const first = (await listBackups(backupDir)).at(-1);
+        await storage.put("blog-images/x/alone.webp", image(100));
+        const pruned = Date.now() + 60_000;
+        while ((await listBackups(backupDir)).includes(first ?? "") && Date.now() < pruned)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        const kept = await listBackups(backupDir);
+        expect(kept).toHaveLength(2);
+        expect(kept).not.toContain(first);
+      } finally {
+        await schedule.stop();
+        await database.close();
+        log.restore();
+      }
+    },
+    limit(120_000),
+  );
 
-  it("run in the server with its socket: one backup at a time, the oldest deleted after the newest is checked", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-    const database = await openDatabase({ dataDir });
-    const storage = countingStorage(await openStorage(storageSettings, database.db));
-    const log = captureLog();
-    const backups = await startServerBackups({
-      settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
-      database,
-      storage,
-      dir: path.join(dataDir, "backups"),
-      intervalMs: 300,
-      keep: 1,
-    });
-    const until = async (done: () => Promise<boolean>) => {
-      const deadline = Date.now() + 60_000;
-      while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    };
-    try {
-      await until(async () => (await listBackups(path.join(dataDir, "backups"))).length === 1);
-      const [first] = await listBackups(path.join(dataDir, "backups"));
-      await storage.put("blog-images/x/new.webp", image(50));
-      await until(async () => !(await listBackups(path.join(dataDir, "backups"))).includes(first ?? ""));
-      const kept = await listBackups(path.join(dataDir, "backups"));
-      expect(kept).toHaveLength(1);
-      expect(kept[0]).not.toBe(first);
-      expect(log.lines("info")).toContainEqual(
-        expect.stringMatching(/^Backup written and checked: .*; 1 older deleted\.$/),
-      );
-    } finally {
-      await backups.stop();
-      await database.close();
-      log.restore();
-    }
-    expect(existsSync(backupSocketPath(dataDir))).toBe(false);
-  }, 120_000);
+  it(
+    "run in the server with its socket: one backup at a time, the oldest deleted after the newest is checked",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
+      const database = await openDatabase({ dataDir });
+      const storage = countingStorage(await openStorage(storageSettings, database.db));
+      const log = captureLog();
+      const backups = await startServerBackups({
+        settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
+        database,
+        storage,
+        dir: path.join(dataDir, "backups"),
+        intervalMs: 300,
+        keep: 1,
+      });
+      const until = async (done: () => Promise<boolean>) => {
+        const deadline = Date.now() + limit(60_000);
+        while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      try {
+        await until(async () => (await listBackups(path.join(dataDir, "backups"))).length === 1);
+        const [first] = await listBackups(path.join(dataDir, "backups"));
+        await storage.put("blog-images/x/new.webp", image(50));
+        await until(async () => !(await listBackups(path.join(dataDir, "backups"))).includes(first ?? ""));
+        const kept = await listBackups(path.join(dataDir, "backups"));
+        expect(kept).toHaveLength(1);
+        expect(kept[0]).not.toBe(first);
+        expect(log.lines("info")).toContainEqual(
+          expect.stringMatching(/^Backup written and checked: .*; 1 older deleted\.$/),
+        );
+      } finally {
+        await backups.stop();
+        await database.close();
+        log.restore();
+      }
+      expect(existsSync(backupSocketPath(dataDir))).toBe(false);
+    },
+    limit(120_000),
+  );
 
-  it("delete nothing when the new backup does not read back, and say so without stopping", async () => {
-    const dataDir = path.join(tempDir(), "data");
-    const backupDir = path.join(dataDir, "backups");
-    const database = await openDatabase({ dataDir });
-    const storage = await openStorage({ driver: "postgres" }, database.db);
-    const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
-    const good = async (at: Date) =>
-      writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink), at);
-    await good(new Date("2026-01-01T00:00:00Z"));
-    await good(new Date("2026-01-02T00:00:00Z"));
-    const log = captureLog();
-    // The disk changes a byte as it is written: the file does not read back.
-    let written = 0;
-    const schedule = startSchedule({
-      dir: backupDir,
-      intervalMs: 60_000,
-      keep: 1,
-      changeMark: async () => String(Math.random()),
-      backup: (dir) =>
-        writeBackupFile(dir, (sink) =>
-          writeBackup({ settings, database, storage }, async (chunk) => {
-            const copy = Uint8Array.from(chunk);
-            if (written < 5000 && written + copy.byteLength >= 5000) {
-              const index = 5000 - written - 1;
-              copy[index] = (copy[index] ?? 0) ^ 0xff;
-            }
-            written += copy.byteLength;
-            await sink(copy);
-          }),
-        ),
-    });
-    try {
-      expect(await schedule.check()).toBeUndefined();
-      expect(log.lines("error")).toContainEqual(
-        expect.stringMatching(
-          /^Scheduled backup into .* failed: The backup just written does not read back: .*; the next try is in 60\.0 s\.$/,
-        ),
-      );
-      // Both older backups are still there, and no partial file is left.
-      expect((await listBackups(backupDir)).map((file) => path.basename(file))).toEqual([
-        "backup-2026-01-02T00-00-00-000Z.tar",
-        "backup-2026-01-01T00-00-00-000Z.tar",
-      ]);
-      expect(readdirSync(backupDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
-    } finally {
-      await schedule.stop();
-      await database.close();
-      log.restore();
-    }
-  }, 120_000);
+  it(
+    "delete nothing when the new backup does not read back, and say so without stopping",
+    async () => {
+      const dataDir = path.join(tempDir(), "data");
+      const backupDir = path.join(dataDir, "backups");
+      const database = await openDatabase({ dataDir });
+      const storage = await openStorage({ driver: "postgres" }, database.db);
+      const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
+      const good = async (at: Date) =>
+        writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink), at);
+      await good(new Date("2026-01-01T00:00:00Z"));
+      await good(new Date("2026-01-02T00:00:00Z"));
+      const log = captureLog();
+      // The disk changes a byte as it is written: the file does not read back.
+      let written = 0;
+      const schedule = startSchedule({
+        dir: backupDir,
+        intervalMs: 60_000,
+        keep: 1,
+        changeMark: async () => String(Math.random()),
+        backup: (dir) =>
+          writeBackupFile(dir, (sink) =>
+            writeBackup({ settings, database, storage }, async (chunk) => {
+              const copy = Uint8Array.from(chunk);
+              if (written < 5000 && written + copy.byteLength >= 5000) {
+                const index = 5000 - written - 1;
+                copy[index] = (copy[index] ?? 0) ^ 0xff;
+              }
+              written += copy.byteLength;
+              await sink(copy);
+            }),
+          ),
+      });
+      try {
+        expect(await schedule.check()).toBeUndefined();
+        expect(log.lines("error")).toContainEqual(
+          expect.stringMatching(
+            /^Scheduled backup into .* failed: The backup just written does not read back: .*; the next try is in 60\.0 s\.$/,
+          ),
+        );
+        // Both older backups are still there, and no partial file is left.
+        expect((await listBackups(backupDir)).map((file) => path.basename(file))).toEqual([
+          "backup-2026-01-02T00-00-00-000Z.tar",
+          "backup-2026-01-01T00-00-00-000Z.tar",
+        ]);
+        expect(readdirSync(backupDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+      } finally {
+        await schedule.stop();
+        await database.close();
+        log.restore();
+      }
+    },
+    limit(120_000),
+  );
 });
 
 describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TEST_DATABASE_URL is unset"}`, () => {
@@ -538,77 +569,85 @@ describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TES
   };
   afterAll(async () => {
     for (const name of names) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }, 60_000);
+  }, limit(60_000));
 
-  it("npm run backup dumps while writes go on; restore fills an empty database and refuses one with data", async () => {
-    const dataDir = tempDir();
-    const backupDir = tempDir();
-    const databaseUrl = await freshDatabase();
-    const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
-    const database = await openDatabase({ dataDir, databaseUrl, maxConnections: 4 });
-    let writer: ReturnType<typeof keepWriting> | undefined;
-    let written: Written;
-    try {
-      written = await writeSiteData(database.db, await openStorage(storageSettings, database.db), 20);
-      const [author] = await database.db.select({ id: blogs.authorId }).from(blogs).limit(1);
-      writer = keepWriting(database.db, author?.id ?? "");
-      const started = Date.now();
-      const backup = await command("backup", [], env);
-      const finished = Date.now();
-      await writer.stop();
-      expect(backup.stderr).toBe("");
-      expect(backup.stdout).toMatch(/Done: .* postgres database, 3 stored objects/);
-      expect(writer.done.filter((write) => write.at > started && write.at < finished).length).toBeGreaterThan(0);
-      for (const write of writer.done.filter((entry) => entry.at < started)) written.slugs.add(write.slug);
-    } finally {
-      await writer?.stop();
+  it(
+    "npm run backup dumps while writes go on; restore fills an empty database and refuses one with data",
+    async () => {
+      const dataDir = tempDir();
+      const backupDir = tempDir();
+      const databaseUrl = await freshDatabase();
+      const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
+      const database = await openDatabase({ dataDir, databaseUrl, maxConnections: 4 });
+      let writer: ReturnType<typeof keepWriting> | undefined;
+      let written: Written;
+      try {
+        written = await writeSiteData(database.db, await openStorage(storageSettings, database.db), 20);
+        const [author] = await database.db.select({ id: blogs.authorId }).from(blogs).limit(1);
+        writer = keepWriting(database.db, author?.id ?? "");
+        const started = Date.now();
+        const backup = await command("backup", [], env);
+        const finished = Date.now();
+        await writer.stop();
+        expect(backup.stderr).toBe("");
+        expect(backup.stdout).toMatch(/Done: .* postgres database, 3 stored objects/);
+        expect(writer.done.filter((write) => write.at > started && write.at < finished).length).toBeGreaterThan(0);
+        for (const write of writer.done.filter((entry) => entry.at < started)) written.slugs.add(write.slug);
+      } finally {
+        await writer?.stop();
+        await database.close();
+      }
+      const [file] = await listBackups(backupDir);
+
+      // Into a database that holds data: refused, unless forced.
+      const refused = await command("restore", [file ?? ""], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toMatch(
+        /^Refused: The database at DATABASE_URL holds data \(users, blogs, .*contact_messages\): restore into an empty database, or pass --force to replace it \(it is backed up into BACKUP_DIR first\)\. Nothing was changed\.$/,
+      );
+
+      // Into an empty database (a server started on it once: its tables are there, without rows),
+      // with the objects in a new directory.
+      const emptyUrl = await freshDatabase();
+      await (await openDatabase({ dataDir, databaseUrl: emptyUrl })).close();
+      const newDataDir = path.join(tempDir(), "data");
+      const newStorage: StorageSettings = { driver: "disk", root: path.join(newDataDir, "uploads") };
+      const restore = await command("restore", [file ?? ""], {
+        ...env,
+        DATA_DIR: newDataDir,
+        DATABASE_URL: emptyUrl,
+      });
+      expect(restore.stderr).toBe("");
+      expect(restore.stdout).toContain("Done: the postgres database");
+      await expectRestored({ dataDir: newDataDir, databaseUrl: emptyUrl }, newStorage, written);
+
+      // --force replaces a database with data, keeping a backup of it first.
+      const forced = await restoreBackup(
+        { dataDir: newDataDir, databaseUrl: emptyUrl, storage: newStorage },
+        file ?? "",
+        { backupDir, force: true },
+      );
+      expect(forced.engine).toBe("postgres");
+      expect(await listBackups(backupDir)).toHaveLength(2);
+    },
+    limit(300_000),
+  );
+
+  it(
+    "a backup of one engine is refused by the other",
+    async () => {
+      const dataDir = tempDir();
+      const backupDir = tempDir();
+      const database = await openDatabase({ dataDir: path.join(dataDir, "embedded") });
+      const storage = await openStorage({ driver: "postgres" }, database.db);
+      const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
+      const { file } = await writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink));
       await database.close();
-    }
-    const [file] = await listBackups(backupDir);
-
-    // Into a database that holds data: refused, unless forced.
-    const refused = await command("restore", [file ?? ""], env);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toMatch(
-      /^Refused: The database at DATABASE_URL holds data \(users, blogs, .*contact_messages\): restore into an empty database, or pass --force to replace it \(it is backed up into BACKUP_DIR first\)\. Nothing was changed\.$/,
-    );
-
-    // Into an empty database (a server started on it once: its tables are there, without rows),
-    // with the objects in a new directory.
-    const emptyUrl = await freshDatabase();
-    await (await openDatabase({ dataDir, databaseUrl: emptyUrl })).close();
-    const newDataDir = path.join(tempDir(), "data");
-    const newStorage: StorageSettings = { driver: "disk", root: path.join(newDataDir, "uploads") };
-    const restore = await command("restore", [file ?? ""], {
-      ...env,
-      DATA_DIR: newDataDir,
-      DATABASE_URL: emptyUrl,
-    });
-    expect(restore.stderr).toBe("");
-    expect(restore.stdout).toContain("Done: the postgres database");
-    await expectRestored({ dataDir: newDataDir, databaseUrl: emptyUrl }, newStorage, written);
-
-    // --force replaces a database with data, keeping a backup of it first.
-    const forced = await restoreBackup(
-      { dataDir: newDataDir, databaseUrl: emptyUrl, storage: newStorage },
-      file ?? "",
-      { backupDir, force: true },
-    );
-    expect(forced.engine).toBe("postgres");
-    expect(await listBackups(backupDir)).toHaveLength(2);
-  }, 300_000);
-
-  it("a backup of one engine is refused by the other", async () => {
-    const dataDir = tempDir();
-    const backupDir = tempDir();
-    const database = await openDatabase({ dataDir: path.join(dataDir, "embedded") });
-    const storage = await openStorage({ driver: "postgres" }, database.db);
-    const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
-    const { file } = await writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink));
-    await database.close();
-    await expect(
-      restoreBackup({ ...settings, databaseUrl: await freshDatabase() }, file, { backupDir }),
-    ).rejects.toThrow(RestoreRefusedError);
-  }, 120_000);
+      await expect(
+        restoreBackup({ ...settings, databaseUrl: await freshDatabase() }, file, { backupDir }),
+      ).rejects.toThrow(RestoreRefusedError);
+    },
+    limit(120_000),
+  );
 });

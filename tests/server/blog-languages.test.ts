@@ -13,6 +13,7 @@ import {
 } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import type { Blog } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -26,7 +27,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       ({ ana, bruno } = await twoAuthors(database.db));
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

@@ -9,6 +9,7 @@ import {
   updatePost,
 } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -20,7 +21,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       ({ ana, bruno } = await twoAuthors(database.db));
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

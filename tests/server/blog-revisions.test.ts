@@ -15,6 +15,7 @@ import {
   summarizeChange,
 } from "../../app/server/blog/revisions.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -47,7 +48,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       ({ ana, bruno } = await twoAuthors(database.db));
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });
@@ -152,7 +153,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       ({ ana } = await twoAuthors(database.db));
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

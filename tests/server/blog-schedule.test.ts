@@ -10,6 +10,7 @@ import {
 import { startScheduledPublishing } from "../../app/server/blog/schedule.server.ts";
 import { searchPublicPosts } from "../../app/server/blog/search.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -23,7 +24,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       ({ ana } = await twoAuthors(database.db));
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });
@@ -106,7 +107,7 @@ for (const engine of engines) {
       try {
         await wait(600);
         expect(fired).toEqual([]);
-        await expect.poll(() => fired.length, { timeout: 5000 }).toBeGreaterThan(0);
+        await expect.poll(() => fired.length, { timeout: limit(5000) }).toBeGreaterThan(0);
         expect(fired[0]).toBeGreaterThanOrEqual(at.getTime());
         expect(slugs(await listPublishedPosts(database.db, "pt"))).toContain("na-hora");
       } finally {

@@ -9,6 +9,7 @@ import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { type SearchResult, searchPublicPosts } from "../../app/server/blog/search.server.ts";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { blogs, type NewBlog } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { adminQuery, engines, engineTitle, postgresUrl } from "./helpers/databases.ts";
 
 const slugs = (result: SearchResult) => result.hits.map((hit) => hit.slug);
@@ -85,7 +86,7 @@ for (const engine of engines) {
         content:
           "## Título interno\n\nVeja o [guia de zeladoria](https://example.com/zeladoria) e **zeladoria** em _itálico_.\n\n```ts\nconst zorblax = 1;\n```\n\nCrepúsculo entre blocos.\n\n~~~\nsegundo bloco\n~~~",
       });
-    }, 60_000);
+    }, limit(60_000));
 
     afterAll(async () => {
       await database?.close();
@@ -303,44 +304,48 @@ function migrationsBeforeSearch(): string {
 
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`upgrading to the search on ${engineTitle(engine)}`, () => {
-    it("indexes the posts published before, and not the drafts", async () => {
-      const before = migrationsBeforeSearch();
-      const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
-      const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
-      let databaseUrl: string | undefined;
-      if (engine.name === "postgres") {
-        await adminQuery(`CREATE DATABASE ${name}`);
-        const url = new URL(postgresUrl ?? "");
-        url.pathname = `/${name}`;
-        databaseUrl = url.toString();
-      }
-      const open = (migrationsFolder?: string) =>
-        openDatabase({ dataDir, databaseUrl, maxConnections: 2, ...(migrationsFolder ? { migrationsFolder } : {}) });
-      try {
-        const old = await open(before);
-        try {
-          const profile = { name: null, avatarUrl: null, email: null };
-          const author = (await upsertGitHubUser(old.db, { ...profile, githubId: 7, login: "old" })).id;
-          const common = { authorId: author, content: "Um texto sobre paralelepípedos.", publishedAt: new Date() };
-          await old.db.insert(blogs).values([
-            { ...common, slug: "antigo", title: "Antigo", published: true },
-            { ...common, slug: "rascunho-antigo", title: "Rascunho antigo", published: false, publishedAt: null },
-          ]);
-        } finally {
-          await old.close();
+    it(
+      "indexes the posts published before, and not the drafts",
+      async () => {
+        const before = migrationsBeforeSearch();
+        const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
+        const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+        let databaseUrl: string | undefined;
+        if (engine.name === "postgres") {
+          await adminQuery(`CREATE DATABASE ${name}`);
+          const url = new URL(postgresUrl ?? "");
+          url.pathname = `/${name}`;
+          databaseUrl = url.toString();
         }
-        const upgraded = await open();
+        const open = (migrationsFolder?: string) =>
+          openDatabase({ dataDir, databaseUrl, maxConnections: 2, ...(migrationsFolder ? { migrationsFolder } : {}) });
         try {
-          const result = await searchPublicPosts(upgraded.db, "pt", "paralelepipedos");
-          expect(slugs(result)).toEqual(["antigo"]);
+          const old = await open(before);
+          try {
+            const profile = { name: null, avatarUrl: null, email: null };
+            const author = (await upsertGitHubUser(old.db, { ...profile, githubId: 7, login: "old" })).id;
+            const common = { authorId: author, content: "Um texto sobre paralelepípedos.", publishedAt: new Date() };
+            await old.db.insert(blogs).values([
+              { ...common, slug: "antigo", title: "Antigo", published: true },
+              { ...common, slug: "rascunho-antigo", title: "Rascunho antigo", published: false, publishedAt: null },
+            ]);
+          } finally {
+            await old.close();
+          }
+          const upgraded = await open();
+          try {
+            const result = await searchPublicPosts(upgraded.db, "pt", "paralelepipedos");
+            expect(slugs(result)).toEqual(["antigo"]);
+          } finally {
+            await upgraded.close();
+          }
         } finally {
-          await upgraded.close();
+          rmSync(path.dirname(before), { recursive: true, force: true });
+          rmSync(dataDir, { recursive: true, force: true });
+          if (databaseUrl) await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
         }
-      } finally {
-        rmSync(path.dirname(before), { recursive: true, force: true });
-        rmSync(dataDir, { recursive: true, force: true });
-        if (databaseUrl) await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-      }
-    }, 60_000);
+      },
+      limit(60_000),
+    );
   });
 }

@@ -6,6 +6,7 @@ import { type SmtpSettings, smtpMailer } from "../../app/server/contact/mailer.s
 import { listMessages, storeMessage } from "../../app/server/contact/messages.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { contactMessages } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 interface Received {
@@ -79,7 +80,7 @@ for (const engine of engines) {
         auth: { user: "site", pass: "s3cret" },
         from: "site@rafaelwerneck.dev",
       };
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await smtp?.close();
       await database?.close();
@@ -179,7 +180,7 @@ for (const engine of engines) {
           deliver: true,
         });
         worker.wake();
-        await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+        await expect.poll(() => smtp.received.length, { timeout: limit(10_000) }).toBe(1);
       } finally {
         await worker.stop();
       }

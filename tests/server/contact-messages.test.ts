@@ -18,6 +18,7 @@ import {
 } from "../../app/server/contact/messages.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { contactMessages } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const message = (name: string, extra: Partial<NewMessage> = {}): NewMessage => ({
@@ -50,7 +51,7 @@ for (const engine of engines) {
     let database: OpenDatabase;
     beforeAll(async () => {
       database = await engine.open();
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

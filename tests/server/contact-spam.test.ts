@@ -19,6 +19,7 @@ import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { contactMessages } from "../../app/server/db/schema.ts";
 import type { AppServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const secret = Buffer.alloc(32, 7);
@@ -98,7 +99,7 @@ for (const engine of engines) {
     let wakes = 0;
     beforeAll(async () => {
       database = await engine.open();
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

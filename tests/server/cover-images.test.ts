@@ -9,6 +9,7 @@ import { removeCover, saveCover, sweepOrphanCovers } from "../../app/server/blog
 import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
 import { processCoverImage } from "../../app/server/uploads/cover-image.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { pngClaiming } from "../helpers/images.ts";
 import { engines } from "./helpers/databases.ts";
 
@@ -104,7 +105,7 @@ describe("cover files", () => {
     if (!opened) throw new Error("no database engine");
     ({ db, close } = opened);
     authorId = (await upsertGitHubUser(db, { githubId: 9, login: "ana", name: null, avatarUrl: null, email: null })).id;
-  }, 60_000);
+  }, limit(60_000));
   afterAll(async () => {
     await close?.();
     rmSync(root, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { acquireLock, DataDirLockedError } from "../../app/server/db/lock.server.ts";
+import { limit } from "../harness/host-speed.ts";
 
 const writer = fileURLToPath(new URL("./fixtures/db-writer.ts", import.meta.url));
 const run = promisify(execFile);
@@ -43,30 +44,38 @@ afterEach(() => {
 });
 
 describe("one process per DATA_DIR", () => {
-  it("a second process on the same directory exits at once with one clear line", async () => {
-    const dir = freshDir();
-    const holder = start(dir, "hold");
-    await waitForLine(holder, (line) => line === "open");
-    const started = Date.now();
-    const second = await run(process.execPath, [writer, dir, "count"]).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    // Well under the time opening a database takes: it never got that far.
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect("code" in second ? second.code : 0).toBe(2);
-    const stderr = ("stderr" in second ? second.stderr : "").trim();
-    expect(stderr).toMatch(new RegExp(`^DATA_DIR .* is in use by another running server \\(pid ${holder.pid}\\)`));
-    expect(stderr.split("\n")).toHaveLength(1);
-  }, 60_000);
+  it(
+    "a second process on the same directory exits at once with one clear line",
+    async () => {
+      const dir = freshDir();
+      const holder = start(dir, "hold");
+      await waitForLine(holder, (line) => line === "open");
+      const started = Date.now();
+      const second = await run(process.execPath, [writer, dir, "count"]).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      // Well under the time opening a database takes: it never got that far.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect("code" in second ? second.code : 0).toBe(2);
+      const stderr = ("stderr" in second ? second.stderr : "").trim();
+      expect(stderr).toMatch(new RegExp(`^DATA_DIR .* is in use by another running server \\(pid ${holder.pid}\\)`));
+      expect(stderr.split("\n")).toHaveLength(1);
+    },
+    limit(60_000),
+  );
 
-  it("refuses a second open in the same process, and allows one after close", async () => {
-    const dir = freshDir();
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
-    await first.close();
-    const again = await openDatabase({ dataDir: dir });
-    await again.close();
-  }, 60_000);
+  it(
+    "refuses a second open in the same process, and allows one after close",
+    async () => {
+      const dir = freshDir();
+      const first = await openDatabase({ dataDir: dir });
+      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      await first.close();
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+    },
+    limit(60_000),
+  );
 
   it("takes over a lock left by a process that no longer runs", () => {
     const dir = freshDir();
@@ -80,23 +89,27 @@ describe("one process per DATA_DIR", () => {
 });
 
 describe("durability on PGlite", () => {
-  it("a writer killed with kill -9 mid-stream loses no acknowledged write", async () => {
-    const dir = freshDir();
-    const child = start(dir, "write");
-    let acknowledged = 0;
-    await waitForLine(child, (line) => {
-      const match = /^ack (\d+)$/.exec(line);
-      if (match) acknowledged = Number(match[1]);
-      return acknowledged >= 150;
-    });
-    child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
+  it(
+    "a writer killed with kill -9 mid-stream loses no acknowledged write",
+    async () => {
+      const dir = freshDir();
+      const child = start(dir, "write");
+      let acknowledged = 0;
+      await waitForLine(child, (line) => {
+        const match = /^ack (\d+)$/.exec(line);
+        if (match) acknowledged = Number(match[1]);
+        return acknowledged >= 150;
+      });
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
 
-    const { stdout } = await run(process.execPath, [writer, dir, "count"]);
-    const stored = new Set(JSON.parse(stdout) as number[]);
-    const lost = Array.from({ length: acknowledged }, (_, i) => i + 1).filter((n) => !stored.has(n));
-    expect(lost).toEqual([]);
-  }, 120_000);
+      const { stdout } = await run(process.execPath, [writer, dir, "count"]);
+      const stored = new Set(JSON.parse(stdout) as number[]);
+      const lost = Array.from({ length: acknowledged }, (_, i) => i + 1).filter((n) => !stored.has(n));
+      expect(lost).toEqual([]);
+    },
+    limit(120_000),
+  );
 });
 
 describe("npm start's first step (tools/commands/start-check.ts)", () => {

@@ -4,6 +4,7 @@ import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { type OpenDatabase, PGLITE_SETTINGS } from "../../app/server/db/client.server.ts";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../../app/server/db/errors.server.ts";
 import { blogs, users } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const profile = { githubId: 42, login: "rafael-werneck", name: "Rafael", avatarUrl: null, email: "r@example.com" };
@@ -13,7 +14,7 @@ for (const engine of engines) {
     let database: OpenDatabase;
     beforeAll(async () => {
       database = await engine.open();
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

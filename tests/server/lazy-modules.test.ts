@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { limit } from "../harness/host-speed.ts";
 
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock("@electric-sql/pglite", async (original) => {
@@ -57,16 +58,20 @@ describe("heavy libraries load on first use", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("opens the embedded database without loading the PostgreSQL client", async () => {
-    const { openDatabase } = await import("../../app/server/db/client.server.ts");
-    expect(loaded.has("@electric-sql/pglite")).toBe(false);
-    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
-    dirs.push(dir);
-    const database = await openDatabase({ dataDir: dir });
-    await database.close();
-    expect(loaded.has("@electric-sql/pglite")).toBe(true);
-    expect(loaded.has("pg")).toBe(false);
-  }, 60_000);
+  it(
+    "opens the embedded database without loading the PostgreSQL client",
+    async () => {
+      const { openDatabase } = await import("../../app/server/db/client.server.ts");
+      expect(loaded.has("@electric-sql/pglite")).toBe(false);
+      const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
+      dirs.push(dir);
+      const database = await openDatabase({ dataDir: dir });
+      await database.close();
+      expect(loaded.has("@electric-sql/pglite")).toBe(true);
+      expect(loaded.has("pg")).toBe(false);
+    },
+    limit(60_000),
+  );
 
   it("loads sharp and file-type with the first cover, not with the upload code", async () => {
     const { processCoverImage } = await import("../../app/server/uploads/cover-image.server.ts");
@@ -126,14 +131,18 @@ describe("heavy libraries load on first use", () => {
     expect(loaded.has("aws4fetch")).toBe(true);
   });
 
-  it("loads satori with the first link-preview image, not with its route or the clean-up", async () => {
-    await import("../../app/routes/og-image.ts");
-    const { sweepOgImages } = await import("../../app/server/blog/og-images.server.ts");
-    const { drawOgImage } = await import("../../app/server/blog/og-image-draw.server.ts");
-    expect(typeof sweepOgImages).toBe("function");
-    expect(loaded.has("satori")).toBe(false);
-    const png = await drawOgImage({ lang: "en", title: "Lazy", tags: [], publishedAt: "2026-01-01" });
-    expect(png.byteLength).toBeGreaterThan(1000);
-    expect(loaded.has("satori")).toBe(true);
-  }, 30_000);
+  it(
+    "loads satori with the first link-preview image, not with its route or the clean-up",
+    async () => {
+      await import("../../app/routes/og-image.ts");
+      const { sweepOgImages } = await import("../../app/server/blog/og-images.server.ts");
+      const { drawOgImage } = await import("../../app/server/blog/og-image-draw.server.ts");
+      expect(typeof sweepOgImages).toBe("function");
+      expect(loaded.has("satori")).toBe(false);
+      const png = await drawOgImage({ lang: "en", title: "Lazy", tags: [], publishedAt: "2026-01-01" });
+      expect(png.byteLength).toBeGreaterThan(1000);
+      expect(loaded.has("satori")).toBe(true);
+    },
+    limit(30_000),
+  );
 });

@@ -12,11 +12,15 @@ describe("the metrics port's settings", () => {
   });
 
   it.each([
-    [{ METRICS_PORT: "70000" }, /^METRICS_PORT must be between/],
-    [{ METRICS_PORT: "web" }, /^METRICS_PORT must be a whole number/],
-    [{ METRICS_PORT: "3000" }, /^METRICS_PORT must differ from PORT/],
-    [{ PORT: "8080", METRICS_PORT: "8080" }, /^METRICS_PORT must differ from PORT/],
-    [{ METRICS_HOST: "0.0.0.0" }, /^METRICS_TOKEN must be set when METRICS_HOST is not loopback/],
+    [{ METRICS_PORT: "70000" }, /^METRICS_PORT: "70000" is not a port number \(1–65535\) or off$/],
+    [{ METRICS_PORT: "web" }, /^METRICS_PORT: "web" is not a port number \(1–65535\) or off$/],
+    [{ METRICS_PORT: "3000" }, /^METRICS_PORT: 3000 is PORT too: metrics are never served on the site's port/],
+    [{ PORT: "8080", METRICS_PORT: "8080" }, /^METRICS_PORT: 8080 is PORT too/],
+    [{ PORT: "9464" }, /^METRICS_PORT: 9464 is PORT too/],
+    [
+      { METRICS_HOST: "0.0.0.0" },
+      /^METRICS_TOKEN: must be set when METRICS_HOST is not loopback \(METRICS_HOST is "0.0.0.0"\)$/,
+    ],
   ])("refuses %j with one line naming the variable", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -20,6 +20,7 @@ import { routeLabeller, UNMATCHED } from "../../http-server/unmatched-paths.ts";
 import { startMetricsServer } from "../../runtime/metrics-server.ts";
 import { mergeProcesses, renderFamilies } from "../../runtime/metrics-text.ts";
 import { processCollector } from "../../runtime/process-metrics.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 
 const hanging = { execute: () => new Promise(() => undefined) } as unknown as Database;
@@ -105,7 +106,7 @@ describe("health, readiness, request ids, metrics by route and the request log",
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 60_000);
+  }, limit(60_000));
   afterAll(async () => {
     configureLog({
       format: "text",

@@ -46,6 +46,7 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import { blogs, users } from "../../app/server/db/schema.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { loadStaticSite } from "../../http-server/static-files.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const article = findStaticArticle("bot-discord");
@@ -230,49 +231,61 @@ describe("drawing", () => {
     expect(drawableText("Việt Nam", ranges)).toBe("Viet Nam");
   });
 
-  it("draws a static article 1200 × 630, differently in each language", async () => {
-    const cover = coverOf("bot-discord");
-    const pt = await drawOgImage({ ...staticArticleOgPost(article, "pt"), cover });
-    const en = await drawOgImage({ ...staticArticleOgPost(article, "en"), cover });
-    for (const png of [pt, en]) {
-      expect(await metadata(png)).toMatchObject({ format: "png", width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
-    }
-    expect(Buffer.from(pt).equals(Buffer.from(en))).toBe(false);
-  }, 30_000);
+  it(
+    "draws a static article 1200 × 630, differently in each language",
+    async () => {
+      const cover = coverOf("bot-discord");
+      const pt = await drawOgImage({ ...staticArticleOgPost(article, "pt"), cover });
+      const en = await drawOgImage({ ...staticArticleOgPost(article, "en"), cover });
+      for (const png of [pt, en]) {
+        expect(await metadata(png)).toMatchObject({ format: "png", width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
+      }
+      expect(Buffer.from(pt).equals(Buffer.from(en))).toBe(false);
+    },
+    limit(30_000),
+  );
 
-  it("draws the cover as the background", async () => {
-    const drawing: OgDrawing = { lang: "en", title: "Colours", tags: ["a"], publishedAt: "2026-01-02T00:00:00Z" };
-    const red = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#ff2020" } })
-      .jpeg()
-      .toBuffer();
-    const plain = await meanColour(await drawOgImage(drawing));
-    const covered = await meanColour(await drawOgImage({ ...drawing, cover: new Uint8Array(red) }));
-    const [plainRed = 0, plainGreen = 0] = plain;
-    const [coveredRed = 0, coveredGreen = 0] = covered;
-    // Red shows through the darkening; the plain card is near-neutral.
-    expect(coveredRed - coveredGreen).toBeGreaterThan(plainRed - plainGreen + 30);
-  }, 30_000);
+  it(
+    "draws the cover as the background",
+    async () => {
+      const drawing: OgDrawing = { lang: "en", title: "Colours", tags: ["a"], publishedAt: "2026-01-02T00:00:00Z" };
+      const red = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#ff2020" } })
+        .jpeg()
+        .toBuffer();
+      const plain = await meanColour(await drawOgImage(drawing));
+      const covered = await meanColour(await drawOgImage({ ...drawing, cover: new Uint8Array(red) }));
+      const [plainRed = 0, plainGreen = 0] = plain;
+      const [coveredRed = 0, coveredGreen = 0] = covered;
+      // Red shows through the darkening; the plain card is near-neutral.
+      expect(coveredRed - coveredGreen).toBeGreaterThan(plainRed - plainGreen + 30);
+    },
+    limit(30_000),
+  );
 
-  it("draws titles with emoji, other scripts and control characters, and a cover it cannot read", async () => {
-    for (const title of [
-      "Deploy 🚀 em produção ✨",
-      "漢字のタイトル",
-      "🎉🎉🎉",
-      "tab\tand\u0000nul",
-      "Łódź, Việt Nam",
-    ]) {
-      const png = await drawOgImage({ lang: "pt", title, tags: ["emoji-🚀", "ok"], publishedAt: "2026-01-02" });
-      expect(await metadata(png)).toMatchObject({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
-    }
-    const broken = await drawOgImage({
-      lang: "en",
-      title: "Broken cover",
-      tags: [],
-      publishedAt: "2026-01-02",
-      cover: new Uint8Array([1, 2, 3]),
-    });
-    expect(await metadata(broken)).toMatchObject({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
-  }, 30_000);
+  it(
+    "draws titles with emoji, other scripts and control characters, and a cover it cannot read",
+    async () => {
+      for (const title of [
+        "Deploy 🚀 em produção ✨",
+        "漢字のタイトル",
+        "🎉🎉🎉",
+        "tab\tand\u0000nul",
+        "Łódź, Việt Nam",
+      ]) {
+        const png = await drawOgImage({ lang: "pt", title, tags: ["emoji-🚀", "ok"], publishedAt: "2026-01-02" });
+        expect(await metadata(png)).toMatchObject({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
+      }
+      const broken = await drawOgImage({
+        lang: "en",
+        title: "Broken cover",
+        tags: [],
+        publishedAt: "2026-01-02",
+        cover: new Uint8Array([1, 2, 3]),
+      });
+      expect(await metadata(broken)).toMatchObject({ width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT });
+    },
+    limit(30_000),
+  );
 });
 
 /** A stand-in for the drawing: counts calls, remembers what it was given, takes a little while. */
@@ -300,7 +313,7 @@ for (const engine of engines) {
       const [author] = await db.insert(users).values({ githubId: 77, login: "ana" }).returning();
       if (!author) throw new Error("no author");
       authorId = author.id;
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await close?.();
       rmSync(root, { recursive: true, force: true });

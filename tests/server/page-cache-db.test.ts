@@ -12,6 +12,7 @@ import { createPost, deletePost, listPublishedPosts, updatePost } from "../../ap
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
 import { PageCache } from "../../http-server/page-cache.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved } from "./helpers/posts.ts";
 
@@ -30,7 +31,7 @@ for (const engine of engines) {
       database = await engine.open();
       const profile = { name: null, avatarUrl: null, email: null };
       author = (await upsertGitHubUser(database.db, { ...profile, githubId: 7, login: "cache" })).id;
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

@@ -10,6 +10,7 @@ import { DatabaseRateLimiter, RateLimiter, rateLimitFactory } from "../../app/se
 import type { Database, OpenDatabase } from "../../app/server/db/client.server.ts";
 import { rateLimits } from "../../app/server/db/schema.ts";
 import { configureLog, standardStreams } from "../../app/server/log.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const WINDOW = 60_000;
@@ -20,7 +21,7 @@ for (const engine of engines) {
     let database: OpenDatabase;
     beforeAll(async () => {
       database = await engine.open();
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => database?.close());
 
     it("shares one count between two servers' limiters, per key, and tells how long to wait", async () => {

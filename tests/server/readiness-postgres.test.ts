@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { observability } from "../../http-server/observability.ts";
 import { freePort } from "../harness/free-port.ts";
+import { limit } from "../harness/host-speed.ts";
 import { postgresUrl } from "./helpers/databases.ts";
 
 const run = promisify(execFile);
@@ -53,7 +54,7 @@ describe.skipIf(!postgresUrl)("readiness with PostgreSQL stopped and started aga
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server?.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 120_000);
+  }, limit(120_000));
 
   afterAll(async () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
@@ -61,12 +62,12 @@ describe.skipIf(!postgresUrl)("readiness with PostgreSQL stopped and started aga
     await postgres("stop").catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(pgDir, { recursive: true, force: true });
-  }, 60_000);
+  }, limit(60_000));
 
   /** Polls /readyz until it answers `status`; the statuses seen on the way. */
   async function until(status: number) {
     const seen: number[] = [];
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + limit(30_000);
     for (;;) {
       const answer = (await fetch(`${origin}/readyz`)).status;
       seen.push(answer);
@@ -75,19 +76,23 @@ describe.skipIf(!postgresUrl)("readiness with PostgreSQL stopped and started aga
     }
   }
 
-  it("is 503 while the database is stopped and 200 again when it is back; /healthz stays 200", async () => {
-    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+  it(
+    "is 503 while the database is stopped and 200 again when it is back; /healthz stays 200",
+    async () => {
+      expect((await fetch(`${origin}/readyz`)).status).toBe(200);
 
-    await postgres("stop");
-    expect((await until(503)).at(-1), "/readyz with the database stopped").toBe(503);
-    const began = performance.now();
-    expect((await fetch(`${origin}/readyz`)).status).toBe(503);
-    // The readiness check gives up at its timeout; a load balancer's probe is not left hanging.
-    expect(performance.now() - began).toBeLessThan(10_000);
-    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      await postgres("stop");
+      expect((await until(503)).at(-1), "/readyz with the database stopped").toBe(503);
+      const began = performance.now();
+      expect((await fetch(`${origin}/readyz`)).status).toBe(503);
+      // The readiness check gives up at its timeout; a load balancer's probe is not left hanging.
+      expect(performance.now() - began).toBeLessThan(10_000);
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
 
-    await postgres();
-    expect((await until(200)).at(-1), "/readyz once the database is back").toBe(200);
-    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-  }, 120_000);
+      await postgres();
+      expect((await until(200)).at(-1), "/readyz once the database is back").toBe(200);
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    },
+    limit(120_000),
+  );
 });

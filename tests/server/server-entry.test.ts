@@ -20,6 +20,7 @@ import {
   serverEntry,
   serverShellCommand,
 } from "../../runtime/node-flags.ts";
+import { limit } from "../harness/host-speed.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {
@@ -67,13 +68,13 @@ describe("the compiled server", () => {
     buildDir = mkdtempSync(path.resolve("build-entry-test-"));
     dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-entry-"));
     await buildSite(buildDir);
-  }, 600_000);
+  }, limit(600_000));
 
   afterAll(async () => {
     for (const server of running) await server.child.stop();
     if (buildDir) rmSync(buildDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, limit(60_000));
 
   /** Starts the build's server as the bench does, and checks it was started as `npm run serve` starts it. */
   async function start(databaseUrl?: string, workers?: number): Promise<RunningServer> {
@@ -105,11 +106,15 @@ describe("the compiled server", () => {
     }
   });
 
-  it("starts on the embedded database, creating it from the migrations, and serves pages", async () => {
-    const server = await start();
-    await expectPages(server);
-    await server.child.stop();
-  }, 120_000);
+  it(
+    "starts on the embedded database, creating it from the migrations, and serves pages",
+    async () => {
+      const server = await start();
+      await expectPages(server);
+      await server.child.stop();
+    },
+    limit(120_000),
+  );
 
   it.skipIf(!postgresUrl)(
     "starts on PostgreSQL, migrating a new database, and serves pages",
@@ -135,7 +140,7 @@ describe("the compiled server", () => {
   }
 
   async function waitFor(condition: () => boolean, what: string, server: RunningServer): Promise<void> {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + limit(60_000);
     while (!condition()) {
       if (Date.now() > deadline) throw new Error(`Waited for ${what}:\n${server.child.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -161,12 +166,16 @@ describe("the compiled server", () => {
     }
   }
 
-  it("on the embedded database stays one process, and says so", async () => {
-    const server = await start(undefined, 2);
-    expect(server.child.output()).toMatch(/^Embedded database \(PGlite\): one server process/m);
-    expect(workerPids(server)).toEqual([]);
-    await server.child.stop();
-  }, 120_000);
+  it(
+    "on the embedded database stays one process, and says so",
+    async () => {
+      const server = await start(undefined, 2);
+      expect(server.child.output()).toMatch(/^Embedded database \(PGlite\): one server process/m);
+      expect(workerPids(server)).toEqual([]);
+      await server.child.stop();
+    },
+    limit(120_000),
+  );
 
   it.skipIf(!postgresUrl)(
     "on PostgreSQL runs WEB_CONCURRENCY workers, starts another when one dies, and stops them all",

@@ -11,6 +11,7 @@ import {
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { sessions } from "../../app/server/db/schema.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,7 +30,7 @@ for (const engine of engines) {
         email: null,
       });
       userId = user.id;
-    }, 60_000);
+    }, limit(60_000));
     afterAll(async () => {
       await database?.close();
     });

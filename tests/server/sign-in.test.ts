@@ -17,6 +17,7 @@ import { type AppServices, provideServices } from "../../app/server/services.ser
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { fakeClientId, fakeClientSecret } from "../harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../harness/fake-github/server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 
 const SITE = "https://site.example";
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const pglite = engines.find((engine) => engine.name === "pglite");
   database = (await (pglite ?? engines[0])?.open()) as OpenDatabase;
   github = await startFakeGitHub();
-}, 60_000);
+}, limit(60_000));
 afterAll(async () => {
   provideServices(undefined);
   await github?.close();

@@ -141,7 +141,10 @@ describe("readConfig", () => {
   });
 
   it("explains a bad value in one line", () => {
-    expect(() => readConfig({ PORT: "eighty" })).toThrow('PORT must be a whole number, got "eighty"');
-    expect(() => readConfig({ PUBLIC_URL: "example.com" })).toThrow(/PUBLIC_URL must be an absolute URL/);
+    expect(() => readConfig({ PORT: "eighty" })).toThrow('PORT: "eighty" is not a port number (1–65535)');
+    expect(() => readConfig({ PUBLIC_URL: "example.com" })).toThrow(
+      'PUBLIC_URL: "example.com" is not an http(s) origin such as https://example.com (no path)',
+    );
+    expect(() => readConfig({ PUBLIC_URL: "https://example.com/blog" })).toThrow(/^PUBLIC_URL: .* \(no path\)$/);
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig, readStorage } from "../../config/config.ts";
+import { limit } from "../harness/host-speed.ts";
 
 const s3 = {
   STORAGE_DRIVER: "s3",
@@ -50,11 +51,11 @@ describe("storage settings", () => {
   });
 
   it("names every wrong variable on a line of its own", () => {
-    expect(problems({ STORAGE_DRIVER: "ftp" })).toEqual(['STORAGE_DRIVER must be disk, postgres or s3, got "ftp"']);
+    expect(problems({ STORAGE_DRIVER: "ftp" })).toEqual(['STORAGE_DRIVER: "ftp" is not disk, postgres or s3']);
     expect(problems({ STORAGE_DRIVER: "s3" })).toEqual([
-      "S3_BUCKET must be set when STORAGE_DRIVER is s3",
-      "S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3",
-      "S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3",
+      "S3_BUCKET: must be set when STORAGE_DRIVER is s3",
+      "S3_ACCESS_KEY_ID: must be set when STORAGE_DRIVER is s3",
+      "S3_SECRET_ACCESS_KEY: must be set when STORAGE_DRIVER is s3",
     ]);
     expect(
       problems({
@@ -65,11 +66,18 @@ describe("storage settings", () => {
         S3_FORCE_PATH_STYLE: "maybe",
       }),
     ).toEqual([
-      'S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "Bad_Bucket"',
-      'S3_REGION must be a region name such as eu-west-1 or auto, got "EU West"',
-      'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com, got "ftp://x"',
-      'S3_FORCE_PATH_STYLE must be true or false, got "maybe"',
+      'S3_BUCKET: "Bad_Bucket" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+      'S3_REGION: "EU West" is not a region name such as eu-west-1 or auto',
+      'S3_ENDPOINT: "ftp://x" is not an http(s) URL such as https://s3.eu-west-1.amazonaws.com',
+      'S3_FORCE_PATH_STYLE: "maybe" is not true or false',
     ]);
+  });
+
+  it("leaves the S3 settings alone while another driver is chosen", () => {
+    expect(readStorage({ STORAGE_DRIVER: "disk", S3_BUCKET: "Bad_Bucket", S3_REGION: "EU West" }, "/data")).toEqual({
+      driver: "disk",
+      root: path.resolve("/data/uploads"),
+    });
   });
 });
 
@@ -90,18 +98,22 @@ describe("S3 object URLs", () => {
 });
 
 describe("a command started with wrong storage settings", () => {
-  it("stops at once, naming each wrong variable on a line of its own", async () => {
-    const env = { ...process.env, S3_BUCKET: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_REGION: "EU" };
-    const args = ["tools/commands/storage-migrate.ts", "--from", "disk", "--to", "s3"];
-    const failed = await promisify(execFile)(process.execPath, args, { env, timeout: 30_000 }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr.trim().split("\n")).toEqual([
-      "Configuration error: S3_BUCKET must be set when STORAGE_DRIVER is s3",
-      "Configuration error: S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3",
-      "Configuration error: S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3",
-      'Configuration error: S3_REGION must be a region name such as eu-west-1 or auto, got "EU"',
-    ]);
-  }, 30_000);
+  it(
+    "stops at once, naming each wrong variable on a line of its own",
+    async () => {
+      const env = { ...process.env, S3_BUCKET: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_REGION: "EU" };
+      const args = ["tools/commands/storage-migrate.ts", "--from", "disk", "--to", "s3"];
+      const failed = await promisify(execFile)(process.execPath, args, { env, timeout: limit(30_000) }).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 1 });
+      expect((failed as { stderr: string }).stderr.trim().split("\n")).toEqual([
+        "Configuration error: S3_BUCKET: must be set when STORAGE_DRIVER is s3",
+        "Configuration error: S3_ACCESS_KEY_ID: must be set when STORAGE_DRIVER is s3",
+        "Configuration error: S3_SECRET_ACCESS_KEY: must be set when STORAGE_DRIVER is s3",
+        'Configuration error: S3_REGION: "EU" is not a region name such as eu-west-1 or auto',
+      ]);
+    },
+    limit(30_000),
+  );
 });

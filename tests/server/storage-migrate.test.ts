@@ -14,6 +14,7 @@ import { copyObjects } from "../../app/server/uploads/copy-objects.server.ts";
 import { databaseStorage } from "../../app/server/uploads/database-storage.server.ts";
 import { s3Storage } from "../../app/server/uploads/s3-storage.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 import { startTestS3, type TestS3 } from "./helpers/s3.ts";
 
@@ -44,7 +45,7 @@ describe("copying stored objects between drivers", () => {
   };
   beforeAll(async () => {
     [database, s3] = await Promise.all([engines[0]?.open() as Promise<OpenDatabase>, startTestS3()]);
-  }, 60_000);
+  }, limit(60_000));
   afterAll(async () => {
     await Promise.all([database?.close(), s3?.close()]);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -84,27 +85,31 @@ describe("npm run storage:migrate", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "" };
   const migrate = (...args: string[]) =>
-    run(process.execPath, ["tools/commands/storage-migrate.ts", ...args], { cwd: root, env, timeout: 60_000 });
+    run(process.execPath, ["tools/commands/storage-migrate.ts", ...args], { cwd: root, env, timeout: limit(60_000) });
 
-  it("copies the uploads directory into the embedded database, printing progress, and resumes", async () => {
-    for (const [key, data] of Object.entries(objects)) {
-      const file = path.join(dataDir, "uploads", ...key.split("/"));
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, data);
-    }
-    const { stdout } = await migrate("--from", "disk", "--to", "postgres");
-    expect(stdout).toContain("Copying stored objects from disk to postgres");
-    expect(stdout).toContain("3/3 og-images/p1/0123456789ab.png (4 bytes)");
-    expect(stdout).toContain("3 copied, 0 already there, 3 in all");
-    const again = await migrate("--from", "disk", "--to", "postgres");
-    expect(again.stdout).toContain("0 copied, 3 already there, 3 in all");
-    const database = await openDatabase({ dataDir });
-    try {
-      expect(await contents(databaseStorage(database.db))).toEqual(expected);
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
+  it(
+    "copies the uploads directory into the embedded database, printing progress, and resumes",
+    async () => {
+      for (const [key, data] of Object.entries(objects)) {
+        const file = path.join(dataDir, "uploads", ...key.split("/"));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, data);
+      }
+      const { stdout } = await migrate("--from", "disk", "--to", "postgres");
+      expect(stdout).toContain("Copying stored objects from disk to postgres");
+      expect(stdout).toContain("3/3 og-images/p1/0123456789ab.png (4 bytes)");
+      expect(stdout).toContain("3 copied, 0 already there, 3 in all");
+      const again = await migrate("--from", "disk", "--to", "postgres");
+      expect(again.stdout).toContain("0 copied, 3 already there, 3 in all");
+      const database = await openDatabase({ dataDir });
+      try {
+        expect(await contents(databaseStorage(database.db))).toEqual(expected);
+      } finally {
+        await database.close();
+      }
+    },
+    limit(120_000),
+  );
 
   it("names a wrong driver in one line", async () => {
     const failed = await migrate("--from", "disk", "--to", "ftp").catch(

@@ -19,6 +19,7 @@ import { databaseStorage } from "../../app/server/uploads/database-storage.serve
 import { s3Storage } from "../../app/server/uploads/s3-storage.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
 import { serveUploads, UPLOAD_CACHE_CONTROL } from "../../http-server/uploads.ts";
+import { limit } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 import { startTestS3, type TestS3 } from "./helpers/s3.ts";
 
@@ -76,7 +77,7 @@ for (const driver of drivers) {
       let close: () => Promise<void>;
       beforeAll(async () => {
         ({ storage, close } = await driver.open());
-      }, 60_000);
+      }, limit(60_000));
       afterAll(async () => close?.());
 
       it("gets back exactly the bytes it put, with type, size and ETag; undefined for a key it does not hold", async () => {
@@ -141,27 +142,31 @@ for (const driver of drivers) {
         }
       });
 
-      it("is cleaned up by the same rules: covers no post uses once a day old, previews of no published post", async () => {
-        const { db } = await databaseForSweeps();
-        await storage.put("blog-images/sweep/orphan.webp", new Uint8Array([1]));
-        await storage.put("og-images/00000000-0000-4000-8000-000000000000/0123456789ab.png", new Uint8Array([2]));
-        // Fresh: a cover uploaded for a form still open is kept.
-        expect(await sweepOrphanCovers(db, storage)).toBe(0);
-        const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-        const covers = (await storage.list("blog-images")).length;
-        expect(await sweepOrphanCovers(db, storage, inTwoDays)).toBe(covers);
-        expect(await storage.list("blog-images")).toEqual([]);
-        const previews = (await storage.list("og-images")).length;
-        expect(previews).toBe(2);
-        expect(await sweepOgImages(db, storage)).toBe(previews);
-        expect(await storage.list("og-images")).toEqual([]);
-        // Put back what the serving tests below read.
-        await storage.put(
-          "og-images/post/abc.png",
-          new Uint8Array(256).map((_, index) => index),
-        );
-        await storage.put("blog-images/u2/b.jpg", new Uint8Array([9, 9, 9]));
-      }, 60_000);
+      it(
+        "is cleaned up by the same rules: covers no post uses once a day old, previews of no published post",
+        async () => {
+          const { db } = await databaseForSweeps();
+          await storage.put("blog-images/sweep/orphan.webp", new Uint8Array([1]));
+          await storage.put("og-images/00000000-0000-4000-8000-000000000000/0123456789ab.png", new Uint8Array([2]));
+          // Fresh: a cover uploaded for a form still open is kept.
+          expect(await sweepOrphanCovers(db, storage)).toBe(0);
+          const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+          const covers = (await storage.list("blog-images")).length;
+          expect(await sweepOrphanCovers(db, storage, inTwoDays)).toBe(covers);
+          expect(await storage.list("blog-images")).toEqual([]);
+          const previews = (await storage.list("og-images")).length;
+          expect(previews).toBe(2);
+          expect(await sweepOgImages(db, storage)).toBe(previews);
+          expect(await storage.list("og-images")).toEqual([]);
+          // Put back what the serving tests below read.
+          await storage.put(
+            "og-images/post/abc.png",
+            new Uint8Array(256).map((_, index) => index),
+          );
+          await storage.put("blog-images/u2/b.jpg", new Uint8Array([9, 9, 9]));
+        },
+        limit(60_000),
+      );
 
       it("maps keys to /uploads/ URLs and back, and no other URL", () => {
         expect(storage.publicUrl("blog-images/u1/x.webp")).toBe("/uploads/blog-images/u1/x.webp");

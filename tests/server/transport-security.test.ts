@@ -135,9 +135,9 @@ describe("FORCE_HTTPS and HSTS_PRELOAD", () => {
     expect(readConfig({ HSTS_PRELOAD: "true", PUBLIC_URL: "https://site.example" }).hstsPreload).toBe(true);
     expect(() => readConfig({ FORCE_HTTPS: "true", PUBLIC_URL: "http://site.example" })).toThrow(ConfigError);
     expect(() => readConfig({ HSTS_PRELOAD: "1", PUBLIC_URL: "http://site.example" })).toThrow(
-      /HSTS_PRELOAD needs an https PUBLIC_URL/,
+      'HSTS_PRELOAD: needs an https PUBLIC_URL; PUBLIC_URL is "http://site.example"',
     );
-    expect(() => readConfig({ FORCE_HTTPS: "maybe" })).toThrow(/FORCE_HTTPS must be true or false/);
+    expect(() => readConfig({ FORCE_HTTPS: "maybe" })).toThrow('FORCE_HTTPS: "maybe" is not true or false');
   });
 });
 
@@ -172,6 +172,6 @@ describe("TRUST_PROXY", () => {
     "fd00::/ffff::",
   ])("refuses %s with a line that names the variable", (value) => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be /);
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: "${value}" is not loopback (the default), `);
   });
 });

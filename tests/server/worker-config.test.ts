@@ -16,7 +16,7 @@ describe("WEB_CONCURRENCY", () => {
     try {
       readConfig({ WEB_CONCURRENCY: value });
     } catch (error) {
-      expect((error as Error).message).toMatch(/^WEB_CONCURRENCY must be /);
+      expect((error as Error).message).toBe(`WEB_CONCURRENCY: "${value}" is not a whole number of at least 1`);
       expect((error as Error).message).not.toContain("\n");
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageScriptLoader } from "../../app/first-paint/page-script-loader.ts";
+import { pageScriptLoader } from "../../app/first-paint/inline-scripts.ts";
 
 type Listener = () => void;
 

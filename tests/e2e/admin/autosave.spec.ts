@@ -1,3 +1,4 @@
+import { limit } from "../../harness/host-speed.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
@@ -12,7 +13,7 @@ test("a new post saves itself a few seconds after typing, and is there after a r
   await form.getByLabel("Conteúdo").fill("Escrito e esquecido.");
   const status = page.getByTestId("autosave-status");
   await expect(status).toHaveAttribute("role", "status");
-  await expect(status).toHaveText(/^Salvo às \d{1,2}:\d{2}/, { timeout: 15_000 });
+  await expect(status).toHaveText(/^Salvo às \d{1,2}:\d{2}/, { timeout: limit(15_000) });
 
   await page.reload();
   const row = adminRow(page, title);
@@ -31,7 +32,7 @@ test("a published post's autosaved changes stay off the public page until the up
     .getByRole("button", { name: /^Editar/ })
     .click();
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Versão em andamento.");
-  await expect(page.getByTestId("autosave-status")).toHaveText(/sem publicar/, { timeout: 15_000 });
+  await expect(page.getByTestId("autosave-status")).toHaveText(/sem publicar/, { timeout: limit(15_000) });
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(".article-body")).toContainText("Versão publicada.");
 
@@ -63,9 +64,9 @@ test("offline, the status line says the text is kept in the browser, and it save
   await context.setOffline(true);
   await form.getByLabel("Content").fill("Written on a plane.");
   const status = page.getByTestId("autosave-status");
-  await expect(status).toHaveText("No connection: kept in this browser", { timeout: 15_000 });
+  await expect(status).toHaveText("No connection: kept in this browser", { timeout: limit(15_000) });
   await context.setOffline(false);
-  await expect(status).toHaveText(/^Saved at /, { timeout: 15_000 });
+  await expect(status).toHaveText(/^Saved at /, { timeout: limit(15_000) });
   await page.reload();
   await expect(adminRow(page, title)).toContainText("Draft");
 });
@@ -83,10 +84,10 @@ test("two tabs on one post: the later autosave is refused, says why and offers t
       .click();
   }
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Da primeira aba");
-  await expect(page.getByTestId("autosave-status")).toHaveText(/^Salvo às/, { timeout: 15_000 });
+  await expect(page.getByTestId("autosave-status")).toHaveText(/^Salvo às/, { timeout: limit(15_000) });
   await second.getByTestId("post-form").getByLabel("Conteúdo").fill("Da segunda aba");
   const status = second.getByTestId("autosave-status");
-  await expect(status).toHaveText(/^Não salvo: Este post foi alterado em outra aba/, { timeout: 15_000 });
+  await expect(status).toHaveText(/^Não salvo: Este post foi alterado em outra aba/, { timeout: limit(15_000) });
   await expect(second.getByTestId("post-form").getByLabel("Conteúdo")).toHaveValue("Da segunda aba");
   await expect(second.getByRole("button", { name: "Copiar o texto" })).toBeVisible();
   const body = await (await page.request.get("/admin/blog")).text();

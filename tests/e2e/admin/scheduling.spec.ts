@@ -1,3 +1,4 @@
+import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
 import { adminRow, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
@@ -37,7 +38,7 @@ test("an author schedules a post in their time zone; a time in the past is refus
 });
 
 test("a scheduled post is nowhere until its time, then everywhere without anyone acting", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(limit(120_000));
   await signIn(page, "author");
   await openAdmin(page);
   const slug = uniqueSlug("na-hora");
@@ -57,7 +58,9 @@ test("a scheduled post is nowhere until its time, then everywhere without anyone
   expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(slug);
 
   await page.waitForTimeout(Math.max(0, at.getTime() - Date.now()));
-  await expect.poll(async () => (await page.request.get(`/blog/${slug}`)).status(), { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(async () => (await page.request.get(`/blog/${slug}`)).status(), { timeout: limit(15_000) })
+    .toBe(200);
   expect(await (await page.request.get("/blog")).text()).toContain(title);
   expect(await (await page.request.get("/rss.xml")).text()).toContain(slug);
   expect(await (await page.request.get("/sitemap.xml")).text()).toContain(slug);

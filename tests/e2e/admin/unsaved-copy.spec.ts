@@ -47,7 +47,14 @@ test("an edit the server never received is kept, and only its author is offered 
   await form.getByLabel("Conteúdo").fill("Texto salvo.\nLinha escrita sem rede.");
   await context.setOffline(true);
   await form.getByRole("button", { name: "Salvar" }).click();
-  await page.waitForTimeout(500);
+  // The save fails offline; the line is kept in this browser before the tab goes.
+  await page.waitForFunction(
+    (line) =>
+      Object.keys(localStorage).some(
+        (key) => key.startsWith("portfolio.unsaved-post:") && localStorage.getItem(key)?.includes(line),
+      ),
+    "Linha escrita sem rede.",
+  );
   await page.close({ runBeforeUnload: false });
   await context.setOffline(false);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, signInThroughGitHub, test, waitForHydration } from "../fixtures.ts";
 
 /** Starts sign-in and rewrites the fake GitHub's redirect back to the site, as an attacker or a glitch would. */
 async function signInWithTamperedCallback(page: Page, tamper: (callback: URL) => void) {
@@ -26,7 +26,7 @@ async function expectSignedOut(page: Page) {
 }
 
 test("an account that is not an allowed author gets a message and no session", async ({ page }) => {
-  await signIn(page, "outsider");
+  await signInThroughGitHub(page, "outsider");
   await expect(page.getByText("Esta conta do GitHub não tem permissão para entrar neste site")).toBeVisible();
   await expectSignedOut(page);
 });
@@ -58,7 +58,7 @@ test("a session the server no longer honours is refused and the header falls bac
   page,
   context,
 }) => {
-  await signIn(page);
+  await signInThroughGitHub(page);
   const stale = (await context.cookies()).filter((cookie) => cookie.name === "session" || cookie.name === "signed_in");
   await page.getByRole("banner").getByRole("button", { name: "Sair" }).click();
   await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
@@ -91,7 +91,7 @@ test("a state-changing request from another origin is refused", async ({ page, r
   expect(sameOrigin.status()).toBe(303);
 
   // A real cross-site form: a page on the fake GitHub's origin posts to our sign-out.
-  await signIn(page);
+  await signInThroughGitHub(page);
   const outside = new URL(page.url());
   outside.port = String(Number(process.env.E2E_GITHUB_PORT || 4399));
   await page.goto(`${outside.origin}/health`);

@@ -1,4 +1,4 @@
-import { expect, firstFrames, recordFirstFrames, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, firstFrames, recordFirstFrames, signInThroughGitHub, test, waitForHydration } from "../fixtures.ts";
 
 const DAY_S = 24 * 60 * 60;
 
@@ -48,7 +48,7 @@ test("an author signs in with GitHub, stays signed in across reloads and signs o
 });
 
 test("signing in from an English page returns to the English home page", async ({ page }) => {
-  await signIn(page, "coauthor", "en");
+  await signInThroughGitHub(page, "coauthor", "en");
   await expect(page).toHaveURL(/\/en$/);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/en/admin/blog");
@@ -58,7 +58,7 @@ test("signing in from an English page returns to the English home page", async (
 });
 
 test("a static page shows Admin and Sair from the first paint, before any script loads", async ({ page }) => {
-  await signIn(page);
+  await signInThroughGitHub(page);
   // Without the app's JavaScript only the HTML and the inline head script decide what shows.
   await page.route("**/assets/*.js", (route) => route.abort());
   await recordFirstFrames(page);
@@ -70,7 +70,7 @@ test("a static page shows Admin and Sair from the first paint, before any script
 });
 
 test("on a phone, the menu offers Admin and Sair to a signed-in author", async ({ page }) => {
-  await signIn(page);
+  await signInThroughGitHub(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByTestId("mobile-menu-button").click();
   const menu = page.getByTestId("mobile-menu");

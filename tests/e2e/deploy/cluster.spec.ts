@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../../harness/free-port.ts";
+import { limit } from "../../harness/host-speed.ts";
 
 const run = promisify(execFile);
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -54,7 +55,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
         STORAGE_DRIVER: "postgres",
         ...env,
       },
-      timeout: 150_000,
+      timeout: limit(150_000),
     }).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`npm run cluster -- ${flag} failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
     });
@@ -65,7 +66,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
 }
 
 test("two servers behind nginx share the database, the stored objects and the rate limits", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(limit(120_000));
   const { stdout, port } = await cluster("--check");
   expect(stdout).toContain(`Cluster ready: http://127.0.0.1:${port}`);
   expect(stdout).toContain("4 passed, 0 failed");
@@ -79,7 +80,7 @@ test("two servers behind nginx share the database, the stored objects and the ra
  */
 for (const storage of ["postgres", "s3"] as const) {
   test(`a server killed mid-flow loses nothing acknowledged and rejoins (${storage} storage)`, async () => {
-    test.setTimeout(160_000);
+    test.setTimeout(limit(160_000));
     const { stdout } = await cluster("--kill", { STORAGE_DRIVER: storage });
     expect(stdout).toContain(`stored objects: ${storage}`);
     expect(stdout).toContain("✓ every acknowledged write is in the database");

@@ -1,5 +1,5 @@
 /**
- * The Mozilla HTTP Observatory grades the site as README's Deploying sets it
+ * The Mozilla HTTP Observatory grades the site as docs/deploying.md sets it
  * up: the production server of the tested build behind nginx with
  * deploy/nginx-site.conf, over TLS with a self-signed certificate, in a
  * network namespace of its own (tools/commands/observatory.ts). The scanner runs for
@@ -13,6 +13,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { missingRequirements } from "../../../tools/commands/observatory.ts";
+import { limit } from "../../harness/host-speed.ts";
 
 const run = promisify(execFile);
 const missing = missingRequirements();
@@ -31,10 +32,10 @@ interface Scan {
 test.skip(missing.length > 0, `missing: ${missing.join(", ")}`);
 
 test("the Mozilla HTTP Observatory grades the deployed site A+", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(limit(240_000));
   const { stdout } = await run(process.execPath, ["tools/commands/observatory.ts"], {
     env: { ...process.env, BUILD_DIR: process.env.BUILD_DIR || "build" },
-    timeout: 220_000,
+    timeout: limit(220_000),
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`tools/commands/observatory.ts failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);

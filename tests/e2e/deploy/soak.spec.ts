@@ -9,6 +9,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { limit } from "../../harness/host-speed.ts";
 
 const run = promisify(execFile);
 const seed = process.env.SOAK_SEED || String(Date.now() % 2_147_483_647);
@@ -19,7 +20,7 @@ for (const [database, kills] of [
 ] as const) {
   test(`kill -9 during writes loses nothing acknowledged (${database}, ${kills} kills)`, async () => {
     test.skip(database === "postgres" && !process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is unset");
-    test.setTimeout(180_000);
+    test.setTimeout(limit(180_000));
     const { stdout } = await run(process.execPath, ["tests/harness/soak.ts"], {
       env: {
         ...process.env,
@@ -28,7 +29,7 @@ for (const [database, kills] of [
         SOAK_KILLS: String(kills),
         SOAK_SEED: seed,
       },
-      timeout: 170_000,
+      timeout: limit(170_000),
     }).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`npm run soak failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
     });

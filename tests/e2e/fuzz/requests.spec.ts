@@ -11,6 +11,7 @@ import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../harness/fake-github/accounts.ts";
 import { freePort } from "../../harness/free-port.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
 
 /**
@@ -384,7 +385,7 @@ async function startServer(databaseUrl: string | undefined) {
       return 0;
     }
   };
-  await expect.poll(healthy, { timeout: 60_000, message: "the fuzzed server starts" }).toBe(200);
+  await expect.poll(healthy, { timeout: limit(60_000), message: "the fuzzed server starts" }).toBe(200);
   return {
     port,
     origin,

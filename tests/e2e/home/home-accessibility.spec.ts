@@ -1,7 +1,8 @@
+import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
 // axe on the whole, long home page is slow; each state gets its own test and time.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: limit(60_000) });
 
 for (const theme of ["light", "dark"] as const) {
   for (const path of ["/", "/en"]) {

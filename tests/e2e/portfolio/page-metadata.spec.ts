@@ -1,3 +1,4 @@
+import { limit } from "../../harness/host-speed.ts";
 import { expect, test } from "../fixtures.ts";
 
 const paths = [
@@ -19,7 +20,7 @@ const paths = [
 for (const lang of ["pt", "en"] as const) {
   test(`every page has its own title, description and Open Graph tags (${lang})`, async ({ page }) => {
     // Thirteen full page loads: more than the default budget on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(limit(90_000));
     const titles = new Set<string>();
     for (const path of paths) {
       const url = lang === "pt" ? path : `/en${path}`;
@@ -40,7 +41,7 @@ for (const lang of ["pt", "en"] as const) {
 }
 
 test("no page needs another host for its images", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(limit(90_000));
   const foreign: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith("http://127.0.0.1")) foreign.push(request.url());

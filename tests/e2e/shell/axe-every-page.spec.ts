@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm } from "../admin/helpers.ts";
 import {
   expect,
@@ -41,7 +42,7 @@ for (const lang of languages) {
       test(`no serious or critical violation on the public pages, part ${part + 1} of ${PARTS} (${lang}, ${theme})`, async ({
         page,
       }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(limit(180_000));
         await storePreferences(page, { theme, language: lang });
         const problems: string[] = [];
         const refused = watchCspConsole(page);
@@ -57,7 +58,7 @@ for (const lang of languages) {
     }
 
     test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(limit(120_000));
       await storePreferences(page, { theme, language: lang });
       await signIn(page, "author", lang);
       const problems: string[] = [];

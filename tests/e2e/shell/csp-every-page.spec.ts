@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm, pngBytes, uniqueSlug } from "../admin/helpers.ts";
 import { expect, expectStrictPolicy, signIn, test, waitForHydration, watchCspConsole } from "../fixtures.ts";
 
@@ -31,7 +32,7 @@ for (const lang of languages) {
 }
 
 test("a post written with an image, its toast and the published page keep to the policy", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(limit(60_000));
   const refused = watchCspConsole(page);
   await signIn(page, "author");
   const slug = uniqueSlug("politica");

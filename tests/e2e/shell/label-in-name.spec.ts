@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { expect, publicPaths, signIn, test, waitForHydration } from "../fixtures.ts";
 
 /**
@@ -66,7 +67,7 @@ for (const lang of languages) {
   // On a phone, with the menu open: its header shows less text. At a desktop width axe's
   // label-content-name-mismatch checks every page (axe-every-page.spec.ts).
   test(`every control's name contains its visible text on a phone (${lang})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(limit(120_000));
     await page.setViewportSize({ width: 375, height: 812 });
     const problems: string[] = [];
     for (const path of publicPaths(lang)) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build/build.ts";
 import { freePort } from "../../harness/free-port.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { expect, test } from "../fixtures.ts";
 
 /**
@@ -25,7 +26,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 test("a rebuild beside a running server switches at once and leaves the server answering", async ({ request }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(limit(300_000));
   const link = `build-rebuild-${process.pid}-${Date.now()}`;
   const oldGeneration = path.join(generationsDir(link), "00000000T000000-000Z-copied");
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-rebuild-"));
@@ -42,7 +43,7 @@ test("a rebuild beside a running server switches at once and leaves the server a
   try {
     await expect
       .poll(async () => (await request.get(`${origin}/`).catch(() => undefined))?.status(), {
-        timeout: 60_000,
+        timeout: limit(60_000),
       })
       .toBe(200);
 

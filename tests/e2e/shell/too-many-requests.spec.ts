@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 
 // The shared server of the end-to-end tests runs without the flood limits (every test asks from
@@ -39,7 +40,7 @@ test.beforeAll(async () => {
       return 0;
     }
   };
-  await expect.poll(up, { timeout: 60_000, message: "the limited server starts" }).toBe(200);
+  await expect.poll(up, { timeout: limit(60_000), message: "the limited server starts" }).toBe(200);
 });
 
 test.afterAll(async () => {

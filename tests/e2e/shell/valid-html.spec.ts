@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { staticArticleIds } from "../../../app/content/ids.ts";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
+import { limit } from "../../harness/host-speed.ts";
 import { createPostThroughForm, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
 import { expect, signIn, test } from "../fixtures.ts";
 
@@ -65,7 +66,7 @@ async function validate(files: Map<string, string>): Promise<string[]> {
 }
 
 test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(limit(180_000));
   const pages = new Map<string, string>();
   const fetchPage = async (url: string, expectedStatus = 200) => {
     const response = await page.request.get(url);

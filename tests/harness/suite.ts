@@ -1,0 +1,187 @@
+/**
+ * `npm test`: every check of the project, in layers, side by side where the
+ * cores allow, with the time of each layer printed at the end.
+ *
+ *   node tests/harness/suite.ts            every layer (npm test)
+ *   node tests/harness/suite.ts quick      typecheck, lint, unit tests (npm run test:quick)
+ *   node tests/harness/suite.ts browser    only the layers named, and those they need
+ *
+ * The site is built once; the browser tests and the system scenarios run on
+ * that build. Each layer's output is printed as it comes, each line headed
+ * by the layer's name. The host's slowness is measured once and handed to
+ * every layer (tests/harness/host-speed.ts), so time limits stretch on a slow
+ * machine. Exits non-zero when any layer fails; a layer whose prerequisite
+ * failed is not run. SUITE_JOBS sets how many layers run at once (default:
+ * the cores).
+ */
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { hostFactor } from "./host-speed.ts";
+
+interface Layer {
+  name: string;
+  /** What it runs, one command after another: each a program and its arguments. */
+  steps: string[][];
+  /** Layers that must have passed first. */
+  needs?: string[];
+  env?: Record<string, string>;
+  /** What it checks, for the summary. */
+  about: string;
+}
+
+const node = process.execPath;
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+/** In the order they are started when a core is free: the longest first, once its build is there. */
+const LAYERS: Layer[] = [
+  { name: "build", steps: [[node, "tools/build/build.ts"]], about: "the production build, once" },
+  { name: "chromium", steps: [[node, "tests/harness/ensure-chromium.ts"]], about: "a Chromium for the browser" },
+  {
+    name: "browser",
+    steps: [[bin("playwright"), "test"]],
+    needs: ["build", "chromium"],
+    env: { E2E_LAYER: "browser" },
+    about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
+  },
+  {
+    name: "typecheck",
+    steps: [[bin("react-router"), "typegen"], [bin("tsc")]],
+    about: "route types, then strict TypeScript",
+  },
+  {
+    name: "lint",
+    steps: [
+      [bin("biome"), "check", "--error-on-warnings", "."],
+      [bin("depcruise"), "--config", ".dependency-cruiser.cjs", "."],
+    ],
+    about: "Biome (rules, format, imports); dependency-cruiser (folders, no circles)",
+  },
+  { name: "unit", steps: [[bin("vitest"), "run", "tests/unit"]], about: "tests/unit (Vitest)" },
+  {
+    name: "server",
+    steps: [[bin("vitest"), "run", "tests/server"]],
+    about: "tests/server on PGlite and PostgreSQL (Vitest)",
+  },
+  {
+    name: "system",
+    steps: [[bin("playwright"), "test"]],
+    needs: ["build", "chromium"],
+    // A fake GitHub of its own, so it can run beside the browser layer.
+    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "4398" },
+    about: "cluster, kill soak, fuzz, rebuild, flood limits, Observatory (bounded)",
+  },
+];
+
+const QUICK = ["typecheck", "lint", "unit"];
+
+function selected(args: string[]): Layer[] {
+  const names = new Set(args.includes("quick") ? QUICK : args.length > 0 ? args : LAYERS.map((layer) => layer.name));
+  const unknown = [...names].filter((name) => !LAYERS.some((layer) => layer.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown layer ${unknown.join(", ")}; the layers are: quick, ${LAYERS.map((l) => l.name).join(", ")}`,
+    );
+    process.exit(2);
+  }
+  // What a named layer needs is run too.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const layer of LAYERS)
+      if (names.has(layer.name))
+        for (const need of layer.needs ?? [])
+          if (!names.has(need)) {
+            names.add(need);
+            grew = true;
+          }
+  }
+  return LAYERS.filter((layer) => names.has(layer.name));
+}
+
+interface Outcome {
+  layer: Layer;
+  status: "passed" | "failed" | "not run";
+  seconds: number;
+}
+
+/** Runs one command, its output printed line by line under the layer's tag; resolves with its exit code. */
+function step(tag: string, [command = "", ...args]: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  console.log(`${tag} ${[command, ...args].map((part) => part.replace(`${process.cwd()}/`, "")).join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) console.log(`${tag} ${line}`);
+      });
+      stream.on("end", () => {
+        if (rest) console.log(`${tag} ${rest}`);
+      });
+    }
+    child.on("error", (error) => {
+      console.log(`${tag} could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const started = performance.now();
+  const width = Math.max(...LAYERS.map((l) => l.name.length));
+  const tag = `[${layer.name}]`.padEnd(width + 2);
+  let status: Outcome["status"] = "passed";
+  for (const command of layer.steps) {
+    if ((await step(tag, command, { ...env, ...layer.env })) !== 0) {
+      status = "failed";
+      break;
+    }
+  }
+  return { layer, status, seconds: (performance.now() - started) / 1000 };
+}
+
+async function main() {
+  const layers = selected(process.argv.slice(2));
+  const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || availableParallelism());
+  const factor = hostFactor();
+  console.log(`Suite: ${layers.map((l) => l.name).join(", ")}; ${jobs} at a time; host factor ${factor}`);
+  const env = { ...process.env, TEST_HOST_FACTOR: String(factor), FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
+  const started = performance.now();
+  const outcomes = new Map<string, Outcome>();
+  const running = new Map<string, Promise<Outcome>>();
+  while (outcomes.size < layers.length) {
+    for (const layer of layers) {
+      if (outcomes.has(layer.name) || running.has(layer.name) || running.size >= jobs) continue;
+      const needs = layer.needs?.filter((need) => layers.some((l) => l.name === need)) ?? [];
+      if (needs.some((need) => outcomes.get(need)?.status !== "passed")) {
+        if (needs.some((need) => outcomes.has(need) && outcomes.get(need)?.status !== "passed"))
+          outcomes.set(layer.name, { layer, status: "not run", seconds: 0 });
+        continue;
+      }
+      running.set(layer.name, run(layer, env));
+    }
+    if (running.size === 0) continue;
+    const outcome = await Promise.race(running.values());
+    running.delete(outcome.layer.name);
+    outcomes.set(outcome.layer.name, outcome);
+  }
+  const wall = (performance.now() - started) / 1000;
+  const rows = layers.map((layer) => outcomes.get(layer.name) as Outcome);
+  const width = Math.max(...rows.map((row) => row.layer.name.length));
+  console.log("\nTime per layer:");
+  for (const { layer, status, seconds } of rows)
+    console.log(
+      `  ${layer.name.padEnd(width)}  ${status.padEnd(7)}  ${seconds.toFixed(0).padStart(5)} s  ${layer.about}`,
+    );
+  console.log(`  ${"total".padEnd(width)}  ${"".padEnd(7)}  ${wall.toFixed(0).padStart(5)} s  wall, ${jobs} at a time`);
+  const failed = rows.filter((row) => row.status !== "passed");
+  if (failed.length > 0) {
+    console.log(`\nFailed or not run: ${failed.map((row) => row.layer.name).join(", ")}`);
+    process.exit(1);
+  }
+  console.log("\nEvery layer passed.");
+}
+
+await main();
