@@ -130,7 +130,7 @@ export function logWarning(event: string, message: string, fields: EventFields =
   logEvent(event, message, fields, "warn");
 }
 
-/** One request's line, already built by the server (server/observability.ts): written as it is. */
+/** One request's line, already built by the server (http-server/observability.ts): written as it is. */
 export function writeLogLine(line: string, level: LogLevel = "info"): void {
   state().write(line, level);
 }

@@ -2,7 +2,7 @@
  * The process's Prometheus metrics as data: counters that application code
  * moves (an autosave stored, an image uploaded) and gauges read when the
  * metrics are scraped. Application code imports only this module, never the
- * HTTP server; the server (server/observability.ts) renders what is
+ * HTTP server; the server (http-server/observability.ts) renders what is
  * registered here on the metrics port (decision 028).
  *
  * The registry lives on `globalThis`: the route modules run from React

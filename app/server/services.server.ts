@@ -1,6 +1,6 @@
 /**
  * The long-lived services of one server process (database, sign-in
- * settings), created by `server/main.ts` before it listens. They live on
+ * settings), created by `runtime/serve.ts` before it listens. They live on
  * `globalThis` because the route modules run from the Vite/SSR bundle, a
  * separate copy of the code from the one the server started; both copies
  * must reach the same database connection.
@@ -55,12 +55,12 @@ export function servicesIfReady(): AppServices | undefined {
 
 export function services(): AppServices {
   const value = store[KEY];
-  if (!value) throw new Error("Server services are not started: server/main.ts opens the database before serving");
+  if (!value) throw new Error("Server services are not started: runtime/serve.ts opens the database before serving");
   return value;
 }
 
 /** The contact form's services; the server always starts them. */
 export function contactServices(app: AppServices = services()): ContactServices {
-  if (!app.contact) throw new Error("Contact services are not started: server/main.ts creates them");
+  if (!app.contact) throw new Error("Contact services are not started: runtime/serve.ts creates them");
   return app.contact;
 }

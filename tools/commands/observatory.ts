@@ -1,6 +1,6 @@
 /**
  * `npm run observatory`: the Mozilla HTTP Observatory's grade of the site as
- * README's Deploying sets it up. The production server of the build
+ * docs/deploying.md sets it up. The production server of the build
  * (BUILD_DIR, default build) with `PUBLIC_URL=https://localhost` and
  * FORCE_HTTPS, behind nginx with deploy/nginx-site.conf (ports 80 and 443,
  * a self-signed certificate made here with openssl), and the Observatory's

@@ -1,5 +1,5 @@
 /**
- * What the server's response cache (`server/page-cache.ts`) may keep of the
+ * What the server's response cache (`http-server/page-cache.ts`) may keep of the
  * public blog, and when it must forget it. The blog list, the articles, the
  * RSS feeds and the sitemap are built from the database but read nothing of
  * the request except its URL (no cookie, session or header), so one response
@@ -34,14 +34,14 @@ export function publicPagesGeneration(): number {
  * The parameter of a dynamic route's own not-found page: never an id (no slug
  * or content id holds `~`), so `/projects/~`, `/blog/~` and `/blog/tag/~`
  * render their route's 404, once, for every unknown id handed to them
- * (server/unmatched-paths.ts, `missingBlogAddresses`).
+ * (http-server/unmatched-paths.ts, `missingBlogAddresses`).
  */
 export const MISSING_ID = "~";
 
 // `/blog`, `/blog/{slug}`, `/blog/tag/{tag}` and their loader data (`/blog.data`,
 // `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
 // the feeds; the sitemap; the not-found page every path no route matches is handed to
-// (server/unmatched-paths.ts), and those of unknown projects and services.
+// (http-server/unmatched-paths.ts), and those of unknown projects and services.
 const CACHEABLE_PATH =
   /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml|\/404|\/(?:projects|services)\/~)$|^\/sitemap\.xml$/;
 // The one query a blog page answers to: a post reached from the other language's URL.
