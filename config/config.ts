@@ -1,13 +1,25 @@
-import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
-import { site } from "../app/site.config.ts";
-import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from "../http-server/flood-limits.ts";
+import {
+  buildVariables,
+  DEFAULT_FLOOD_LIMITS,
+  DEFAULT_METRICS_PORT,
+  type ServerVariable,
+  serverShape,
+  serverVariables,
+  storageShape,
+} from "./schema.ts";
+import { flag, guide, port, type TrustProxy } from "./variables.ts";
+
+export type { TrustProxy };
+export { DEFAULT_FLOOD_LIMITS, DEFAULT_METRICS_PORT };
 
 /**
- * Server settings from the environment, each with its default, read once.
- * The README lists the same variables; keep the two in step.
+ * Server settings from the environment, each with its default, read once at
+ * start by the schema of config/schema.ts, which docs/configuration.md is
+ * written from (`npm run docs:config`).
  */
 export interface ServerConfig {
   production: boolean;
@@ -19,7 +31,7 @@ export interface ServerConfig {
   buildDir: string;
   /** Largest request body accepted, in bytes (uploads have their own limit). */
   bodyLimitBytes: number;
-  /** Directory of the embedded database and uploads (DATA_DIR, default `../http-server/data`). */
+  /** Directory of the embedded database and uploads (DATA_DIR, default `./data`). */
   dataDir: string;
   /** PostgreSQL server to use instead of the embedded database (DATABASE_URL). */
   databaseUrl: string | undefined;
@@ -55,6 +67,18 @@ export interface ServerConfig {
   /** Server processes on PostgreSQL (WEB_CONCURRENCY, default one per core); the embedded database runs one. */
   webConcurrency: number;
   backup: BackupConfig;
+}
+
+/** Requests per minute per client for each kind of work; 0 turns that limit off. */
+export interface FloodLimits {
+  /** Renders of pages and loader data the caches did not answer (RENDER_RATE_LIMIT). */
+  renders: number;
+  /** Blog searches, pages and loader data (SEARCH_RATE_LIMIT). */
+  searches: number;
+  /** Cover uploads (UPLOAD_RATE_LIMIT). */
+  uploads: number;
+  /** Clients held per limit. */
+  maxClients?: number;
 }
 
 export interface BackupConfig {
@@ -112,276 +136,179 @@ export interface GitHubConfig {
   apiUrl: string;
 }
 
-export class ConfigError extends Error {}
-
-/** A `trust proxy` setting of Express: addresses and ranges, a hop count, or none. */
-export type TrustProxy = readonly string[] | number | false;
-
-/** The names proxy-addr (Express's `trust proxy`) gives to ranges of addresses. */
-const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-/** Whether a `trust proxy` entry is an address, a CIDR range (or address/netmask) or a named range. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address = "", prefix, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
-  // An IPv4 netmask (10.0.0.0/255.0.0.0) is accepted as well.
-  return family === 4 && isIP(prefix) === 4;
+/**
+ * A configuration that cannot be used: one line per wrong variable, each
+ * naming it, its value (never a secret's) and what it may be.
+ */
+export class ConfigError extends Error {
+  readonly lines: readonly string[];
+  constructor(lines: string | readonly string[]) {
+    const all = typeof lines === "string" ? [lines] : lines;
+    super(all.join("\n"));
+    this.lines = all;
+  }
 }
+
+type Shape = Record<string, z.ZodType>;
 
 /**
- * TRUST_PROXY: which proxies to believe about the client's address and
- * scheme. `true` (every sender) is refused: any client could then claim to
- * be anyone, over HTTPS.
+ * The variables of `shape` as the schema reads them: a blank value is
+ * unset, and surrounding spaces go (a secret's are its own).
  */
-export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
-  const raw = (env.TRUST_PROXY ?? "").trim();
-  if (raw === "") return ["loopback"];
-  if (raw.toLowerCase() === "false") return false;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops >= 1 && hops <= 100) return hops;
+function environmentFor(env: NodeJS.ProcessEnv, shape: Shape): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === "") continue;
+    values[name] = guide.get(schema)?.secret ? raw : raw.trim();
   }
-  const entries = raw.split(",").map((entry) => entry.trim());
-  const wrong = entries.filter((entry) => !isProxyAddress(entry));
-  if (wrong.length === 0) return entries;
-  throw new ConfigError(
-    `TRUST_PROXY must be loopback (the default), addresses or CIDR ranges separated by commas ` +
-      `(127.0.0.1,10.0.0.0/8), linklocal, uniquelocal, a number of proxies (1 to 100) or false, got "${env.TRUST_PROXY}"`,
-  );
+  return values;
 }
 
-function integer(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  return value;
+/** Parses the environment, or throws a ConfigError naming every problem, one line each. */
+function parseEnvironment<T extends z.ZodType>(schema: T, shape: Shape, env: NodeJS.ProcessEnv): z.output<T> {
+  const result = schema.safeParse(environmentFor(env, shape));
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${String(issue.path[0] ?? "")}: ${issue.message}`));
 }
 
-function absoluteUrl(name: string, fallback: string, env: NodeJS.ProcessEnv): string {
-  const value = (env[name] || fallback).replace(/\/+$/, "");
-  try {
-    new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL such as ${fallback}, got "${value}"`);
-  }
-  return value;
-}
-
-function boolean(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
-  const raw = (env[name] ?? "").trim().toLowerCase();
-  if (raw === "") return fallback;
-  if (["true", "1", "yes"].includes(raw)) return true;
-  if (["false", "0", "no"].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
-
-// A deliberately loose check: the mail server has the last word on addresses.
-const looksLikeAddress = (value: string) => /^[^\s@<>]+@[^\s@<>]+$/.test(value);
-
-function address(name: string, value: string): string {
-  if (!looksLikeAddress(value)) throw new ConfigError(`${name} must be an e-mail address, got "${value}"`);
-  return value;
-}
-
-function readSmtp(env: NodeJS.ProcessEnv): SmtpConfig | null {
-  const host = env.SMTP_HOST?.trim();
-  if (!host) return null;
-  const secure = boolean("SMTP_SECURE", false, env);
-  const port = integer("SMTP_PORT", secure ? 465 : 587, env);
-  if (port < 1 || port > 65535) throw new ConfigError(`SMTP_PORT must be between 1 and 65535, got "${port}"`);
-  const user = env.SMTP_USER?.trim() ?? "";
-  const pass = env.SMTP_PASS ?? "";
-  if (Boolean(user) !== Boolean(pass)) throw new ConfigError("SMTP_USER and SMTP_PASS must be set together");
-  const from = env.SMTP_FROM?.trim() || (looksLikeAddress(user) ? user : "");
-  if (!from) throw new ConfigError("SMTP_FROM must be set when SMTP_HOST is (the address contact e-mails come from)");
-  return { host, port, secure, auth: user ? { user, pass } : null, from: address("SMTP_FROM", from) };
-}
-
-function readContact(env: NodeJS.ProcessEnv): ContactConfig {
-  const secret = env.CONTACT_SECRET || undefined;
-  if (secret !== undefined && secret.length < 32) {
-    throw new ConfigError("CONTACT_SECRET must be at least 32 characters (openssl rand -hex 32 makes one)");
-  }
-  return {
-    to: address("CONTACT_TO", env.CONTACT_TO?.trim() || site.email),
-    rateLimit: integer("CONTACT_RATE_LIMIT", 5, env),
-    secret,
-    smtp: readSmtp(env),
-    leaseSeconds: Math.max(1, integer("CONTACT_LEASE_SECONDS", 300, env)),
-  };
-}
-
-const STORAGE_DRIVERS = ["disk", "postgres", "s3"] as const;
-
-/**
- * The storage settings. Every wrong variable gets its own line, so one start
- * names them all: the error's message has one line per variable.
- */
-export function readStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
-  const raw = (env.STORAGE_DRIVER ?? "").trim().toLowerCase() || "disk";
-  const driver = STORAGE_DRIVERS.find((name) => name === raw);
-  if (!driver) throw new ConfigError(`STORAGE_DRIVER must be disk, postgres or s3, got "${env.STORAGE_DRIVER}"`);
+/** The storage settings out of the parsed variables (the S3 ones checked already when the driver is s3). */
+function storageSettings(env: z.output<typeof storageShape>, dataDir: string): StorageSettings {
+  const driver = env.STORAGE_DRIVER;
   if (driver === "disk") return { driver, root: uploadsDir({ dataDir }) };
   if (driver === "postgres") return { driver };
-  const problems: string[] = [];
-  const required = (name: string) => {
-    const value = env[name]?.trim() ?? "";
-    if (!value) problems.push(`${name} must be set when STORAGE_DRIVER is s3`);
-    return value;
+  const region = env.S3_REGION;
+  return {
+    driver,
+    endpoint: (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ""),
+    region,
+    bucket: env.S3_BUCKET ?? "",
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: flag().schema.safeParse(env.S3_FORCE_PATH_STYLE ?? "false").data ?? false,
   };
-  const bucket = required("S3_BUCKET");
-  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
-    problems.push(
-      `S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "${bucket}"`,
-    );
-  }
-  const accessKeyId = required("S3_ACCESS_KEY_ID");
-  const secretAccessKey = required("S3_SECRET_ACCESS_KEY");
-  const region = env.S3_REGION?.trim() || "us-east-1";
-  if (!/^[a-z0-9-]+$/.test(region))
-    problems.push(`S3_REGION must be a region name such as eu-west-1 or auto, got "${region}"`);
-  const endpoint = (env.S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
-  try {
-    const url = new URL(endpoint);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
-  } catch {
-    problems.push(`S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com, got "${endpoint}"`);
-  }
-  let forcePathStyle = false;
-  try {
-    forcePathStyle = boolean("S3_FORCE_PATH_STYLE", false, env);
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
-  if (problems.length > 0) throw new ConfigError(problems.join("\n"));
-  return { driver, endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle };
 }
-
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, m: 60_000, h: 3_600_000 };
 
 /**
- * A duration such as `5min`, `30s`, `1h` or `500ms`; `off` or `0` for none.
- * @example duration("BACKUP_INTERVAL", 300_000, { BACKUP_INTERVAL: "90s" }) // 90_000
+ * The storage settings alone, for a command that reads a driver apart from
+ * the server's (storage:migrate, the cluster). Every wrong variable gets its own line.
  */
-export function duration(name: string, fallback: number, env: NodeJS.ProcessEnv): number | undefined {
-  const raw = (env[name] ?? "").trim().toLowerCase();
-  if (raw === "") return fallback;
-  if (raw === "off" || raw === "0") return undefined;
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|min|m|h)$/.exec(raw);
-  const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? ""] ?? Number.NaN) : Number.NaN;
-  if (!Number.isFinite(value) || value < 100)
-    throw new ConfigError(
-      `${name} must be a duration such as 5min, 30s or 1h (at least 100ms), or off; got "${env[name]}"`,
-    );
-  return Math.round(value);
+export function readStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  return storageSettings(parseEnvironment(storageShape, serverShape, env), dataDir);
 }
 
-function readBackup(env: NodeJS.ProcessEnv, dataDir: string): BackupConfig {
-  const keep = integer("BACKUP_KEEP", 48, env);
-  if (keep < 1) throw new ConfigError(`BACKUP_KEEP must be at least 1, got "${env.BACKUP_KEEP}"`);
+/** TRUST_PROXY alone: which proxies to believe about the client's address and scheme. */
+export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const shape = { TRUST_PROXY: serverShape.TRUST_PROXY };
+  return parseEnvironment(z.object(shape), shape, env).TRUST_PROXY;
+}
+
+function smtpSettings(env: z.output<typeof serverVariables>): SmtpConfig | null {
+  if (!env.SMTP_HOST) return null;
+  const secure = flag().schema.safeParse(env.SMTP_SECURE ?? "false").data ?? false;
+  const user = env.SMTP_USER ?? "";
   return {
-    dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, "backups")),
-    intervalMs: duration("BACKUP_INTERVAL", 5 * 60_000, env),
-    keep,
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT === undefined ? (secure ? 465 : 587) : port().schema.parse(env.SMTP_PORT),
+    secure,
+    auth: user ? { user, pass: env.SMTP_PASS ?? "" } : null,
+    from: env.SMTP_FROM ?? user,
   };
+}
+
+/**
+ * The server's settings, read once at start; a ConfigError names every wrong
+ * variable at once, one line each, before anything is opened or listened on.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const values = parseEnvironment(serverVariables, serverShape, env);
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    production: values.NODE_ENV === "production",
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    buildDir: path.resolve(values.BUILD_DIR),
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    github: {
+      clientId: values.GITHUB_CLIENT_ID,
+      clientSecret: values.GITHUB_CLIENT_SECRET,
+      url: values.GITHUB_URL,
+      apiUrl: values.GITHUB_API_URL,
+    },
+    authorLogins: values.AUTHOR_GITHUB_LOGINS,
+    signInRateLimit: values.SIGN_IN_RATE_LIMIT,
+    floodLimits: {
+      renders: values.RENDER_RATE_LIMIT,
+      searches: values.SEARCH_RATE_LIMIT,
+      uploads: values.UPLOAD_RATE_LIMIT,
+    },
+    contact: {
+      to: values.CONTACT_TO,
+      rateLimit: values.CONTACT_RATE_LIMIT,
+      secret: values.CONTACT_SECRET,
+      smtp: smtpSettings(values),
+      leaseSeconds: Math.max(1, values.CONTACT_LEASE_SECONDS),
+    },
+    storage: storageSettings(values, dataDir),
+    metricsPort: values.METRICS_PORT === "off" ? undefined : values.METRICS_PORT,
+    metricsHost: values.METRICS_HOST,
+    metricsToken: values.METRICS_TOKEN,
+    logFormat: values.LOG_FORMAT,
+    forceHttps: values.FORCE_HTTPS,
+    hstsPreload: values.HSTS_PRELOAD,
+    trustProxy: values.TRUST_PROXY,
+    webConcurrency: values.WEB_CONCURRENCY ?? availableParallelism(),
+    backup: {
+      dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      intervalMs: values.BACKUP_INTERVAL === false ? undefined : values.BACKUP_INTERVAL,
+      keep: values.BACKUP_KEEP,
+    },
+  };
+}
+
+/** What `npm run build` needs of the environment. */
+export interface BuildSettings {
+  /** BUILD_DIR as given (default `build`): the link the build switches. */
+  buildDir: string;
+  /** The origin written into the prerendered pages (PUBLIC_URL, default `http://localhost:$PORT`). */
+  publicUrl: string;
+}
+
+/** BUILD_DIR and PUBLIC_URL for the build, checked as the server checks them. */
+export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
+  const values = parseEnvironment(buildVariables, serverShape, env);
+  return { buildDir: values.BUILD_DIR, publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}` };
+}
+
+/** BUILD_DIR and PUBLIC_URL, or the process ends naming every wrong one: for the build's own entry points. */
+export function buildSettingsOrExit(env: NodeJS.ProcessEnv = process.env): BuildSettings {
+  try {
+    return readBuildSettings(env);
+  } catch (error) {
+    return exitOnConfigError(error);
+  }
+}
+
+/**
+ * Prints a configuration error as every command does, one line per problem,
+ * and ends the process; anything else is thrown on.
+ */
+export function exitOnConfigError(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  for (const line of error.lines) console.error(`Configuration error: ${line}`);
+  process.exit(1);
 }
 
 /** The variables still to set before anyone can sign in; empty when sign-in is configured. */
 export function missingSignInSettings(config: ServerConfig): string[] {
-  const missing: string[] = [];
+  const missing: ServerVariable[] = [];
   if (!config.github.clientId) missing.push("GITHUB_CLIENT_ID");
   if (!config.github.clientSecret) missing.push("GITHUB_CLIENT_SECRET");
   if (config.authorLogins.length === 0) missing.push("AUTHOR_GITHUB_LOGINS");
   return missing;
-}
-
-/** The metrics port's default: the one OpenTelemetry's Prometheus exporter uses. */
-export const DEFAULT_METRICS_PORT = 9464;
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
-
-/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, checked together. */
-function readMetrics(env: NodeJS.ProcessEnv, sitePort: number) {
-  const raw = (env.METRICS_PORT ?? "").trim().toLowerCase();
-  let port: number | undefined;
-  if (raw === "off") port = undefined;
-  else {
-    port = integer("METRICS_PORT", DEFAULT_METRICS_PORT, env);
-    if (port < 1 || port > 65535)
-      throw new ConfigError(`METRICS_PORT must be between 1 and 65535 or off, got "${raw}"`);
-    if (port === sitePort)
-      throw new ConfigError(
-        `METRICS_PORT must differ from PORT (${sitePort}): metrics are never served on the site's port`,
-      );
-  }
-  const host = env.METRICS_HOST?.trim() || "127.0.0.1";
-  const token = env.METRICS_TOKEN || undefined;
-  if (port !== undefined && !LOOPBACK_HOSTS.has(host) && !token)
-    throw new ConfigError(`METRICS_TOKEN must be set when METRICS_HOST is not loopback (got "${host}")`);
-  return { metricsPort: port, metricsHost: host, metricsToken: token };
-}
-
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = integer("PORT", 3000, env);
-  const dataDir = path.resolve(env.DATA_DIR || "data");
-  const logFormat = (env.LOG_FORMAT ?? "").trim().toLowerCase();
-  if (logFormat !== "" && logFormat !== "json")
-    throw new ConfigError(`LOG_FORMAT must be json or unset, got "${env.LOG_FORMAT}"`);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
-  try {
-    new URL(publicUrl);
-  } catch {
-    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://example.com, got "${publicUrl}"`);
-  }
-  const forceHttps = boolean("FORCE_HTTPS", false, env);
-  const hstsPreload = boolean("HSTS_PRELOAD", false, env);
-  const trustProxy = readTrustProxy(env);
-  const webConcurrency = integer("WEB_CONCURRENCY", availableParallelism(), env);
-  if (webConcurrency < 1) throw new ConfigError(`WEB_CONCURRENCY must be at least 1, got "${env.WEB_CONCURRENCY}"`);
-  if (forceHttps && new URL(publicUrl).protocol !== "https:")
-    throw new ConfigError(`FORCE_HTTPS needs an https PUBLIC_URL to redirect to, got "${publicUrl}"`);
-  if (hstsPreload && new URL(publicUrl).protocol !== "https:")
-    throw new ConfigError(`HSTS_PRELOAD needs an https PUBLIC_URL, got "${publicUrl}"`);
-  return {
-    production: env.NODE_ENV === "production",
-    port,
-    host: env.HOST || "0.0.0.0",
-    publicUrl,
-    buildDir: path.resolve(env.BUILD_DIR || "build"),
-    bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024, env),
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    github: {
-      clientId: env.GITHUB_CLIENT_ID || undefined,
-      clientSecret: env.GITHUB_CLIENT_SECRET || undefined,
-      url: absoluteUrl("GITHUB_URL", "https://github.com", env),
-      apiUrl: absoluteUrl("GITHUB_API_URL", "https://api.github.com", env),
-    },
-    authorLogins: (env.AUTHOR_GITHUB_LOGINS ?? "")
-      .split(",")
-      .map((login) => login.trim().toLowerCase())
-      .filter(Boolean),
-    signInRateLimit: integer("SIGN_IN_RATE_LIMIT", 20, env),
-    floodLimits: {
-      renders: integer("RENDER_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.renders, env),
-      searches: integer("SEARCH_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.searches, env),
-      uploads: integer("UPLOAD_RATE_LIMIT", DEFAULT_FLOOD_LIMITS.uploads, env),
-    },
-    contact: readContact(env),
-    storage: readStorage(env, dataDir),
-    ...readMetrics(env, port),
-    logFormat: logFormat === "json" ? "json" : undefined,
-    forceHttps,
-    hstsPreload,
-    trustProxy,
-    webConcurrency,
-    backup: readBackup(env, dataDir),
-  };
 }
 
 /** Where uploaded files are kept: `DATA_DIR/uploads`, whichever database is used. */

@@ -13,22 +13,11 @@
 import type { NextFunction, Request, Response } from "express";
 import { langFromPath, stripLang } from "../app/i18n/paths.ts";
 import { tooManyRequests, wantsPage } from "../app/server/too-many-requests.server.ts";
+import type { FloodLimits } from "../config/config.ts";
 import { DEFAULT_MAX_CLIENTS, TokenBuckets } from "./token-buckets.ts";
 
-/** Requests per minute per client for each kind of work; 0 turns that limit off. */
-export interface FloodLimits {
-  /** Renders of pages and loader data the caches did not answer (RENDER_RATE_LIMIT). */
-  renders: number;
-  /** Blog searches, pages and loader data (SEARCH_RATE_LIMIT). */
-  searches: number;
-  /** Cover uploads (UPLOAD_RATE_LIMIT). */
-  uploads: number;
-  /** Clients held per limit. */
-  maxClients?: number;
-}
-
-/** Far above what a person does, far below what a scanner does (decision 027). */
-export const DEFAULT_FLOOD_LIMITS: FloodLimits = { renders: 120, searches: 30, uploads: 20 };
+/** The limits, whose defaults the configuration holds (RENDER_, SEARCH_ and UPLOAD_RATE_LIMIT). */
+export type { FloodLimits };
 
 export type WorkKind = "render" | "search" | "upload";
 

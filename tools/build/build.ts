@@ -17,6 +17,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildSettingsOrExit } from "../../config/config.ts";
 
 /** Complete builds kept: the live one and the ones before it, for servers still running them. */
 export const KEPT_GENERATIONS = 3;
@@ -75,7 +76,8 @@ export function pruneGenerations(link: string, keep = KEPT_GENERATIONS): string[
 
 function main() {
   const root = fileURLToPath(new URL("../..", import.meta.url));
-  const link = process.env.BUILD_DIR || "build";
+  // A wrong BUILD_DIR or PUBLIC_URL stops here, before anything is built.
+  const link = buildSettingsOrExit().buildDir;
   const generation = path.join(generationsDir(link), generationName(new Date()));
   mkdirSync(generationsDir(link), { recursive: true });
   const result = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {

@@ -1,0 +1,77 @@
+/**
+ * The configuration guide, docs/configuration.md, written from the schema:
+ * a table per section with each variable's default, allowed values and
+ * meaning. `npm run docs:config` writes it; a test fails when the file and
+ * the schema differ, so the guide cannot fall behind.
+ */
+import type { z } from "zod";
+import { serverShape, toolShape } from "./schema.ts";
+import { GROUPS, guide, type VariableInfo } from "./variables.ts";
+
+/** Where the guide is kept, from the project's root. */
+export const GUIDE_PATH = "docs/configuration.md";
+
+/** The command that writes it. */
+export const GUIDE_COMMAND = "npm run docs:config";
+
+const INTRO = `# Configuration
+
+<!-- Written from config/schema.ts by \`${GUIDE_COMMAND}\`: edit the schema, not this file. -->
+
+Every setting is an environment variable, and every one has a default: \`npm start\`
+runs with none set. The server reads them once, when it starts. A wrong value
+stops it before it opens the database or listens, with one line per wrong
+variable naming it, its value (never a secret's) and what it may be:
+
+\`\`\`text
+Configuration error: PORT: "abc" is not a port number (1–65535)
+Configuration error: BACKUP_INTERVAL: "soon" is not a duration such as 5min, 30s or 1h (at least 100ms), or off
+\`\`\`
+
+The commands that read the server's settings (\`npm run backup\`, \`restore\`,
+\`storage:migrate\`, the first step of \`npm start\`) check them the same way, and
+\`npm run build\` checks \`BUILD_DIR\` and \`PUBLIC_URL\`. A blank value counts as
+unset. The last section lists what the development, test and benchmark tools
+read; the server ignores those.
+`;
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+
+/** Characters as a monospace column counts them. */
+const width = (text: string) => [...text].length;
+
+/** A Markdown table with its columns padded to one width, as the formatter writes them. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [header, ...rows].map((row) => row.map(cell));
+  const widths = header.map((_, column) => Math.max(3, ...all.map((row) => width(row[column] ?? ""))));
+  const line = (row: readonly string[]) =>
+    `| ${row.map((text, column) => text + " ".repeat((widths[column] ?? 0) - width(text))).join(" | ")} |`;
+  const rule = `| ${widths.map((size) => "-".repeat(size)).join(" | ")} |`;
+  const [head, ...body] = all;
+  return [line(head ?? []), rule, ...body.map(line)].join("\n");
+}
+
+/** Every variable with its entry in the guide, in the schema's order. */
+export function describedVariables(): { name: string; info: VariableInfo }[] {
+  const shapes: Record<string, z.ZodType>[] = [serverShape, toolShape];
+  return shapes.flatMap((shape) =>
+    Object.entries(shape).map(([name, schema]) => {
+      const info = guide.get(schema);
+      if (!info) throw new Error(`${name} has no entry in the guide (config/schema.ts)`);
+      return { name, info };
+    }),
+  );
+}
+
+/** The whole guide, as docs/configuration.md holds it. */
+export function configurationGuide(): string {
+  const variables = describedVariables();
+  const sections = (Object.keys(GROUPS) as (keyof typeof GROUPS)[]).map((group) => {
+    const rows = variables
+      .filter(({ info }) => info.group === group)
+      .map(({ name, info }) => [`\`${name}\``, info.default, info.allowed, info.meaning]);
+    return `## ${GROUPS[group]}\n\n${markdownTable(["variable", "default", "allowed values", "meaning"], rows)}\n`;
+  });
+  return [INTRO, ...sections].join("\n");
+}

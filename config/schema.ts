@@ -1,0 +1,652 @@
+/**
+ * Every environment variable the server and the npm scripts read, in one
+ * zod schema: its kind of value, default, what is allowed, what it means and
+ * its section of the guide. `readConfig` (config/config.ts) parses the
+ * server's part once at start; `npm run docs:config` writes the guide,
+ * docs/configuration.md, from the same entries, and a test keeps the two equal.
+ *
+ * A rule that spans variables (an https PUBLIC_URL for FORCE_HTTPS, the S3
+ * settings once STORAGE_DRIVER is s3) is a check on the whole object that
+ * runs even when other variables are wrong, so one start names every problem.
+ */
+import { z } from "zod";
+import { site } from "../app/site.config.ts";
+import {
+  address,
+  duration,
+  flag,
+  httpUrl,
+  list,
+  looksLikeAddress,
+  oneOf,
+  optional,
+  origin,
+  port,
+  proxies,
+  quoted,
+  text,
+  wholeNumber,
+  withDefault,
+} from "./variables.ts";
+
+/** The metrics port's default: the one OpenTelemetry's Prometheus exporter uses. */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** Far above what a person does, far below what a scanner does (decision 027). */
+export const DEFAULT_FLOOD_LIMITS = { renders: 120, searches: 30, uploads: 20 } as const;
+
+export const STORAGE_DRIVERS = ["disk", "postgres", "s3"] as const;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_REGION_NAME = /^[a-z0-9-]+$/;
+
+/** The variables of the site's address and its build. */
+const siteVariables = {
+  PORT: withDefault(port(), 3000, { group: "site", meaning: "port the server listens on" }),
+  HOST: withDefault(text("an interface's address or host name"), "0.0.0.0", {
+    group: "site",
+    meaning: "interface the server listens on",
+  }),
+  PUBLIC_URL: optional(origin(), {
+    group: "site",
+    default: "`http://localhost:$PORT`",
+    meaning:
+      "origin the site is published at: canonical URLs, `hreflang` alternates, feeds, the sitemap, link previews " +
+      "and the sign-in callback (`$PUBLIC_URL/auth/github/callback`); an `https` origin makes cookies `Secure`. " +
+      "Read at **build** time for prerendered pages, so build with the production value",
+  }),
+  BUILD_DIR: withDefault(text("a directory"), "build", {
+    group: "build",
+    meaning:
+      "where `npm run build` writes and the server reads the build (a link to the newest complete one); " +
+      "`npm run serve` starts `build/server/main.js`, another build is started with its own `BUILD_DIR/server/main.js`",
+  }),
+};
+
+const storageVariables = {
+  DATA_DIR: withDefault(text("a directory"), "data", {
+    group: "storage",
+    default: "`./data`",
+    meaning:
+      "the embedded database (PGlite, in `DATA_DIR/db`) and, with `STORAGE_DRIVER=disk`, uploaded files " +
+      "(`DATA_DIR/uploads`); one server process per directory",
+  }),
+  DATABASE_URL: optional(text("a PostgreSQL URL, `postgres://user:password@host:5432/name`"), {
+    group: "storage",
+    secret: true,
+    meaning:
+      "when set, the database lives there (connection pool) instead of PGlite, and rate limits are counted there. " +
+      "Uploads stay in `DATA_DIR` unless `STORAGE_DRIVER` says otherwise",
+  }),
+  STORAGE_DRIVER: withDefault(oneOf(STORAGE_DRIVERS), "disk", {
+    group: "storage",
+    meaning:
+      "where uploaded covers and link-preview images live: `disk` (`DATA_DIR/uploads`), `postgres` (the database " +
+      "in use, embedded or `DATABASE_URL`, table `stored_objects`) or `s3` (an S3-compatible bucket). The site " +
+      "serves them at `/uploads/…` whichever it is; `npm run storage:migrate -- --from disk --to postgres` copies " +
+      "them from one to another",
+  }),
+  S3_BUCKET: optional(text("a bucket name: 3–63 lower-case letters, digits, dots and hyphens"), {
+    group: "storage",
+    meaning: "required with `STORAGE_DRIVER=s3`: the bucket. It need not be public",
+  }),
+  S3_ACCESS_KEY_ID: optional(text("an access key's id"), {
+    group: "storage",
+    meaning: "required with `STORAGE_DRIVER=s3`: a key allowed to read, write, delete and list in the bucket",
+  }),
+  S3_SECRET_ACCESS_KEY: optional(text("that key's secret"), {
+    group: "storage",
+    secret: true,
+    meaning: "required with `STORAGE_DRIVER=s3`: the secret of `S3_ACCESS_KEY_ID`",
+  }),
+  S3_REGION: withDefault(text("a region name such as `eu-west-1`, or `auto`"), "us-east-1", {
+    group: "storage",
+    meaning: "the bucket's region (`auto` for Cloudflare R2)",
+  }),
+  S3_ENDPOINT: optional(text("an http(s) URL"), {
+    group: "storage",
+    default: "`https://s3.$S3_REGION.amazonaws.com`",
+    meaning:
+      "the service's origin, e.g. `https://ACCOUNT.r2.cloudflarestorage.com` (R2) or `http://127.0.0.1:9000` (MinIO)",
+  }),
+  S3_FORCE_PATH_STYLE: optional(text(flag().allowed), {
+    group: "storage",
+    default: "`false`",
+    meaning:
+      "`true`: object URLs `$S3_ENDPOINT/$S3_BUCKET/key` (MinIO and most self-hosted servers) instead of the bucket " +
+      "as a subdomain of the endpoint",
+  }),
+};
+
+const signInVariables = {
+  GITHUB_CLIENT_ID: optional(text("the OAuth app's client ID"), {
+    group: "signIn",
+    meaning:
+      "the GitHub OAuth app; without it and `GITHUB_CLIENT_SECRET` the site runs, Login explains that sign-in is " +
+      "not configured, and the server logs which variables to set",
+  }),
+  GITHUB_CLIENT_SECRET: optional(text("the OAuth app's client secret"), {
+    group: "signIn",
+    secret: true,
+    meaning: "the GitHub OAuth app's secret, with `GITHUB_CLIENT_ID`",
+  }),
+  GITHUB_URL: withDefault(httpUrl("https://github.com"), "https://github.com", {
+    group: "signIn",
+    meaning: "GitHub's web origin, where sign-in is authorized (set it for GitHub Enterprise Server)",
+  }),
+  GITHUB_API_URL: withDefault(httpUrl("https://api.github.com"), "https://api.github.com", {
+    group: "signIn",
+    meaning: "GitHub's API base (`https://HOST/api/v3` on Enterprise Server)",
+  }),
+  AUTHOR_GITHUB_LOGINS: withDefault(list("GitHub logins separated by commas"), [], {
+    group: "signIn",
+    default: "empty",
+    meaning: "GitHub logins allowed to sign in and write (case-insensitive); anyone else is refused",
+  }),
+};
+
+const contactVariables = {
+  CONTACT_TO: withDefault(address(), site.email, {
+    group: "contact",
+    default: "the owner's e-mail in `app/site.config.ts`",
+    meaning: "where contact messages are e-mailed",
+  }),
+  CONTACT_SECRET: optional(
+    {
+      allowed: "at least 32 characters (`openssl rand -hex 32` makes one)",
+      schema: z.string().refine((secret) => secret.length >= 32, {
+        error: (issue) =>
+          `is ${String(issue.input).length} characters long, not at least 32 (openssl rand -hex 32 makes one)`,
+      }),
+    },
+    {
+      group: "contact",
+      secret: true,
+      default: "unset: a random one kept in `DATA_DIR/contact-secret`",
+      meaning:
+        "signs the contact form's fill-time cookie and salts stored IP hashes. Give every server sharing one " +
+        "database the same value",
+    },
+  ),
+  CONTACT_LEASE_SECONDS: withDefault(wholeNumber(), 300, {
+    group: "contact",
+    meaning:
+      "how long a server's claim on a contact message it is e-mailing lasts: a server that dies mid-send leaves the " +
+      "message to another (or to itself, restarted) after this; the worker polls at least once per lease (`0` counts as 1)",
+  }),
+  SMTP_HOST: optional(text("a host name or address"), {
+    group: "contact",
+    meaning: "outgoing mail server; unset = contact messages are stored and listed in `/admin/messages` only",
+  }),
+  SMTP_PORT: optional(text(port().allowed), {
+    group: "contact",
+    default: "`465` with `SMTP_SECURE=true`, else `587`",
+    meaning: "mail server port",
+  }),
+  SMTP_SECURE: optional(text(flag().allowed), {
+    group: "contact",
+    default: "`false`",
+    meaning: "`true`: TLS from the first byte (port 465); otherwise STARTTLS when the server offers it",
+  }),
+  SMTP_USER: optional(text("a login"), { group: "contact", meaning: "SMTP login, with `SMTP_PASS`: both or neither" }),
+  SMTP_PASS: optional(text("a password"), {
+    group: "contact",
+    secret: true,
+    meaning: "SMTP password, with `SMTP_USER`: both or neither",
+  }),
+  SMTP_FROM: optional(text(address().allowed), {
+    group: "contact",
+    default: "`SMTP_USER` when it is an address",
+    meaning: "sender address of contact e-mails; required with `SMTP_HOST` otherwise",
+  }),
+};
+
+const limitVariables = {
+  SIGN_IN_RATE_LIMIT: withDefault(wholeNumber(), 20, {
+    group: "limits",
+    meaning: "sign-in attempts per IP address per 15 minutes; more get 429, a wait time and a page saying so",
+  }),
+  RENDER_RATE_LIMIT: withDefault(wholeNumber(), DEFAULT_FLOOD_LIMITS.renders, {
+    group: "limits",
+    meaning:
+      "pages and loader data rendered per IP address per minute that no cache answered (prerendered pages and " +
+      "cached blog pages are free), all of them at once if need be; more get 429 and a wait time (decision 027). " +
+      "`0`: no limit",
+  }),
+  SEARCH_RATE_LIMIT: withDefault(wholeNumber(), DEFAULT_FLOOD_LIMITS.searches, {
+    group: "limits",
+    meaning: "blog searches per IP address per minute; more get 429 and a wait time. `0`: no limit",
+  }),
+  UPLOAD_RATE_LIMIT: withDefault(wholeNumber(), DEFAULT_FLOOD_LIMITS.uploads, {
+    group: "limits",
+    meaning: "cover uploads per IP address per minute; more get 429. `0`: no limit",
+  }),
+  CONTACT_RATE_LIMIT: withDefault(wholeNumber(), 5, {
+    group: "limits",
+    meaning: "contact messages accepted per IP address per hour; more get 429 and a wait time",
+  }),
+  BODY_LIMIT_BYTES: withDefault(wholeNumber(), 1024 * 1024, {
+    group: "limits",
+    default: "`1048576` (1 MiB)",
+    meaning: "largest request body accepted (cover uploads: 5 MB); larger ones get 413, bodies of unknown length 411",
+  }),
+};
+
+const securityVariables = {
+  FORCE_HTTPS: withDefault(flag(), false, {
+    group: "security",
+    meaning:
+      "`true`: a request that reached the server over plain HTTP (directly, or via a trusted proxy, `TRUST_PROXY`, " +
+      "that says so in `X-Forwarded-Proto`) is redirected to its path at `PUBLIC_URL` (301; 308 for a form), " +
+      "health checks excepted. Needs an `https` `PUBLIC_URL`, which also sends " +
+      "`Strict-Transport-Security: max-age=31536000; includeSubDomains` and names the session `__Host-session`",
+  }),
+  HSTS_PRELOAD: withDefault(flag(), false, {
+    group: "security",
+    meaning:
+      "`true`: adds `preload` to `Strict-Transport-Security`, the owner's consent to be put on the browsers' " +
+      "HTTPS-only list (hstspreload.org); needs an `https` `PUBLIC_URL` on the registered domain itself. " +
+      "Hard to undo: see [the deployment guide](deploying.md)",
+  }),
+  TRUST_PROXY: withDefault(proxies(), ["loopback"], {
+    group: "security",
+    default: "`loopback`",
+    meaning:
+      "the proxies whose `X-Forwarded-For` (client address: rate limits, `/metrics`) and `X-Forwarded-Proto` " +
+      "(HTTPS) are believed, in Express's `trust proxy` terms, e.g. `10.0.0.5,10.1.0.0/16` or `1` proxy in front. " +
+      "`true` (anyone) is refused",
+  }),
+};
+
+const observabilityVariables = {
+  METRICS_PORT: withDefault(
+    {
+      allowed: "a port number, 1–65535, other than `PORT`; or `off`",
+      schema: z
+        .string()
+        .toLowerCase()
+        .pipe(
+          z.union([z.literal("off"), port().schema], {
+            error: (issue) => `${quoted(issue.input)} is not a port number (1–65535) or off`,
+          }),
+        ),
+    },
+    DEFAULT_METRICS_PORT,
+    {
+      group: "observability",
+      meaning:
+        "port of the Prometheus metrics (`GET /metrics`), apart from the site's: never served on `PORT`. With " +
+        "workers the primary serves it for all of them. A port in use turns the metrics off with one log line; " +
+        "the site serves regardless. `off`: no metrics port",
+    },
+  ),
+  METRICS_HOST: withDefault(text("an interface's address or host name"), "127.0.0.1", {
+    group: "observability",
+    meaning:
+      "interface of the metrics port; another than loopback (a scraper on another machine) needs `METRICS_TOKEN`",
+  }),
+  METRICS_TOKEN: optional(text("any text"), {
+    group: "observability",
+    secret: true,
+    meaning:
+      "when set, every scrape must carry `Authorization: Bearer $METRICS_TOKEN` (compared in constant time); " +
+      "required with a `METRICS_HOST` that is not loopback",
+  }),
+  LOG_FORMAT: optional(oneOf(["json"], true), {
+    group: "observability",
+    meaning:
+      "`json`: one JSON line per request (time, request id, method, route pattern, status, duration in ms, bytes, " +
+      "page-cache hit or miss) and one per event (server start and stop, worker exit, sign-in, rate-limit refusal, " +
+      "contact e-mail sent or failed, backup taken, errors). Unset: the events as readable text, no line per " +
+      "request. Either way no cookie, token, e-mail address or client IP address",
+  }),
+};
+
+const processVariables = {
+  NODE_ENV: optional(text("`production`, or anything else"), {
+    group: "processes",
+    default: "unset (`production` in `npm start`/`serve`)",
+    meaning: "`production` serves the build; anything else runs the Vite development server",
+  }),
+  WEB_CONCURRENCY: optional(wholeNumber(1), {
+    group: "processes",
+    default: "one per core (`os.availableParallelism()`)",
+    meaning:
+      "server processes on PostgreSQL in production: workers under Node's `cluster` sharing `PORT`, one started " +
+      "again when it dies (after 1 s, 2 s, 4 s… up to 30 s when it keeps failing at once), all stopped on " +
+      "SIGTERM/SIGINT. The embedded database runs one process whatever it says; `1` runs one process",
+  }),
+  MALLOC_ARENA_MAX: optional(wholeNumber(1), {
+    group: "processes",
+    default: "unset (`2` in `npm start`/`serve` and the systemd unit)",
+    meaning:
+      "glibc's limit on its allocator's arenas, read when the process starts: two keep 13 to 16 MB less resident " +
+      "under load for the same throughput ([decision 037](decisions/037-malloc-arenas.md)); a production server " +
+      "started without it says so in its log",
+  }),
+};
+
+const backupVariables = {
+  BACKUP_DIR: optional(text("a directory"), {
+    group: "backups",
+    default: "`DATA_DIR/backups`",
+    meaning:
+      "where the server's automatic backups and `npm run backup` write backup files (`backup-{time}.tar`); copy it " +
+      "off the machine",
+  }),
+  BACKUP_INTERVAL: withDefault(duration(), 5 * 60_000, {
+    group: "backups",
+    default: "`5min`",
+    meaning:
+      "embedded database: how often the server checks for writes and, when there were any, takes a backup " +
+      "(`off`: never). PostgreSQL servers take none",
+  }),
+  BACKUP_KEEP: withDefault(wholeNumber(1), 48, {
+    group: "backups",
+    meaning:
+      "automatic backups kept in `BACKUP_DIR`; older ones are deleted only after a newer one has been read back " +
+      "and checked",
+  }),
+  PG_BIN: optional(text("a directory"), {
+    group: "backups",
+    default: "the newest `/usr/lib/postgresql/*/bin`, else `PATH`",
+    meaning:
+      "where `npm run backup` and `npm run restore` find `pg_dump` and `pg_restore` (PostgreSQL only); they must " +
+      "be at least the server's version",
+  }),
+};
+
+/** Every variable the server and its commands (start, serve, backup, restore, storage:migrate) read. */
+export const serverShape = {
+  ...siteVariables,
+  ...storageVariables,
+  ...signInVariables,
+  ...contactVariables,
+  ...limitVariables,
+  ...securityVariables,
+  ...observabilityVariables,
+  ...processVariables,
+  ...backupVariables,
+};
+
+export type ServerVariable = keyof typeof serverShape;
+
+/** Where the problems of a check that spans variables go. */
+interface Problems {
+  /** Variables that already have a problem of their own: rules that read them wait until they are right. */
+  wrong: ReadonlySet<PropertyKey>;
+  add(variable: ServerVariable, message: string): void;
+}
+
+function problemsOf(context: z.core.$RefinementCtx<unknown>): Problems {
+  return {
+    wrong: new Set(context.issues.flatMap((issue) => issue.path?.slice(0, 1) ?? [])),
+    add: (variable, message) => context.addIssue({ code: "custom", path: [variable], message }),
+  };
+}
+
+/** The settings an object check reads, as the fields parsed them (or their text, when they are wrong). */
+type Parsed = z.output<z.ZodObject<typeof serverShape>>;
+
+/** The S3 settings as their text: the s3 driver alone reads them. */
+interface S3Text {
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_REGION?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_FORCE_PATH_STYLE?: string | undefined;
+}
+
+/** The S3 settings, checked only when the s3 driver is chosen: the other drivers never read them. */
+function checkS3(env: S3Text, problems: Problems): void {
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+    if (!env[name]) problems.add(name, "must be set when STORAGE_DRIVER is s3");
+  const bucket = env.S3_BUCKET;
+  if (bucket && !S3_BUCKET_NAME.test(bucket))
+    problems.add(
+      "S3_BUCKET",
+      `${quoted(bucket)} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`,
+    );
+  const region = env.S3_REGION ?? "us-east-1";
+  if (!S3_REGION_NAME.test(region))
+    problems.add("S3_REGION", `${quoted(region)} is not a region name such as eu-west-1 or auto`);
+  const endpoint = env.S3_ENDPOINT;
+  if (endpoint !== undefined && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ""))
+    problems.add("S3_ENDPOINT", `${quoted(endpoint)} is not an http(s) URL such as https://s3.eu-west-1.amazonaws.com`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle !== undefined && !flag().schema.safeParse(pathStyle).success)
+    problems.add("S3_FORCE_PATH_STYLE", `${quoted(pathStyle)} is not true or false`);
+}
+
+/** The mail server's settings, checked only when SMTP_HOST is set: without it nothing is e-mailed. */
+function checkSmtp(env: Parsed, problems: Problems): void {
+  if (!env.SMTP_HOST) return;
+  if (env.SMTP_PORT !== undefined && !port().schema.safeParse(env.SMTP_PORT).success)
+    problems.add("SMTP_PORT", `${quoted(env.SMTP_PORT)} is not a port number (1–65535)`);
+  if (env.SMTP_SECURE !== undefined && !flag().schema.safeParse(env.SMTP_SECURE).success)
+    problems.add("SMTP_SECURE", `${quoted(env.SMTP_SECURE)} is not true or false`);
+  if (env.SMTP_USER && !env.SMTP_PASS) problems.add("SMTP_PASS", "must be set with SMTP_USER (both or neither)");
+  if (env.SMTP_PASS && !env.SMTP_USER) problems.add("SMTP_USER", "must be set with SMTP_PASS (both or neither)");
+  if (env.SMTP_FROM !== undefined && !looksLikeAddress(env.SMTP_FROM))
+    problems.add("SMTP_FROM", `${quoted(env.SMTP_FROM)} is not an e-mail address`);
+  if (env.SMTP_FROM === undefined && !looksLikeAddress(env.SMTP_USER ?? ""))
+    problems.add(
+      "SMTP_FROM",
+      "must be set when SMTP_HOST is (the address contact e-mails come from), unless SMTP_USER is an address",
+    );
+}
+
+/** The rules between variables, on the values the fields parsed. */
+function checkTogether(env: Parsed, problems: Problems): void {
+  const { wrong, add } = problems;
+  if (!wrong.has("STORAGE_DRIVER") && env.STORAGE_DRIVER === "s3") checkS3(env, problems);
+  checkSmtp(env, problems);
+  if (!wrong.has("PUBLIC_URL") && !wrong.has("PORT")) {
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const https = publicUrl.startsWith("https:");
+    if (!wrong.has("FORCE_HTTPS") && env.FORCE_HTTPS && !https)
+      add("FORCE_HTTPS", `needs an https PUBLIC_URL to redirect to; PUBLIC_URL is ${quoted(publicUrl)}`);
+    if (!wrong.has("HSTS_PRELOAD") && env.HSTS_PRELOAD && !https)
+      add("HSTS_PRELOAD", `needs an https PUBLIC_URL; PUBLIC_URL is ${quoted(publicUrl)}`);
+  }
+  if (!wrong.has("METRICS_PORT") && env.METRICS_PORT !== "off") {
+    if (!wrong.has("PORT") && env.METRICS_PORT === env.PORT)
+      add(
+        "METRICS_PORT",
+        `${env.METRICS_PORT} is PORT too: metrics are never served on the site's port; ` +
+          "set METRICS_PORT to another port or off",
+      );
+    if (!LOOPBACK_HOSTS.has(env.METRICS_HOST) && !env.METRICS_TOKEN)
+      add(
+        "METRICS_TOKEN",
+        `must be set when METRICS_HOST is not loopback (METRICS_HOST is ${quoted(env.METRICS_HOST)})`,
+      );
+  }
+}
+
+/** The server's variables, every field and every rule between them. */
+export const serverVariables = z
+  .object(serverShape)
+  .superRefine((env, context) => checkTogether(env, problemsOf(context)), { when: () => true });
+
+/** What `npm run build` reads (tools/build/build.ts, vite.config.ts, react-router.config.ts). */
+export const buildVariables = z.object(serverShape).pick({ BUILD_DIR: true, PORT: true, PUBLIC_URL: true });
+
+/** The storage driver's variables, for a command that reads them apart (storage:migrate, the cluster). */
+export const storageShape = z
+  .object(serverShape)
+  .pick({
+    STORAGE_DRIVER: true,
+    S3_BUCKET: true,
+    S3_ACCESS_KEY_ID: true,
+    S3_SECRET_ACCESS_KEY: true,
+    S3_REGION: true,
+    S3_ENDPOINT: true,
+    S3_FORCE_PATH_STYLE: true,
+  })
+  .superRefine(
+    (env, context) => {
+      const problems = problemsOf(context);
+      if (!problems.wrong.has("STORAGE_DRIVER") && env.STORAGE_DRIVER === "s3") checkS3(env, problems);
+    },
+    { when: () => true },
+  );
+
+/** Read by the development and test tools themselves, listed so the guide names them too. */
+export const toolShape = {
+  CLUSTER_PORT: withDefault(port(), 8080, {
+    group: "tools",
+    meaning: "`npm run cluster`: the port nginx listens on (loopback)",
+  }),
+  CLUSTER_SERVER_PORTS: withDefault(text("port numbers separated by commas"), "3001,3002", {
+    group: "tools",
+    meaning: "`npm run cluster`: the ports of the servers nginx balances (one server per port)",
+  }),
+  CLUSTER_DATA_DIR: optional(text("a directory"), {
+    group: "tools",
+    default: "a new temporary directory",
+    meaning: "`npm run cluster`: the data directory the servers share",
+  }),
+  CLUSTER_PG_PORT: withDefault(port(), 55433, {
+    group: "tools",
+    meaning: "`npm run cluster` without `DATABASE_URL`: the port of the throwaway PostgreSQL it starts (and stops)",
+  }),
+  CLUSTER_PG_DIR: withDefault(text("a directory"), "/tmp/portfolio-cluster-pg", {
+    group: "tools",
+    meaning: "`npm run cluster` without `DATABASE_URL`: the data directory of that throwaway PostgreSQL",
+  }),
+  KILL_SEED: optional(wholeNumber(), {
+    group: "tools",
+    default: "random",
+    meaning: "`npm run cluster -- --kill`: the seed of the writers' choices (printed; replays a run)",
+  }),
+  NGINX_PATH: optional(text("a file"), {
+    group: "tools",
+    default: "`nginx` on `PATH`, else `/usr/sbin/nginx`",
+    meaning: "the nginx `npm run cluster` and the bench start",
+  }),
+  OBSERVATORY_DIR: optional(text("a directory"), {
+    group: "tools",
+    default: "`~/.cache/portfolio/observatory-{hash}`",
+    meaning:
+      "`npm run observatory`: where the scanner (`tools/commands/observatory/`'s lock file) is installed on first " +
+      "use, with `npm ci --ignore-scripts`",
+  }),
+  FAKE_GITHUB_PORT: withDefault(port(), 3999, {
+    group: "tools",
+    meaning: "`npm run dev`: the port of the local fake GitHub it signs in against",
+  }),
+  CHROMIUM_PATH: optional(text("a file"), {
+    group: "tools",
+    default: "first of `chromium`, `chromium-browser`, `google-chrome-stable` on `PATH`",
+    meaning: "the browser the end-to-end tests and the benchmark drive",
+  }),
+  E2E_PORT: withDefault(port(), 4173, { group: "tools", meaning: "port of the site the end-to-end tests start" }),
+  E2E_GITHUB_PORT: withDefault(port(), 4399, {
+    group: "tools",
+    meaning: "port of the fake GitHub the end-to-end tests start",
+  }),
+  FUZZ_RUNS: withDefault(wholeNumber(1), 250, {
+    group: "tools",
+    default: "`250` (`npm run fuzz`: `5000`)",
+    meaning: "requests the fuzz test makes per database",
+  }),
+  FUZZ_SEED: optional(wholeNumber(), {
+    group: "tools",
+    default: "random",
+    meaning: "the seed of the fuzz test's generator; a failure prints the seed that replays it",
+  }),
+  TEST_DATABASE_URL: optional(text("a PostgreSQL URL"), {
+    group: "tools",
+    secret: true,
+    meaning: "a PostgreSQL server for the database tests; without it they run on PGlite only and say so",
+  }),
+  SOAK_KILLS: withDefault(wholeNumber(1), 200, { group: "tools", meaning: "`npm run soak`: kills per database" }),
+  SOAK_SEED: optional(wholeNumber(), {
+    group: "tools",
+    default: "random",
+    meaning: "`npm run soak`: the seed of its choices (printed; replays a run)",
+  }),
+  SOAK_DATABASES: withDefault(text("`pglite`, `postgres` or both, separated by a comma"), "pglite,postgres", {
+    group: "tools",
+    meaning:
+      "`npm run soak`: the databases (PostgreSQL needs `SOAK_DATABASE_URL` or `TEST_DATABASE_URL`, where it " +
+      "creates and drops its own database)",
+  }),
+  SOAK_DATABASE_URL: optional(text("a PostgreSQL URL"), {
+    group: "tools",
+    secret: true,
+    default: "`TEST_DATABASE_URL`",
+    meaning: "`npm run soak`: the PostgreSQL server it creates its database on",
+  }),
+  SOAK_READY_MS: withDefault(wholeNumber(1), 30_000, {
+    group: "tools",
+    meaning: "`npm run soak`: the bound, in ms, on a restart until `/readyz` answers",
+  }),
+  SOAK_WRITERS: withDefault(wholeNumber(1), 3, { group: "tools", meaning: "`npm run soak`: concurrent writers" }),
+  BENCH_RUNS: withDefault(wholeNumber(1), 3, {
+    group: "tools",
+    meaning: "`npm run bench`: Lighthouse runs per page; the median decides",
+  }),
+  BENCH_ROUTES: withDefault(oneOf(["full", "quick"]), "full", {
+    group: "tools",
+    meaning: "`npm run bench`: every public page in both languages, or a representative few",
+  }),
+  BENCH_DURATION: withDefault(wholeNumber(1), 10, {
+    group: "tools",
+    meaning: "`npm run bench`: seconds of load per throughput target",
+  }),
+  BENCH_CONNECTIONS: withDefault(wholeNumber(1), 50, {
+    group: "tools",
+    meaning: "`npm run bench`: concurrent connections of the throughput runs",
+  }),
+  BENCH_BUILD_DIR: withDefault(text("a directory"), "build-bench", {
+    group: "tools",
+    meaning: "where the bench builds the site",
+  }),
+  BENCH_MIXED_SECONDS: withDefault(wholeNumber(1), 60, {
+    group: "tools",
+    meaning: "`npm run bench:mixed`: how long the mixed load lasts",
+  }),
+  BENCH_MIXED_READERS: withDefault(wholeNumber(1), 200, {
+    group: "tools",
+    meaning: "`npm run bench:mixed`: readers",
+  }),
+  BENCH_MIXED_WRITERS: withDefault(wholeNumber(1), 10, {
+    group: "tools",
+    meaning: "`npm run bench:mixed`: writers",
+  }),
+  BENCH_FLOOD_RATE: withDefault(wholeNumber(1), 2000, {
+    group: "tools",
+    meaning: "`npm run bench:flood`: requests per second the flood asks for",
+  }),
+  BENCH_PATHS: optional(text("page paths separated by commas"), {
+    group: "tools",
+    default: "the bench's quick set",
+    meaning: "`npm run bench:pages`: the pages measured",
+  }),
+  BENCH_SKIP_BUILD: optional(text("`1`"), {
+    group: "tools",
+    meaning: "`npm run bench:pages`: `1` measures the build already in `BENCH_BUILD_DIR` as it is",
+  }),
+  BENCH_FLOOR: optional(text("`0`"), {
+    group: "tools",
+    default: "on",
+    meaning: "`npm run bench:pages`: `0` skips the floor runs (half the time; no ours/floor ratios)",
+  }),
+  BENCH_OUT: optional(text("a file"), {
+    group: "tools",
+    meaning: "`npm run bench:pages`: a JSON file to write the pages and the calibration to",
+  }),
+  BENCH_FAIL_ON_BUDGET: optional(text("`1`"), {
+    group: "tools",
+    meaning: "`npm run bench:pages`: `1` exits 1 when a page fails a budget, as `npm run bench` does",
+  }),
+  BENCH_LHR_DIR: optional(text("a directory"), {
+    group: "tools",
+    meaning: "keeps every Lighthouse run's full report there, for diagnosis (never committed)",
+  }),
+};
