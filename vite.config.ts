@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { inlineScripts } from "./app/first-paint/inline-script-plugin.server.ts";
 import { serverBundleResolution } from "./tools/build/build-server.ts";
 
 // The published origin is baked into prerendered pages (canonical URLs, feeds).
@@ -33,7 +34,7 @@ export default defineConfig(({ command }) => ({
   define: {
     "import.meta.env.PUBLIC_URL": JSON.stringify(publicUrl),
   },
-  plugins: [toastStylesAsFile(), tailwindcss(), reactRouter()],
+  plugins: [inlineScripts(), toastStylesAsFile(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

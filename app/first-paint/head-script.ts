@@ -7,7 +7,7 @@ export const themeColors = { light: "#ffffff", dark: "#09090b" } as const;
 export const APPLY_CHOICES_EVENT = "apply-stored-choices";
 
 /**
- * The one inline script of every page, run in `<head>`: in the page's first
+ * The first inline script of every page, run in `<head>`: in the page's first
  * frame, before its first paint, it applies the stored theme, and sends a
  * visitor who chose the other language to the same page in it. Crawlers
  * never have a stored choice, so they are never redirected. A page reached
@@ -23,7 +23,46 @@ export const APPLY_CHOICES_EVENT = "apply-stored-choices";
  * asks for the same work at once before it hydrates (`APPLY_CHOICES_EVENT`),
  * so it never finds the document without them, even where no frame comes (a
  * tab in the background); the work is done once.
- * Kept tiny and dependency-free; the server allows it by hash or nonce in its
- * Content-Security-Policy.
+ *
+ * The page gets this function's text, minified by the build with the
+ * constants above written in (`inline-scripts.ts`), never the module: it
+ * imports nothing at run time and reads only the browser's globals. The server
+ * allows it by hash or nonce in its Content-Security-Policy.
  */
-export const headScript = `(function(){var done=0;function a(){if(done)return;done=1;try{var d=document.documentElement,s=localStorage,t=s.getItem("theme");if(/(^|; )${SIGNED_IN_COOKIE}=1/.test(document.cookie))d.dataset.auth="in";if(t!=="dark")t="light";d.classList.toggle("dark",t==="dark");d.style.colorScheme=t;var m=document.querySelector('meta[name="theme-color"]');if(m)m.setAttribute("content",t==="dark"?"${themeColors.dark}":"${themeColors.light}");var l=s.getItem("language"),p=location.pathname,e=p==="/en"||p.indexOf("/en/")===0,r=location.search+location.hash;if(/[?&]from=/.test(location.search))l=null;if(l==="en"&&!e){d.style.visibility="hidden";location.replace("/en"+(p==="/"?"":p)+r)}else if(l==="pt"&&e){d.style.visibility="hidden";location.replace((p.slice(3)||"/")+r)}}catch(_){}}requestAnimationFrame(a);document.addEventListener("${APPLY_CHOICES_EVENT}",a)})()`;
+export default function applyStoredChoices(): void {
+  let done = false;
+  function apply() {
+    if (done) return;
+    done = true;
+    try {
+      const root = document.documentElement;
+      const storage = localStorage;
+      const theme = storage.getItem("theme") === "dark" ? "dark" : "light";
+      // The exact cookie, first or after another one: `signed_in=1` but not `not_signed_in=1`.
+      if (`; ${document.cookie}`.indexOf(`; ${SIGNED_IN_COOKIE}=1`) >= 0) root.dataset.auth = "in";
+      root.classList.toggle("dark", theme === "dark");
+      root.style.colorScheme = theme;
+      document.querySelector('meta[name="theme-color"]')?.setAttribute("content", themeColors[theme]);
+      let language = storage.getItem("language");
+      const path = location.pathname;
+      const search = location.search;
+      const english = path === "/en" || path.indexOf("/en/") === 0;
+      if (/[?&]from=/.test(search)) language = null;
+      const otherLanguage =
+        language === "en" && !english
+          ? `/en${path === "/" ? "" : path}`
+          : language === "pt" && english
+            ? path.slice(3) || "/"
+            : "";
+      if (otherLanguage) {
+        // Nothing of this page is painted on the way to the other one.
+        root.style.visibility = "hidden";
+        location.replace(otherLanguage + search + location.hash);
+      }
+    } catch {
+      // Storage can be unavailable (private mode, disabled): the page keeps its defaults.
+    }
+  }
+  requestAnimationFrame(apply);
+  document.addEventListener(APPLY_CHOICES_EVENT, apply);
+}

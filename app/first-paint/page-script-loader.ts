@@ -21,8 +21,37 @@
  * which lets its other pictures load (`data-after-paint`, app/styles/app.css).
  * Links, forms, the FAQ and the search box work without it. `module` loads
  * it as a module script (development serves the source, which imports).
+ *
+ * The page gets this function's text, minified by the build and called with
+ * the script's address (`inline-scripts.ts`), never the module.
  */
-export function pageScriptLoader(src: string, module = false): string {
-  const type = module ? 's.type="module";' : "";
-  return `(function(){var d=document,done=0;function add(){var s=d.createElement("script");${type}s.src=${JSON.stringify(src)};d.head.append(s)}function load(){if(done)return;done=1;d.documentElement.setAttribute("data-painted","");if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",add);else add()}var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf("paint")<0)return load();new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}}).observe({type:"paint",buffered:true})})()`;
+export default function loadPageScript(src: string, module: boolean): void {
+  const doc = document;
+  let done = false;
+  function add() {
+    const script = doc.createElement("script");
+    if (module) script.type = "module";
+    script.src = src;
+    doc.head.append(script);
+  }
+  function load() {
+    if (done) return;
+    done = true;
+    doc.documentElement.setAttribute("data-painted", "");
+    if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", add);
+    else add();
+  }
+  // Browsers without paint timing, or without the observer at all, load it once the page is read.
+  const Observer: typeof PerformanceObserver | undefined = window.PerformanceObserver;
+  const types = Observer?.supportedEntryTypes || [];
+  if (types.indexOf("paint") < 0) {
+    load();
+    return;
+  }
+  new Observer((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length) {
+      observer.disconnect();
+      load();
+    }
+  }).observe({ type: "paint", buffered: true });
 }
