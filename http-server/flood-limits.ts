@@ -12,6 +12,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { langFromPath, stripLang } from "../app/i18n/paths.ts";
+import { pagePathOf } from "../app/lib/data-request.ts";
 import { tooManyRequests, wantsPage } from "../app/server/too-many-requests.server.ts";
 import type { FloodLimits } from "../config/config.ts";
 import { DEFAULT_MAX_CLIENTS, TokenBuckets } from "./token-buckets.ts";
@@ -39,7 +40,7 @@ export function workKind(
 ): WorkKind | undefined {
   if (path === uploadPath) return "upload";
   if (servedElsewhere.some((prefix) => path.startsWith(prefix))) return undefined;
-  const neutral = stripLang(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
+  const neutral = stripLang(pagePathOf(path));
   if (neutral === SEARCH_PATH) return "search";
   if (OWN_LIMITS.test(path)) return undefined;
   // The contact form's own submission (without scripts) is counted by the contact limit.

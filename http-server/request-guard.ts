@@ -11,6 +11,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { htmlLang, type Lang, langFromPath, localizePath, stripLang } from "../app/i18n/paths.ts";
+import { DATA_SUFFIX, isDataRequest, pagePathOf } from "../app/lib/data-request.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../app/lib/slugify.ts";
 import { sha256Source } from "./static-pages.ts";
 
@@ -66,7 +67,7 @@ export function checkRequestTarget(target: string): PathVerdict {
   }
   // No page's address holds a control character; NUL would even reach the database as a parameter.
   if (hasControlCharacter(path)) return "not-found";
-  const neutral = stripLang(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
+  const neutral = stripLang(pagePathOf(path));
   for (const { path: pattern, valid } of PARAMETER_PATTERNS) {
     const match = pattern.exec(neutral);
     if (match) return valid(...match.slice(1)) ? "ok" : "not-found";
@@ -115,7 +116,7 @@ export function requestGuard() {
       // An address no route has: the catch-all not-found route answers it, 404, in that language
       // (as loader data when loader data was asked for).
       const [path = "", query] = req.url.split(/\?(.*)/s);
-      const data = path.endsWith(".data") ? ".data" : "";
+      const data = isDataRequest(path) ? DATA_SUFFIX : "";
       req.url = `${localizePath(NOT_FOUND_PATH, lang)}${data}${query === undefined ? "" : `?${query}`}`;
       // React Router's adapter and the page cache read the original URL.
       req.originalUrl = req.url;

@@ -17,6 +17,7 @@ import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { companySlugs, projectSlugs, serviceIds } from "../app/content/ids.ts";
 import { type Lang, langFromPath, localizePath } from "../app/i18n/paths.ts";
+import { isDataRequest, pagePathOf } from "../app/lib/data-request.ts";
 import { MISSING_ID } from "../app/server/blog/page-cache.server.ts";
 import { NOT_FOUND_PATH } from "./request-guard.ts";
 import { labelRoute } from "./route-label.ts";
@@ -226,7 +227,7 @@ export function routeLabeller(build: ServerBuild, match = routeMatcher(build)): 
   const manifestPath = build.routeDiscovery?.mode === "lazy" ? build.routeDiscovery.manifestPath : undefined;
   return (path) => {
     if (path === manifestPath) return path;
-    const page = path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+    const page = pagePathOf(path);
     const id = match(page)?.id ?? "";
     return !id || id.endsWith(NOT_FOUND_ROUTE) ? UNMATCHED : (patternById.get(id) ?? UNMATCHED);
   };
@@ -274,7 +275,7 @@ export function unmatchedPathsToNotFound(
     const answerOf = answerer();
     if (!answerOf || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const path = req.path;
-    if (path.endsWith(".data") || servedElsewhere.some((prefix) => path.startsWith(prefix))) return next();
+    if (isDataRequest(path) || servedElsewhere.some((prefix) => path.startsWith(prefix))) return next();
     const answer = answerOf(path);
     if (!answer) return next();
     if ("redirect" in answer) {

@@ -2,6 +2,8 @@
  * Language of a URL and the same page in the other language. Portuguese lives
  * at the unprefixed paths, English under `/en`.
  */
+import { pagePathOf } from "../lib/data-request.ts";
+
 export const languages = ["pt", "en"] as const;
 export type Lang = (typeof languages)[number];
 export const defaultLang: Lang = "pt";
@@ -22,7 +24,7 @@ export function isLang(value: unknown): value is Lang {
  */
 export function langFromPath(pathname: string): Lang {
   // Loader data is fetched from `{path}.data` (the English home page's is `/en.data`).
-  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  const path = pagePathOf(pathname);
   return path === EN_PREFIX || path.startsWith(`${EN_PREFIX}/`) ? "en" : "pt";
 }
 

@@ -8,6 +8,7 @@ import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
 import { postPath, tagPath } from "~/lib/blog-paths.ts";
+import { isDataRequest } from "~/lib/data-request.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
 import { ogImageFor } from "~/lib/og-image.ts";
@@ -44,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const languageSwitch: LanguageSwitch = translation
     ? { path: postPath(translation), kind: "translation" }
     : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
-  if (pathname.endsWith(".data")) return { found: true as const, languageSwitch, post: { ...data, html } };
+  if (isDataRequest(pathname)) return { found: true as const, languageSwitch, post: { ...data, html } };
   context.set(articleHtmlContext, html);
   return { found: true as const, languageSwitch, post: { ...data, html: undefined } };
 }

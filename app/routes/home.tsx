@@ -8,14 +8,15 @@ import { TerminalLauncher } from "~/components/terminal/TerminalLauncher.tsx";
 import { StaticIsland } from "~/components/ui/StaticIsland.tsx";
 import { dictionaryFor, htmlLang, langFromPath } from "~/i18n";
 import { homeShowcase } from "~/lib/home-showcase.ts";
+import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, canonicalPath, pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/home";
 
-// Runs at build time for each language; the cards travel as data, not as code.
-// The prerenderer asks for `/en.data`, so the data suffix goes before the language is read.
+// Runs at build time for each language (the prerenderer asks for `/en.data` too); the cards
+// travel as data, not as code.
 export function loader({ request }: Route.LoaderArgs) {
-  return homeShowcase(langFromPath(new URL(request.url).pathname.replace(/\.data$/, "")));
+  return homeShowcase(requestLang(request));
 }
 
 // A client-side navigation renders the page afresh: the content-only sections'

@@ -10,6 +10,7 @@
 import { limits as en } from "../i18n/en/limits.ts";
 import { htmlLang, type Lang, localizePath } from "../i18n/paths.ts";
 import { type LimitStrings, limits as pt } from "../i18n/pt/limits.ts";
+import { isDataRequest } from "../lib/data-request.ts";
 
 const strings: Record<Lang, LimitStrings> = { pt, en };
 
@@ -48,7 +49,7 @@ export function wantsPage(
   path: string,
   headers: { accept?: string | null | undefined; "sec-fetch-mode"?: string | null | undefined },
 ): boolean {
-  if (path.endsWith(".data")) return false;
+  if (isDataRequest(path)) return false;
   const mode = headers["sec-fetch-mode"];
   if (mode) return mode === "navigate";
   return (headers.accept ?? "").includes("text/html");

@@ -47,7 +47,7 @@ describe("route labels", () => {
     expect(label("/en/blog/x")).toBe("/en/blog/:id");
     expect(label("/auth/github")).toBe("/auth/github");
     expect(label("/")).toBe("/");
-    expect(label("/_root.data")).toBe("/");
+    expect(label("/_.data")).toBe("/");
     expect(label("/__manifest")).toBe("/__manifest");
     const labels = new Set<string>();
     for (let i = 0; i < 1000; i++) labels.add(label(`/${Math.random().toString(36).slice(2)}/${i}`));

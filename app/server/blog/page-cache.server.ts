@@ -12,8 +12,12 @@
 import { sql } from "drizzle-orm";
 import staticArticleMeta from "../../content/articles/meta.json" with { type: "json" };
 import { staticArticleIds } from "../../content/ids.ts";
+import { DATA_SUFFIX } from "../../lib/data-request.ts";
 import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
+
+/** React Router's data suffix, as it is written in a pattern. */
+const DATA = DATA_SUFFIX.replace(".", "\\.");
 
 const KEY = Symbol.for("portfolio.publicPagesGeneration");
 const store = globalThis as typeof globalThis & { [KEY]?: { generation: number } };
@@ -42,8 +46,9 @@ export const MISSING_ID = "~";
 // `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
 // the feeds; the sitemap; the not-found page every path no route matches is handed to
 // (http-server/unmatched-paths.ts), and those of unknown projects and services.
-const CACHEABLE_PATH =
-  /^(?:\/en)?(?:\/blog(?:\/tag)?(?:\/[^/?]+)?\/?|\/blog\.data|\/rss\.xml|\/404|\/(?:projects|services)\/~)$|^\/sitemap\.xml$/;
+const CACHEABLE_PATH = new RegExp(
+  `^(?:/en)?(?:/blog(?:/tag)?(?:/[^/?]+)?/?|/blog${DATA}|/rss\\.xml|/404|/(?:projects|services)/~)$|^/sitemap\\.xml$`,
+);
 // The one query a blog page answers to: a post reached from the other language's URL.
 const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;
 
@@ -102,8 +107,8 @@ export async function blogAddressKeys(db: Database): Promise<BlogAddressKeys> {
   return { slugs, tags };
 }
 
-const POST_PATH = /^(\/en)?\/blog\/([^/]+?)(\.data)?$/;
-const TAG_PATH = /^(\/en)?\/blog\/tag\/([^/]+?)(\.data)?$/;
+const POST_PATH = new RegExp(`^(/en)?/blog/([^/]+?)(${DATA})?$`);
+const TAG_PATH = new RegExp(`^(/en)?/blog/tag/([^/]+?)(${DATA})?$`);
 // `search` and `tag` are pages of their own; `_` is a trailing slash's loader data (`/blog/_.data`).
 const NOT_SLUGS = new Set(["search", "tag", "_", MISSING_ID]);
 
