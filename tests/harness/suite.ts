@@ -5,6 +5,7 @@
  *   node tests/harness/suite.ts            every layer (npm test)
  *   node tests/harness/suite.ts quick      typecheck, lint, unit tests (npm run test:quick)
  *   node tests/harness/suite.ts browser    only the layers named, and those they need
+ *   node tests/harness/suite.ts fuzz       the long fuzz run (npm run fuzz), never part of npm test
  *
  * The site is built once; the browser tests and the system scenarios run on
  * that build. Each layer's output is printed as it comes, each line headed
@@ -27,6 +28,8 @@ interface Layer {
   env?: Record<string, string>;
   /** What it checks, for the summary. */
   about: string;
+  /** A long run of its own, only when named (npm run fuzz): never part of `npm test`. */
+  onlyWhenNamed?: boolean;
 }
 
 const node = process.execPath;
@@ -70,12 +73,21 @@ const LAYERS: Layer[] = [
     env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "4398" },
     about: "cluster, kill soak, fuzz, rebuild, flood limits, Observatory (bounded)",
   },
+  {
+    name: "fuzz",
+    steps: [[bin("playwright"), "test", "tests/e2e/fuzz"]],
+    needs: ["build", "chromium"],
+    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "4398", FUZZ_RUNS: process.env.FUZZ_RUNS || "5000" },
+    about: "the fuzz alone, 5,000 generated requests per database (FUZZ_RUNS)",
+    onlyWhenNamed: true,
+  },
 ];
 
 const QUICK = ["typecheck", "lint", "unit"];
 
 function selected(args: string[]): Layer[] {
-  const names = new Set(args.includes("quick") ? QUICK : args.length > 0 ? args : LAYERS.map((layer) => layer.name));
+  const everyLayer = LAYERS.filter((layer) => !layer.onlyWhenNamed).map((layer) => layer.name);
+  const names = new Set(args.includes("quick") ? QUICK : args.length > 0 ? args : everyLayer);
   const unknown = [...names].filter((name) => !LAYERS.some((layer) => layer.name === name));
   if (unknown.length > 0) {
     console.error(
@@ -147,7 +159,12 @@ async function main() {
   const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || availableParallelism());
   const factor = hostFactor();
   console.log(`Suite: ${layers.map((l) => l.name).join(", ")}; ${jobs} at a time; host factor ${factor}`);
-  const env = { ...process.env, TEST_HOST_FACTOR: String(factor), FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
+  // Plain output: every line is headed by its layer, so colour codes would only clutter it.
+  const env = {
+    ...process.env,
+    TEST_HOST_FACTOR: String(factor),
+    ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: "1" }),
+  };
   const started = performance.now();
   const outcomes = new Map<string, Outcome>();
   const running = new Map<string, Promise<Outcome>>();

@@ -5,29 +5,50 @@
  * runtime/node-flags.ts. The second half builds the site for real (tens of
  * seconds) and starts the compiled entry the way the bench does.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSite } from "../../bench/build.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
-import {
-  SERVER_ENVIRONMENT,
-  SERVER_NODE_FLAGS,
-  serverCommandArgs,
-  serverEntry,
-  serverShellCommand,
-} from "../../runtime/node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
+import { serveCommand } from "../../tools/commands/serve.ts";
 import { limit } from "../harness/host-speed.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {
-  it("npm run serve starts the compiled entry of build/ with the server's flags and environment", () => {
+  it("npm run serve becomes the compiled entry of its build, with the server's flags and environment", async () => {
     const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
-    expect(serve).toBe(`NODE_ENV=production ${serverShellCommand()}`);
-    expect(serve).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} build/server/main.js`);
+    expect(serve).toBe("node tools/commands/serve.ts");
+    // A stand-in entry that reports how it was started.
+    const buildDir = mkdtempSync(path.join(tmpdir(), "portfolio-serve-"));
+    mkdirSync(path.join(buildDir, "server"));
+    writeFileSync(
+      serverEntry(buildDir),
+      "console.log(JSON.stringify({ pid: process.pid, flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX, mode: process.env.NODE_ENV }));",
+    );
+    const launcher = spawn(process.execPath, ["tools/commands/serve.ts"], {
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "development", MALLOC_ARENA_MAX: "" },
+    });
+    let output = "";
+    launcher.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await new Promise((resolve) => launcher.on("close", resolve));
+    const started = JSON.parse(output) as { pid: number; flags: string[]; arenas: string; mode: string };
+    // The same process: npm's child became the server, nothing stays beside it.
+    expect(started.pid).toBe(launcher.pid);
+    expect(started.flags).toEqual([...SERVER_NODE_FLAGS]);
+    expect(started.arenas).toBe(SERVER_ENVIRONMENT.MALLOC_ARENA_MAX);
+    expect(started.mode).toBe("production");
+  });
+
+  it("npm run serve keeps an operator's own MALLOC_ARENA_MAX", () => {
+    expect(serveCommand({ MALLOC_ARENA_MAX: "4" }).env.MALLOC_ARENA_MAX).toBe("4");
+    expect(serveCommand({ BUILD_DIR: "/srv/site/build" }).args).toEqual(serverCommandArgs("/srv/site/build"));
   });
 
   it("the end-to-end tests start the same entry of their build, with the same flags and environment", async () => {

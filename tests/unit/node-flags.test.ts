@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   missingServerEnvironment,
@@ -10,6 +9,7 @@ import {
   serverShellCommand,
   startedNotAsServe,
 } from "../../runtime/node-flags.ts";
+import { serveCommand } from "../../tools/commands/serve.ts";
 
 describe("the server's Node flags", () => {
   it("are all missing from a bare `node build/server/main.js`", () => {
@@ -30,15 +30,15 @@ describe("the server's Node flags", () => {
     ]);
   });
 
-  it("are the ones npm run serve passes, before the compiled entry, after the environment", () => {
-    const serve = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve as string;
-    const args = serve.split(/\s+/);
-    const flags = args.slice(args.indexOf("node") + 1, args.indexOf(serverEntry()));
-    expect(flags).toEqual([...SERVER_NODE_FLAGS]);
-    expect(args.slice(args.indexOf("node") + 1)).toEqual(serverCommandArgs());
-    expect(args.slice(args.indexOf("node") - Object.keys(SERVER_ENVIRONMENT).length)).toEqual(
-      serverShellCommand().split(" "),
-    );
+  it("are the ones npm run serve passes, before the compiled entry", () => {
+    expect(serveCommand({}).args).toEqual([...SERVER_NODE_FLAGS, serverEntry()]);
+    expect(serveCommand({}).args).toEqual(serverCommandArgs());
+  });
+
+  it("come with the server's environment in npm run serve", () => {
+    const { env } = serveCommand({});
+    for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) expect(env[name]).toBe(value);
+    expect(env.NODE_ENV).toBe("production");
   });
 });
 
