@@ -6,7 +6,8 @@
  * bench drive the site with it; every call is one real request of the
  * production server's code path.
  */
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { decode } from "turbo-stream";
+import { dataPathOf } from "../../app/lib/data-request.ts";
 
 /** What the admin answers a post action with (app/server/blog/admin-actions.server.ts). */
 export interface ActionAnswer {
@@ -90,7 +91,14 @@ async function bodyOf(response: Response, what: string): Promise<Uint8Array> {
   }
 }
 
-/** React Router's data answer (`.data`, turbo-stream) decoded: an action's, or one route's of a loader answer. */
+/**
+ * React Router's data answer (`.data`) decoded: an action's, or one route's of a
+ * loader answer. React Router writes it in turbo-stream's format (version 2,
+ * which it carries inside itself); plain values, which is all the admin's
+ * answers hold, come out as they went in. Its own kinds of value (a redirect,
+ * an error) are plugins of its decoder: here each becomes an object named by
+ * its kind, so an answer that holds one has no `data` and says so below.
+ */
 async function routeData(bytes: Uint8Array, routeId?: string): Promise<unknown> {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -98,7 +106,7 @@ async function routeData(bytes: Uint8Array, routeId?: string): Promise<unknown> 
       controller.close();
     },
   });
-  const decoded = await decodeViaTurboStream(stream, globalThis as unknown as Window);
+  const decoded = await decode(stream, { plugins: [(kind, ...values) => ({ value: { [kind]: values } })] });
   const value = decoded.value as Record<string, { data?: unknown; error?: unknown } | undefined>;
   const entry = routeId === undefined ? (value as { data?: unknown }) : value[routeId];
   if (!entry || !("data" in entry)) throw new Error(`no data of ${routeId ?? "the action"} in the answer`);
@@ -159,7 +167,7 @@ export class AdminClient {
       } else if (value !== undefined && value !== null) form.set(name, String(value));
     }
     const what = `${intent} ${fields.id ?? fields.slug ?? ""}`;
-    const response = await request(`${this.origin}/admin/blog.data`, {
+    const response = await request(`${this.origin}${dataPathOf("/admin/blog")}`, {
       method: "POST",
       headers: this.headers({ "Content-Type": "application/x-www-form-urlencoded" }),
       body: form,
@@ -186,7 +194,7 @@ export class AdminClient {
 
   /** The author's posts as the admin lists them (a published post's autosaved changes included). */
   async posts(): Promise<AdminPost[]> {
-    const response = await request(`${this.origin}/admin/blog.data`, { headers: this.headers() });
+    const response = await request(`${this.origin}${dataPathOf("/admin/blog")}`, { headers: this.headers() });
     const bytes = await bodyOf(response, "admin list");
     if (response.status !== 200) throw new Error(`the admin list answered ${response.status}`);
     // Loader answers are keyed by route id; the site's ids are "{lang}:{page key}" (app/routing/pages.ts).
@@ -200,7 +208,7 @@ export class AdminClient {
   }
 
   private async inbox(): Promise<{ id: string; message: string }[]> {
-    const response = await request(`${this.origin}/admin/messages.data`, { headers: this.headers() });
+    const response = await request(`${this.origin}${dataPathOf("/admin/messages")}`, { headers: this.headers() });
     const bytes = await bodyOf(response, "admin inbox");
     if (response.status !== 200) throw new Error(`the admin inbox answered ${response.status}`);
     const data = (await routeData(bytes, "pt:adminMessages")) as { messages: { id: string; message: string }[] };
