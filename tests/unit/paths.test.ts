@@ -14,7 +14,8 @@ describe("langFromPath", () => {
     ["/blog/en", "pt"],
     ["/en.data", "en"],
     ["/en/blog.data", "en"],
-    ["/_root.data", "pt"],
+    ["/_.data", "pt"],
+    ["/en/_.data", "en"],
     ["/about.data", "pt"],
   ])("%s is %s", (path, lang) => {
     expect(langFromPath(path)).toBe(lang);
