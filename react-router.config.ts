@@ -2,14 +2,18 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { moveHeldScriptsOut } from "./app/first-paint/held-scripts.server.ts";
 import { prerenderPaths } from "./app/routing/pages.ts";
+import { writeBuildRecord } from "./config/build-record.ts";
+import { buildSettingsOrExit } from "./config/config.ts";
 import { buildServerEntry } from "./tools/build/build-server.ts";
 import { describeOgImages, writeStaticOgImages } from "./tools/build/og-images.ts";
 import { describeSummary, precompressDirectory } from "./tools/build/precompress.ts";
 
+const settings = buildSettingsOrExit();
+
 export default {
   ssr: true,
   // A separate build directory lets several builds (tests, bench) coexist.
-  buildDirectory: process.env.BUILD_DIR || "build",
+  buildDirectory: settings.buildDir,
   // Public pages become static HTML at build time, in both languages; the
   // server serves those files and renders only the rest per request.
   prerender: { paths: prerenderPaths, concurrency: 2 },
@@ -27,6 +31,8 @@ export default {
     console.info(describeSummary(summary));
     // The static articles' link-preview images (PNG: nothing to precompress).
     console.info(describeOgImages(await writeStaticOgImages(clientDir)));
+    // The address the prerendered pages name, for the server that runs this build (decision 041).
+    writeBuildRecord(reactRouterConfig.buildDirectory, { publicUrl: settings.publicUrl });
     const entry = await buildServerEntry(reactRouterConfig.buildDirectory);
     console.info(`Compiled the server into ${path.relative(process.cwd(), entry)}`);
   },

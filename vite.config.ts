@@ -3,10 +3,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { inlineScripts } from "./app/first-paint/inline-script-plugin.server.ts";
+import { buildSettingsOrExit } from "./config/config.ts";
 import { serverBundleResolution } from "./tools/build/build-server.ts";
 
-// The published origin is baked into prerendered pages (canonical URLs, feeds).
-const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+// The origin the prerendered pages name (canonical URLs, link previews): the server's own code
+// reads only while prerendering; a server uses its PUBLIC_URL (decision 041), the browser's bundle none.
+const { publicUrl } = buildSettingsOrExit();
 
 /**
  * The toast library injects its stylesheet as a `<style>` element when it

@@ -69,5 +69,35 @@ export const site = {
   communityInviteUrl: "https://discord.gg/cheetahnetwork",
 } as const satisfies SiteConfig;
 
-/** Origin the site is published at, for canonical URLs, feeds and sign-in callbacks. */
-export const siteUrl: string = (import.meta.env?.PUBLIC_URL as string | undefined) ?? "http://localhost:3000";
+const PUBLIC_URL_KEY = Symbol.for("portfolio.publicUrl");
+/** On `globalThis`: the server's code and its route modules are two copies of this module (services.server.ts). */
+const store = globalThis as typeof globalThis & { [PUBLIC_URL_KEY]?: string };
+
+/**
+ * The origin a server is published at (its PUBLIC_URL), set when it starts:
+ * what its pages, feeds and link previews name from then on; undefined goes
+ * back to the build's.
+ */
+export function setSiteUrl(origin: string | undefined): void {
+  if (origin === undefined) delete store[PUBLIC_URL_KEY];
+  else store[PUBLIC_URL_KEY] = origin;
+}
+
+let pageOrigin: string | undefined;
+
+/**
+ * Origin the site is published at, for canonical URLs, feeds and link previews
+ * (decision 041): on a server, its own PUBLIC_URL; while the build prerenders
+ * pages, the build's; in the browser, the origin of the canonical link the
+ * server sent with the page, so a page renders the same address after
+ * hydration as before. The bundle the browser loads holds no address.
+ * @example new URL("/about", `${siteUrl()}/`).href // "https://example.com/about"
+ */
+export function siteUrl(): string {
+  if (!import.meta.env.SSR) {
+    pageOrigin ??= new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href)
+      .origin;
+    return pageOrigin;
+  }
+  return store[PUBLIC_URL_KEY] ?? (import.meta.env.PUBLIC_URL as string | undefined) ?? "http://localhost:3000";
+}

@@ -55,7 +55,10 @@ const siteVariables = {
     meaning:
       "origin the site is published at: canonical URLs, `hreflang` alternates, feeds, the sitemap, link previews " +
       "and the sign-in callback (`$PUBLIC_URL/auth/github/callback`); an `https` origin makes cookies `Secure`. " +
-      "Read at **build** time for prerendered pages, so build with the production value",
+      "The server's value is the one served: `npm run build` writes its own into the prerendered pages and " +
+      "records it (`BUILD_DIR/build-record.json`); a server started with another rewrites those pages in memory " +
+      "at start and says so in its log ([decision 041](decisions/041-public-url-at-run-time.md)). Build with the " +
+      "production value to serve them as built",
   }),
   BUILD_DIR: withDefault(text("a directory"), "build", {
     group: "build",

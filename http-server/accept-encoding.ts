@@ -1,7 +1,10 @@
 /**
  * Content negotiation for compressed responses: which of the encodings the
- * server holds a body in the client accepts best, per its Accept-Encoding.
+ * server holds a body in the client accepts best, per its Accept-Encoding;
+ * and the one way those bodies are compressed, by the build and the server.
  */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
@@ -56,4 +59,28 @@ export function preferredEncoding(
     }
   }
   return best;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli at its best (quality 11, text mode): what the build writes beside each text file. */
+export function brotliMax(data: Buffer): Promise<Buffer> {
+  return brotli(data, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+}
+
+/** gzip at level 9: what the build writes beside each text file. */
+export function gzipMax(data: Buffer): Promise<Buffer> {
+  return gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION });
+}
+
+/** gzipMax, at once: about a millisecond for a page. */
+export function gzipMaxSync(data: Buffer): Buffer {
+  return zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION });
 }

@@ -10,10 +10,12 @@ import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { blogAddressKeys, blogTableVersion, missingBlogAddresses } from "../app/server/blog/page-cache.server.ts";
-import { writeLogLine } from "../app/server/log.server.ts";
+import { logWarning, writeLogLine } from "../app/server/log.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
+import { setSiteUrl } from "../app/site.config.ts";
+import { readBuildRecord } from "../config/build-record.ts";
 import type { ServerConfig } from "../config/config.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
@@ -97,6 +99,8 @@ export async function createApp(
   vite?: ViteDevServer,
   observe: AppObservability = {},
 ) {
+  // Pages rendered from now on, feeds and link previews name this server's address, whatever the build's (decision 041).
+  setSiteUrl(config.publicUrl);
   const app = express();
   app.disable("x-powered-by");
   // Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (TRUST_PROXY, default loopback).
@@ -129,7 +133,18 @@ export async function createApp(
   const clientDir = path.join(buildDir, "client");
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
   // so the body limit and the same-origin check (for state-changing requests) do not concern them.
-  if (!vite) app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth) }));
+  // Its prerendered pages name the address it was built with; another is rewritten at start (decision 041).
+  if (!vite) {
+    const built = readBuildRecord(buildDir)?.publicUrl;
+    const origins = built === undefined ? undefined : { built, served: config.publicUrl };
+    if (built === undefined)
+      logWarning(
+        "build_record_missing",
+        `The build in ${buildDir} does not say which PUBLIC_URL its prerendered pages name (it was made before ` +
+          "build-record.json): they are served as built. Build again to have them name this server's address.",
+      );
+    app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth), origins }));
+  }
   // A path no route matches gets its language's one not-found page, from the cache below; an unknown
   // project or service its route's, an unknown company the redirect to the list, without React.
   let answerNotFound: ((path: string) => NotFoundAnswer | undefined) | undefined;

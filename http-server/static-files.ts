@@ -3,7 +3,10 @@
  * other public files. Each file is read once at start-up with the brotli and
  * gzip copies the build wrote beside it (tools/build/precompress.ts), so a request
  * is a map lookup and one write of a ready body in the best encoding the
- * client accepts. Nothing is compressed per request.
+ * client accepts. Nothing is compressed per request, but the pages of a
+ * build made with another PUBLIC_URL: they are rewritten to name this
+ * server's at start, and their compressed copies made as they are first
+ * asked for (docs/decisions/041-public-url-at-run-time.md).
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -12,10 +15,11 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
+import { DATA_SUFFIX } from "../app/lib/data-request.ts";
 import { logWarning } from "../app/server/log.server.ts";
-import { CODING_SUFFIX, type Encoding, preferredEncoding } from "./accept-encoding.ts";
+import { brotliMax, CODING_SUFFIX, type Encoding, gzipMaxSync, preferredEncoding } from "./accept-encoding.ts";
 import { labelRoute } from "./route-label.ts";
-import { inlineScriptHashes, inlineStyleHashes, pageKey } from "./static-pages.ts";
+import { inlineScriptHashes, inlineStyleHashes, pageKey, rewriteOrigin } from "./static-pages.ts";
 
 /** Files above this size are streamed from disk instead of held in memory (the build has none today). */
 export const MAX_IN_MEMORY_BYTES = 1024 * 1024;
@@ -74,6 +78,48 @@ interface StaticFile {
   lastModifiedMs: number;
   /** A prerendered page (`/about` for `about/index.html`), as opposed to a file addressed by name. */
   page: boolean;
+  /** A page rewritten at start: its compressed copies, made when first asked for. */
+  copies?: RewrittenCopies;
+}
+
+/**
+ * The compressed copies of a page rewritten at start, whose copies on disk
+ * name the build's address. gzip at the build's level takes about a
+ * millisecond a page and is made on the request that first takes it. Brotli
+ * at the build's quality takes 30 to 150 ms a page: the first request that
+ * wants it starts it on libuv's thread pool and is sent gzip meanwhile, so
+ * no request waits and no copy is worse than the build's.
+ */
+class RewrittenCopies {
+  readonly #body: Buffer;
+  readonly #make: (encoding: Encoding, body: Buffer) => Variant;
+  #gzip: Variant | undefined;
+  #br: Variant | undefined;
+  #brotliStarted = false;
+
+  constructor(body: Buffer, make: (encoding: Encoding, body: Buffer) => Variant) {
+    this.#body = body;
+    this.#make = make;
+  }
+
+  /** The copy to send for the encoding chosen, or undefined for the page itself. */
+  variant(encoding: Encoding, acceptEncoding: string | undefined): Variant | undefined {
+    if (encoding === "gzip") {
+      this.#gzip ??= this.#make("gzip", gzipMaxSync(this.#body));
+      return this.#gzip;
+    }
+    if (this.#br) return this.#br;
+    if (!this.#brotliStarted) {
+      this.#brotliStarted = true;
+      brotliMax(this.#body).then(
+        (copy) => {
+          this.#br = this.#make("br", copy);
+        },
+        (error: unknown) => logWarning("brotli_failed", `A rewritten page stays without brotli: ${String(error)}`),
+      );
+    }
+    return preferredEncoding(acceptEncoding ?? "", ["gzip"]) === "gzip" ? this.variant("gzip", undefined) : undefined;
+  }
 }
 
 export interface StaticSite {
@@ -81,6 +127,18 @@ export interface StaticSite {
   entries: Map<string, StaticFile>;
   /** Text files that have neither a .br nor a .gz copy (a build without the precompress step). */
   unencodedText: number;
+  /**
+   * Prerendered pages and their data rewritten to name the server's address, the milliseconds
+   * that took, and other files that still name the build's (sent as built: a fingerprinted
+   * asset cannot change).
+   */
+  rewritten: { pages: number; data: number; ms: number; asBuilt: string[] };
+}
+
+/** The address a build's pages name, and the one this server is published at (PUBLIC_URL). */
+export interface PageOrigins {
+  built: string;
+  served: string;
 }
 
 const TEXT_TYPE = /^text\/|^application\/(?:json|xml|manifest\+json)|^image\/svg\+xml/;
@@ -135,9 +193,12 @@ function variantOf(
  */
 export async function loadStaticSite(
   clientDir: string,
-  options: { formTargets?: readonly string[]; maxInMemoryBytes?: number } = {},
+  options: { formTargets?: readonly string[]; maxInMemoryBytes?: number; origins?: PageOrigins | undefined } = {},
 ): Promise<StaticSite> {
   const maxInMemory = options.maxInMemoryBytes ?? MAX_IN_MEMORY_BYTES;
+  const origins = options.origins?.built === options.origins?.served ? undefined : options.origins;
+  const rewritten: StaticSite["rewritten"] = { pages: 0, data: 0, ms: 0, asBuilt: [] };
+  const startedAt = new Date();
   const listing = await readdir(clientDir, { recursive: true, withFileTypes: true });
   const relatives = listing
     .filter((entry) => entry.isFile())
@@ -155,17 +216,36 @@ export async function loadStaticSite(
     const file = path.join(clientDir, relative);
     const info = await stat(file);
     const inMemory = info.size <= maxInMemory;
-    const body = inMemory ? await readFile(file) : undefined;
+    let body = inMemory ? await readFile(file) : undefined;
+    // What the build prerendered, pages and their data, names the server's address; a page
+    // over the in-memory limit (none is) would be served as built.
+    let rewrite = false;
+    const isPageData = relative.endsWith(DATA_SUFFIX);
+    if (body && origins && (relative.endsWith(".html") || isPageData)) {
+      const started = performance.now();
+      const page = rewriteOrigin(body.toString("utf8"), origins.built, origins.served);
+      if (page.count > 0) {
+        body = Buffer.from(page.html);
+        rewrite = true;
+        if (isPageData) rewritten.data += 1;
+        else rewritten.pages += 1;
+      }
+      rewritten.ms += performance.now() - started;
+    } else if (body && origins && TEXT_TYPE.test(contentTypeOf(relative)) && body.includes(`"${origins.built}`)) {
+      rewritten.asBuilt.push(relative);
+    }
     // Content hash for files in memory; size and time for streamed ones, as express.static does.
     const tag = body
       ? createHash("sha256").update(body).digest("base64url").slice(0, 27)
       : `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
     const type = contentTypeOf(relative);
     const isPage = path.basename(relative) === "index.html";
+    // A rewritten page is as new as this start: a copy cached from another address is not fresh.
+    const modified = rewrite ? startedAt : info.mtime;
     const common: OutgoingHttpHeaders = {
       "Content-Type": type,
       "Cache-Control": cacheControlOf(relative),
-      "Last-Modified": info.mtime.toUTCString(),
+      "Last-Modified": modified.toUTCString(),
     };
     if (relative.endsWith(".html")) {
       const html = body ? body.toString("utf8") : await readFile(file, "utf8");
@@ -182,13 +262,18 @@ export async function loadStaticSite(
     else if (TEXT_TYPE.test(type) && info.size > 1024) unencodedText++;
 
     const entry: StaticFile = {
-      identity: variantOf(file, info.size, body, `"${tag}"`, common, undefined),
+      identity: variantOf(file, body?.length ?? info.size, body, `"${tag}"`, common, undefined),
       encodings,
       // HTTP dates have whole seconds.
-      lastModifiedMs: Math.floor(info.mtimeMs / 1000) * 1000,
+      lastModifiedMs: Math.floor(modified.getTime() / 1000) * 1000,
       page: false,
     };
-    for (const encoding of encodings) {
+    if (rewrite && body) {
+      entry.copies = new RewrittenCopies(body, (encoding, copy) =>
+        variantOf(file, copy.length, copy, `"${tag}-${encoding}"`, common, encoding),
+      );
+    }
+    for (const encoding of rewrite ? [] : encodings) {
       const copyFile = file + CODING_SUFFIX[encoding];
       const copySize = (await stat(copyFile)).size;
       const copy = copySize <= maxInMemory ? await readFile(copyFile) : undefined;
@@ -206,7 +291,7 @@ export async function loadStaticSite(
     for (let relative = queue.pop(); relative !== undefined; relative = queue.pop()) await load(relative);
   };
   await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker));
-  return { entries, unencodedText };
+  return { entries, unencodedText, rewritten };
 }
 
 function withoutWeakPrefix(tag: string): string {
@@ -272,8 +357,12 @@ export function staticFilesMiddleware(site: StaticSite) {
     }
     // Prerendered pages are labelled by their route when they end; every other file is one group.
     if (!entry.page) labelRoute(res, STATIC_LABEL);
-    const chosen = entry.encodings.length === 0 ? "identity" : pick(req.headers["accept-encoding"], entry.encodings);
-    const variant = entry[chosen] ?? entry.identity;
+    const acceptEncoding = req.headers["accept-encoding"];
+    const chosen = entry.encodings.length === 0 ? "identity" : pick(acceptEncoding, entry.encodings);
+    const variant =
+      entry[chosen] ??
+      (chosen === "identity" ? undefined : entry.copies?.variant(chosen, acceptEncoding)) ??
+      entry.identity;
     if (isFresh(req.headers, variant, entry.lastModifiedMs)) {
       res.writeHead(304, variant.notModified);
       res.end();
@@ -292,9 +381,30 @@ export function staticFilesMiddleware(site: StaticSite) {
   };
 }
 
-/** Loads the client build and returns its handler; says so when the build was not precompressed. */
-export async function staticFiles(clientDir: string, options: { formTargets?: readonly string[] } = {}) {
+/**
+ * Loads the client build and returns its handler; says so when the build was
+ * not precompressed, and when its pages were rewritten to name this server's address.
+ */
+export async function staticFiles(
+  clientDir: string,
+  options: { formTargets?: readonly string[]; origins?: PageOrigins | undefined } = {},
+) {
   const site = await loadStaticSite(clientDir, options);
+  const { origins } = options;
+  if (origins && origins.built !== origins.served) {
+    const { pages, data, ms, asBuilt } = site.rewritten;
+    const others =
+      asBuilt.length === 0
+        ? ""
+        : ` ${asBuilt.length} other files still name ${origins.built} and are sent as built (${asBuilt.slice(0, 3).join(", ")}${asBuilt.length > 3 ? "…" : ""}).`;
+    logWarning(
+      "public_url_rewritten",
+      `PUBLIC_URL is ${origins.served}, the build's pages name ${origins.built}: ${pages} prerendered pages` +
+        `${data > 0 ? ` and ${data} data files` : ""} rewritten in memory to name ${origins.served} (${Math.round(ms)} ms; ` +
+        `compressed as first asked for).${others} Build with PUBLIC_URL=${origins.served} to serve them as built.`,
+      { served: origins.served, built: origins.built, pages, data, asBuilt: asBuilt.length },
+    );
+  }
   if (site.unencodedText > 0) {
     logWarning(
       "static_files_uncompressed",

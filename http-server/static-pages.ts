@@ -54,3 +54,22 @@ export function pageKey(urlPath: string): string | undefined {
   const segments = decoded.split("/").filter(Boolean);
   return `/${segments.map(encodeURIComponent).join("/")}`;
 }
+
+/**
+ * A prerendered page made with another PUBLIC_URL, naming the server's origin
+ * instead (decision 041). Only the origin in quotes changes: attributes
+ * (canonical and alternate links, Open Graph), JSON-LD and the page's data,
+ * escaped or not. The same address written as text (a code sample in an
+ * article) has no quote before it and stays as the author wrote it.
+ * @example rewriteOrigin('<link href="http://localhost:3000/en">', "http://localhost:3000", "https://example.com")
+ *   // { html: '<link href="https://example.com/en">', count: 1 }
+ */
+export function rewriteOrigin(html: string, built: string, served: string): { html: string; count: number } {
+  const quoted = new RegExp(`(["'])${built.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[/"'\\\\?#])`, "g");
+  let count = 0;
+  const rewritten = html.replace(quoted, (_match, quote: string) => {
+    count += 1;
+    return quote + served;
+  });
+  return { html: rewritten, count };
+}

@@ -133,7 +133,7 @@ export function ogImageAlt(post: Pick<OgImagePost, "lang" | "title">): string {
 export function ogImageFor(post: OgImagePost): OgImage {
   const path = ogImagePath(post.lang, post.slug, ogImageVersion(post));
   return {
-    url: new URL(path, `${siteUrl}/`).href,
+    url: new URL(path, `${siteUrl()}/`).href,
     path,
     width: OG_IMAGE_WIDTH,
     height: OG_IMAGE_HEIGHT,

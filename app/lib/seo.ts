@@ -31,7 +31,7 @@ export interface SeoInput {
 
 /** Absolute URL on the published origin. */
 export function absoluteUrl(path: string): string {
-  return new URL(path, `${siteUrl}/`).href;
+  return new URL(path, `${siteUrl()}/`).href;
 }
 
 /**

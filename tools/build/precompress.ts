@@ -7,9 +7,7 @@
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import { CODING_SUFFIX } from "../../http-server/accept-encoding.ts";
+import { brotliMax, CODING_SUFFIX, gzipMax } from "../../http-server/accept-encoding.ts";
 
 /** File types worth compressing; images and fonts are compressed already. */
 export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -25,23 +23,6 @@ export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
   // React Router's loader data of prerendered pages.
   ".data",
 ]);
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-export function brotliMax(data: Buffer): Promise<Buffer> {
-  return brotli(data, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  });
-}
-
-export function gzipMax(data: Buffer): Promise<Buffer> {
-  return gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION });
-}
 
 export interface PrecompressSummary {
   /** Text files found. */
