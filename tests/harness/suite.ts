@@ -17,6 +17,7 @@
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { hostFactor } from "./host-speed.ts";
 
 interface Layer {
@@ -162,6 +163,8 @@ async function main() {
   // Plain output: every line is headed by its layer, so colour codes would only clutter it.
   const env = {
     ...process.env,
+    // The tools' own launchers (`#!/usr/bin/env node`) run on this Node.js, the project's, whoever started the suite.
+    PATH: [path.dirname(process.execPath), path.resolve("node_modules/.bin"), process.env.PATH].join(path.delimiter),
     TEST_HOST_FACTOR: String(factor),
     ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: "1" }),
   };
