@@ -20,7 +20,6 @@ import { build, type Plugin, parseSync, type ResolvedConfig, type Rolldown } fro
 /** The import suffix that asks for a module's script text. */
 export const INLINE_SCRIPT_QUERY = "?inline-script";
 
-const VIRTUAL_PREFIX = "\0inline-script:";
 const ENTRY = "\0inline-script-entry";
 
 /** The name standing for argument `index` in the minified text, replaced by the argument's literal. */
@@ -121,11 +120,13 @@ export function inlineScripts(): Plugin {
     async resolveId(source, importer) {
       if (!source.endsWith(INLINE_SCRIPT_QUERY)) return null;
       const resolved = await this.resolve(source.slice(0, -INLINE_SCRIPT_QUERY.length), importer, { skipSelf: true });
-      return resolved ? `${VIRTUAL_PREFIX}${resolved.id}` : null;
+      // Virtual (`\0`), and ending in the query rather than in the file's name: the build's chunk
+      // groups pick modules by name (vite.config.ts), and the text must stay out of the browser's.
+      return resolved ? `\0${resolved.id}${INLINE_SCRIPT_QUERY}` : null;
     },
     async load(id) {
-      if (!id.startsWith(VIRTUAL_PREFIX)) return null;
-      const script = await buildScript(id.slice(VIRTUAL_PREFIX.length), config);
+      if (!id.startsWith("\0") || !id.endsWith(INLINE_SCRIPT_QUERY)) return null;
+      const script = await buildScript(id.slice(1, -INLINE_SCRIPT_QUERY.length), config);
       sources.set(id, script.files);
       for (const file of script.files) this.addWatchFile(file);
       return { code: script.code, moduleSideEffects: false };
