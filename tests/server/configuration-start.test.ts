@@ -9,9 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { limit } from "../harness/host-speed.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-config-"));
+/** Each test starts Node on TypeScript sources: a second or two, more on a busy host. */
+const STARTS = limit(30_000);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -27,7 +30,7 @@ function run(script: string, env: Record<string, string>, args: string[] = []): 
     execFile(
       process.execPath,
       [path.join(root, script), ...args],
-      { cwd: root, timeout: 30_000, env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env } },
+      { cwd: root, timeout: STARTS, env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env } },
       (error, stdout, stderr) =>
         resolve({
           code: error ? (typeof error.code === "number" ? error.code : null) : 0,
@@ -61,42 +64,50 @@ describe("the server started with a wrong configuration", () => {
       { STORAGE_DRIVER: "s3", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret" },
       ["Configuration error: S3_BUCKET: must be set when STORAGE_DRIVER is s3"],
     ],
-  ])("%j stops before listening, with the line naming the variable", async (env, lines) => {
-    const outcome = await startServer(env);
-    expectStoppedAtOnce(outcome);
-    expect(outcome.lines).toEqual(lines);
-    expect(outcome.stdout).toBe("");
-  });
+  ])(
+    "%j stops before listening, with the line naming the variable",
+    async (env, lines) => {
+      const outcome = await startServer(env);
+      expectStoppedAtOnce(outcome);
+      expect(outcome.lines).toEqual(lines);
+      expect(outcome.stdout).toBe("");
+    },
+    STARTS,
+  );
 
-  it("names every wrong variable at once, and never a secret's value", async () => {
-    const outcome = await startServer({
-      PORT: "abc",
-      PUBLIC_URL: "example.com",
-      BACKUP_INTERVAL: "soon",
-      STORAGE_DRIVER: "s3",
-      TRUST_PROXY: "true",
-      CONTACT_SECRET: "too-short-a-secret",
-      METRICS_HOST: "0.0.0.0",
-      // PostgreSQL in production: a primary that would fork workers, had it started.
-      DATABASE_URL: "postgres://user:password@127.0.0.1:1/none",
-      WEB_CONCURRENCY: "2",
-    });
-    expectStoppedAtOnce(outcome);
-    const named = outcome.lines.map((line) => line.split(":")[1]?.trim());
-    expect(named).toEqual([
-      "PORT",
-      "PUBLIC_URL",
-      "CONTACT_SECRET",
-      "TRUST_PROXY",
-      "BACKUP_INTERVAL",
-      "S3_BUCKET",
-      "S3_ACCESS_KEY_ID",
-      "S3_SECRET_ACCESS_KEY",
-      "METRICS_TOKEN",
-    ]);
-    expect(outcome.lines.join("\n")).not.toContain("too-short-a-secret");
-    expect(outcome.stdout).not.toMatch(/worker/i);
-  });
+  it(
+    "names every wrong variable at once, and never a secret's value",
+    async () => {
+      const outcome = await startServer({
+        PORT: "abc",
+        PUBLIC_URL: "example.com",
+        BACKUP_INTERVAL: "soon",
+        STORAGE_DRIVER: "s3",
+        TRUST_PROXY: "true",
+        CONTACT_SECRET: "too-short-a-secret",
+        METRICS_HOST: "0.0.0.0",
+        // PostgreSQL in production: a primary that would fork workers, had it started.
+        DATABASE_URL: "postgres://user:password@127.0.0.1:1/none",
+        WEB_CONCURRENCY: "2",
+      });
+      expectStoppedAtOnce(outcome);
+      const named = outcome.lines.map((line) => line.split(":")[1]?.trim());
+      expect(named).toEqual([
+        "PORT",
+        "PUBLIC_URL",
+        "CONTACT_SECRET",
+        "TRUST_PROXY",
+        "BACKUP_INTERVAL",
+        "S3_BUCKET",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+        "METRICS_TOKEN",
+      ]);
+      expect(outcome.lines.join("\n")).not.toContain("too-short-a-secret");
+      expect(outcome.stdout).not.toMatch(/worker/i);
+    },
+    STARTS,
+  );
 });
 
 describe("the commands that read the configuration", () => {
@@ -111,19 +122,27 @@ describe("the commands that read the configuration", () => {
     ["npm run backup", "tools/commands/backup.ts", []],
     ["npm run restore", "tools/commands/restore.ts", ["backup-2026-01-01T00-00-00-000Z.tar"]],
     ["npm run storage:migrate", "tools/commands/storage-migrate.ts", ["--from", "disk", "--to", "postgres"]],
-  ])("%s stops the same way", async (_name, script, args) => {
-    const outcome = await run(script, wrong, args);
-    expectStoppedAtOnce(outcome);
-    expect(outcome.lines).toEqual(expected);
-  });
+  ])(
+    "%s stops the same way",
+    async (_name, script, args) => {
+      const outcome = await run(script, wrong, args);
+      expectStoppedAtOnce(outcome);
+      expect(outcome.lines).toEqual(expected);
+    },
+    STARTS,
+  );
 
-  it("npm run build stops on a wrong PUBLIC_URL or BUILD_DIR before building anything", async () => {
-    const outcome = await run("tools/build/build.ts", { PUBLIC_URL: "https://example.com/site", PORT: "0" });
-    expectStoppedAtOnce(outcome);
-    expect(outcome.lines).toEqual([
-      'Configuration error: PORT: "0" is not a port number (1–65535)',
-      'Configuration error: PUBLIC_URL: "https://example.com/site" is not an http(s) origin such as https://example.com (no path)',
-    ]);
-    expect(readdirSync(root).filter((name) => name.startsWith("build-generations"))).toEqual([]);
-  });
+  it(
+    "npm run build stops on a wrong PUBLIC_URL or BUILD_DIR before building anything",
+    async () => {
+      const outcome = await run("tools/build/build.ts", { PUBLIC_URL: "https://example.com/site", PORT: "0" });
+      expectStoppedAtOnce(outcome);
+      expect(outcome.lines).toEqual([
+        'Configuration error: PORT: "0" is not a port number (1–65535)',
+        'Configuration error: PUBLIC_URL: "https://example.com/site" is not an http(s) origin such as https://example.com (no path)',
+      ]);
+      expect(readdirSync(root).filter((name) => name.startsWith("build-generations"))).toEqual([]);
+    },
+    STARTS,
+  );
 });
