@@ -547,6 +547,24 @@ export const toolShape = {
     default: "first of `chromium`, `chromium-browser`, `google-chrome-stable` on `PATH`",
     meaning: "the browser the end-to-end tests and the benchmark drive",
   }),
+  SUITE_JOBS: optional(wholeNumber(1), {
+    group: "tools",
+    default: "one per core",
+    meaning: "`npm test`: how many of the suite's layers run at once",
+  }),
+  TEST_HOST_FACTOR: optional(text("a number, at least 1"), {
+    group: "tools",
+    default: "measured at the start of a run",
+    meaning:
+      "how much slower this host is than a fast one: the tests' time limits are stretched by it; the suite measures " +
+      "it once and hands it to every process it starts",
+  }),
+  E2E_LAYER: optional(oneOf(["browser", "system"], true), {
+    group: "tools",
+    meaning:
+      "the end-to-end tests to run: `browser` against the shared server, `system` the scenarios that start servers " +
+      "of their own; unset, both",
+  }),
   E2E_PORT: withDefault(port(), 4173, { group: "tools", meaning: "port of the site the end-to-end tests start" }),
   E2E_GITHUB_PORT: withDefault(port(), 4399, {
     group: "tools",
