@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { limit } from "./tests/harness/host-speed.ts";
 import { inlineScripts } from "./app/first-paint/inline-script-plugin.server.ts";
+import { limit } from "./tests/harness/host-speed.ts";
 
 export default defineConfig({
   // The page's inline scripts as the build makes them (`?inline-script`): tests run the text pages carry.

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import type { Database, OpenDatabase } from "../app/server/db/client.server.ts";
 import { logEvent, redact } from "../app/server/log.server.ts";
 import type { ObjectStorage } from "../app/server/uploads/storage.server.ts";
+import type { ArchiveSink } from "./archive.ts";
 import {
   type BackupManifest,
   type DataSettings,
@@ -28,7 +29,6 @@ import {
   writeBackup,
   writeBackupFile,
 } from "./backup.ts";
-import type { ArchiveSink } from "./archive.ts";
 import { listenForBackups } from "./socket.ts";
 
 let newestVerified: Date | undefined;
