@@ -18,6 +18,7 @@
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 import { hostFactor } from "./host-speed.ts";
 
 interface Layer {
@@ -26,6 +27,7 @@ interface Layer {
   steps: string[][];
   /** Layers that must have passed first. */
   needs?: string[];
+  /** Its own variables; a port given as a name (`"site"`, `"github"`) is a free port found when it starts. */
   env?: Record<string, string>;
   /** What it checks, for the summary. */
   about: string;
@@ -44,7 +46,7 @@ const LAYERS: Layer[] = [
     name: "browser",
     steps: [[bin("playwright"), "test"]],
     needs: ["build", "chromium"],
-    env: { E2E_LAYER: "browser" },
+    env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github" },
     about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
   },
   {
@@ -71,14 +73,14 @@ const LAYERS: Layer[] = [
     steps: [[bin("playwright"), "test"]],
     needs: ["build", "chromium"],
     // A fake GitHub of its own, so it can run beside the browser layer.
-    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "4398" },
+    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "github" },
     about: "cluster, kill soak, fuzz, rebuild, flood limits, Observatory (bounded)",
   },
   {
     name: "fuzz",
     steps: [[bin("playwright"), "test", "tests/e2e/fuzz"]],
     needs: ["build", "chromium"],
-    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "4398", FUZZ_RUNS: process.env.FUZZ_RUNS || "5000" },
+    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "github", FUZZ_RUNS: process.env.FUZZ_RUNS || "5000" },
     about: "the fuzz alone, 5,000 generated requests per database (FUZZ_RUNS)",
     onlyWhenNamed: true,
   },
@@ -145,9 +147,13 @@ async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const started = performance.now();
   const width = Math.max(...LAYERS.map((l) => l.name.length));
   const tag = `[${layer.name}]`.padEnd(width + 2);
+  // Ports a layer's servers listen on: free ones, so two layers (or another run on this machine) never collide.
+  const own: Record<string, string> = {};
+  for (const [name, value] of Object.entries(layer.env ?? {}))
+    own[name] = name.endsWith("_PORT") && !/^\d+$/.test(value) ? String(await freePort()) : value;
   let status: Outcome["status"] = "passed";
   for (const command of layer.steps) {
-    if ((await step(tag, command, { ...env, ...layer.env })) !== 0) {
+    if ((await step(tag, command, { ...env, ...own })) !== 0) {
       status = "failed";
       break;
     }
@@ -166,7 +172,6 @@ async function main() {
     // The tools' own launchers (`#!/usr/bin/env node`) run on this Node.js, the project's, whoever started the suite.
     PATH: [path.dirname(process.execPath), path.resolve("node_modules/.bin"), process.env.PATH].join(path.delimiter),
     TEST_HOST_FACTOR: String(factor),
-    ...(process.env.FORCE_COLOR ? {} : { NO_COLOR: "1" }),
   };
   const started = performance.now();
   const outcomes = new Map<string, Outcome>();
