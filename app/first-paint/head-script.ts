@@ -1,7 +1,11 @@
 import { SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 
+// The head script uses the colours themselves, which the build writes into its text.
+const LIGHT_THEME_COLOR = "#ffffff";
+const DARK_THEME_COLOR = "#09090b";
+
 /** `theme-color` per theme, also written by the head script when the theme is applied. */
-export const themeColors = { light: "#ffffff", dark: "#09090b" } as const;
+export const themeColors = { light: LIGHT_THEME_COLOR, dark: DARK_THEME_COLOR } as const;
 
 /** The event on `document` that has the head script apply the stored choices at once, if it has not yet. */
 export const APPLY_CHOICES_EVENT = "apply-stored-choices";
@@ -42,7 +46,9 @@ export default function applyStoredChoices(): void {
       if (`; ${document.cookie}`.indexOf(`; ${SIGNED_IN_COOKIE}=1`) >= 0) root.dataset.auth = "in";
       root.classList.toggle("dark", theme === "dark");
       root.style.colorScheme = theme;
-      document.querySelector('meta[name="theme-color"]')?.setAttribute("content", themeColors[theme]);
+      document
+        .querySelector('meta[name="theme-color"]')
+        ?.setAttribute("content", theme === "dark" ? DARK_THEME_COLOR : LIGHT_THEME_COLOR);
       let language = storage.getItem("language");
       const path = location.pathname;
       const search = location.search;
