@@ -6,6 +6,7 @@ import axe from "axe-core";
 import { staticArticleIds } from "../../app/content/ids.ts";
 import { type Lang, localizePath } from "../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../app/routing/pages.ts";
+import { limit } from "../harness/host-speed.ts";
 
 export { expect };
 
@@ -23,7 +24,7 @@ export async function storePreferences(page: Page, prefs: { theme?: "light" | "d
 export const allAxeRules = axe.getRules().map((rule) => rule.ruleId);
 
 /** Time added to a test for each accessibility check it makes. */
-const AXE_CHECK_MS = 20_000;
+const AXE_CHECK_MS = limit(20_000);
 
 /** axe-core's complete rule set on the page as it is: its serious and critical violations, described. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
