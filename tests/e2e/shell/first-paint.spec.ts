@@ -186,3 +186,19 @@ test("the site icon comes inside each page, in the admin too, with no request of
   // The file stays where links and feed readers expect it.
   expect((await page.request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("the two inline scripts ship in the page only, in none of the scripts it loads", async ({ page }) => {
+  const sent = await (await page.request.get("/")).text();
+  const scripts = [...sent.matchAll(/\s(?:href|data-src)="(\/assets\/[^"]+\.js)"/g)].flatMap(([, src]) =>
+    src ? [src] : [],
+  );
+  const inlineScript = /<script[^>]*data-at-once[^>]*>([\s\S]*?)<\/script>/;
+  expect(inlineScript.exec(sent)?.[1]).toContain("signed_in=1");
+  // The layout renders their text on the server only; the build leaves it out of the browser's bundles.
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) {
+    const code = await (await page.request.get(src)).text();
+    expect(code, src).not.toContain("signed_in=1");
+    expect(code, src).not.toContain("first-contentful-paint");
+  }
+});
