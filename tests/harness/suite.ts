@@ -66,7 +66,10 @@ const LAYERS: Layer[] = [
   {
     name: "server",
     steps: [[bin("vitest"), "run", "tests/server"]],
-    about: "tests/server on PGlite and PostgreSQL (Vitest)",
+    // The servers its tests start run the suite's build, made once.
+    needs: ["build"],
+    env: { TEST_BUILD_DIR: "build" },
+    about: "tests/server on PGlite and PostgreSQL, on that build (Vitest)",
   },
   {
     name: "system",

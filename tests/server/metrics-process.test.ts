@@ -20,12 +20,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
-import { buildSite, toolEnv } from "../../bench/build.ts";
+import { toolEnv } from "../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../harness/fake-github/server.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
+import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 interface Site {
@@ -202,15 +203,16 @@ const EMAIL_IN_ANY_FORM = /[\w.+-]+@[\w-]+\.[\w.-]+/;
 /** IPv4 addresses but loopback's, the only ones the server may name (its own). */
 const FOREIGN_IPV4 = /(?<![\d.])(?!127\.)(?!0\.0\.0\.0)(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/;
 
+let build: TestBuild | undefined;
+
 beforeAll(async () => {
-  // Inside the project, where the build's imports find node_modules (build-*/ is ignored by git).
-  buildDir = mkdtempSync(path.resolve("build-metrics-test-"));
-  await buildSite(buildDir);
+  build = await testBuild("metrics-test");
+  buildDir = build.dir;
 }, limit(600_000));
 
 afterAll(async () => {
   for (const site of running) await site.stop();
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  build?.remove();
 }, limit(60_000));
 
 describe.each(["json", "text"] as const)("one server on the embedded database, %s logs", (format) => {

@@ -12,11 +12,11 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSite } from "../../bench/build.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
 import { serveCommand } from "../../tools/commands/serve.ts";
 import { limit } from "../harness/host-speed.ts";
+import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 
 describe("the launchers", () => {
@@ -84,16 +84,17 @@ describe("the compiled server", () => {
   let dataDir = "";
   const running: RunningServer[] = [];
 
+  let build: TestBuild | undefined;
+
   beforeAll(async () => {
-    // Inside the project, where the build's imports find node_modules (build-*/ is ignored by git).
-    buildDir = mkdtempSync(path.resolve("build-entry-test-"));
     dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-entry-"));
-    await buildSite(buildDir);
+    build = await testBuild("entry-test");
+    buildDir = build.dir;
   }, limit(600_000));
 
   afterAll(async () => {
     for (const server of running) await server.child.stop();
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    build?.remove();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, limit(60_000));
 
