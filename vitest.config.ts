@@ -16,10 +16,11 @@ export default defineConfig({
     // cores, and most files wait on the servers, databases and processes they start.
     // Every database a test opens is its own (tests/server/helpers/databases.ts).
     maxWorkers: "100%",
-    // Vitest's defaults as they hold on a fast host, stretched by this host's measured
-    // slowness (tests/harness/host-speed.ts): a limit only catches a hang.
-    testTimeout: limit(5_000),
-    hookTimeout: limit(10_000),
+    // A limit only catches a hang: several times what a test needs on a fast host (a test that
+    // starts Node.js or a server needs seconds, more beside the suite's other layers), stretched
+    // by this host's measured slowness (tests/harness/host-speed.ts).
+    testTimeout: limit(30_000),
+    hookTimeout: limit(60_000),
     // Stylesheets imported as text (`?raw`: the link-preview images read the design tokens) keep
     // their text; other CSS imports stay empty in tests.
     css: { include: [/\.css\?raw$/] },

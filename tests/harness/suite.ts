@@ -13,7 +13,7 @@
  * every layer (tests/harness/host-speed.ts), so time limits stretch on a slow
  * machine. Exits non-zero when any layer fails; a layer whose prerequisite
  * failed is not run. SUITE_JOBS sets how many layers run at once (default:
- * the cores).
+ * one per two cores: each heavy layer keeps two cores busy by itself).
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -38,17 +38,12 @@ interface Layer {
 const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
-/** In the order they are started when a core is free: the longest first, once its build is there. */
+/**
+ * In the order they start: the quick checks first, then the build and what
+ * runs on it. With one layer at a time (two cores), a failure in a quick
+ * layer shows in the first minute.
+ */
 const LAYERS: Layer[] = [
-  { name: "build", steps: [[node, "tools/build/build.ts"]], about: "the production build, once" },
-  { name: "chromium", steps: [[node, "tests/harness/ensure-chromium.ts"]], about: "a Chromium for the browser" },
-  {
-    name: "browser",
-    steps: [[bin("playwright"), "test"]],
-    needs: ["build", "chromium"],
-    env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github" },
-    about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
-  },
   {
     name: "typecheck",
     steps: [[bin("react-router"), "typegen"], [bin("tsc")]],
@@ -63,6 +58,7 @@ const LAYERS: Layer[] = [
     about: "Biome (rules, format, imports); dependency-cruiser (folders, no circles)",
   },
   { name: "unit", steps: [[bin("vitest"), "run", "tests/unit"]], about: "tests/unit (Vitest)" },
+  { name: "build", steps: [[node, "tools/build/build.ts"]], about: "the production build, once" },
   {
     name: "server",
     steps: [[bin("vitest"), "run", "tests/server"]],
@@ -70,6 +66,14 @@ const LAYERS: Layer[] = [
     needs: ["build"],
     env: { TEST_BUILD_DIR: "build" },
     about: "tests/server on PGlite and PostgreSQL, on that build (Vitest)",
+  },
+  { name: "chromium", steps: [[node, "tests/harness/ensure-chromium.ts"]], about: "a Chromium for the browser" },
+  {
+    name: "browser",
+    steps: [[bin("playwright"), "test"]],
+    needs: ["build", "chromium"],
+    env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github" },
+    about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
   },
   {
     name: "system",
@@ -166,7 +170,10 @@ async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
 
 async function main() {
   const layers = selected(process.argv.slice(2));
-  const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || availableParallelism());
+  // The browser layer runs two Playwright workers and the server layer a test file per core, each
+  // enough to keep two cores busy: beside each other on two cores they only slowed each other
+  // (decision 043), so a layer runs alone there, and two at once from four cores.
+  const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || Math.floor(availableParallelism() / 2));
   const factor = hostFactor();
   console.log(`Suite: ${layers.map((l) => l.name).join(", ")}; ${jobs} at a time; host factor ${factor}`);
   // Plain output: every line is headed by its layer, so colour codes would only clutter it.
