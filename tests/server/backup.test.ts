@@ -56,7 +56,7 @@ afterAll(() => {
 /** Runs a command of the project; its output and exit code (a failure does not throw). */
 async function command(script: "backup" | "restore", args: string[], env: NodeJS.ProcessEnv) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [`tools/${script}.ts`, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [`tools/commands/${script}.ts`, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       timeout: limit(120_000),
