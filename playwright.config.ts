@@ -86,6 +86,8 @@ const siteServer = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Each layer its own folder of results: Playwright empties it at start, under a layer running beside.
+  outputDir: layer ? `test-results/${layer}` : "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
