@@ -23,8 +23,12 @@ export type { FloodLimits };
 export type WorkKind = "render" | "search" | "upload";
 
 const SEARCH_PATH = "/blog/search";
-/** Endpoints with limits of their own (sign-in, contact) or open to a signed-in author only (admin). */
-const OWN_LIMITS = /^\/(?:auth\/|contact\/(?:send|started)$|admin\/)/;
+/**
+ * Endpoints with limits of their own (sign-in, contact) or open to a signed-in
+ * author only (the admin, in either language), matched on the path without its
+ * language prefix or `.data` suffix.
+ */
+const OWN_LIMITS = /^\/(?:auth\/|contact\/(?:send|started)$|admin(?:\/|$))/;
 const CONTACT_PAGE = "/contact";
 
 /**
@@ -42,7 +46,7 @@ export function workKind(
   if (servedElsewhere.some((prefix) => path.startsWith(prefix))) return undefined;
   const neutral = stripLang(pagePathOf(path));
   if (neutral === SEARCH_PATH) return "search";
-  if (OWN_LIMITS.test(path)) return undefined;
+  if (OWN_LIMITS.test(neutral)) return undefined;
   // The contact form's own submission (without scripts) is counted by the contact limit.
   if (neutral === CONTACT_PAGE && method === "POST") return undefined;
   return "render";

@@ -78,6 +78,10 @@ describe("workKind", () => {
     ["POST", "/en/contact", undefined],
     ["GET", "/admin/blog", undefined],
     ["POST", "/admin/blog/preview", undefined],
+    ["GET", "/en/admin/blog", undefined],
+    ["GET", "/en/admin/blog/new.data", undefined],
+    ["GET", "/admin.data", undefined],
+    ["GET", "/administration", "render"],
     ["GET", "/uploads/covers/x.webp", undefined],
   ] as const)("%s %s spends from %s", (method, path, kind) => {
     expect(workKind(method, path.split("?")[0] ?? path, UPLOAD, ["/uploads/"])).toBe(kind);
