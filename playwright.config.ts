@@ -100,7 +100,10 @@ export default defineConfig({
   expect: { timeout: limit(15_000) },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records a snapshot and a screenshot at every action: kept for
+    // every test, it cost a fifth of the browser layer's time here. The retry
+    // of a failed test records one (`--trace on` records every test).
+    trace: "on-first-retry",
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
   },
   projects: [...(layer === "system" ? [] : browserProjects), ...(layer === "browser" ? [] : systemProjects)],
