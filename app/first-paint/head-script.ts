@@ -13,7 +13,9 @@ export const APPLY_CHOICES_EVENT = "apply-stored-choices";
 /**
  * The first inline script of every page, run in `<head>`: in the page's first
  * frame, before its first paint, it applies the stored theme, and sends a
- * visitor who chose the other language to the same page in it. Crawlers
+ * visitor who chose English from a Portuguese address (the site's default,
+ * unmarked) to the same page in English; an address under `/en` names its
+ * language and always opens in English. Crawlers
  * never have a stored choice, so they are never redirected. A page reached
  * with `?from=` is a blog post that exists in one language only, where the
  * server sent a reader of the other: it stays. Marks `<html data-auth="in">`
@@ -54,12 +56,9 @@ export default function applyStoredChoices(): void {
       const search = location.search;
       const english = path === "/en" || path.indexOf("/en/") === 0;
       if (/[?&]from=/.test(search)) language = null;
-      const otherLanguage =
-        language === "en" && !english
-          ? `/en${path === "/" ? "" : path}`
-          : language === "pt" && english
-            ? path.slice(3) || "/"
-            : "";
+      // Only the site's default language gives way: an address under /en names
+      // its language (a shared English link stays English for everyone).
+      const otherLanguage = language === "en" && !english ? `/en${path === "/" ? "" : path}` : "";
       if (otherLanguage) {
         // Nothing of this page is painted on the way to the other one.
         root.style.visibility = "hidden";

@@ -63,6 +63,27 @@ test("a returning English reader who opens a Portuguese URL lands in English wit
   for (const frame of (await firstFrames(page)).filter((f) => f.path === "/career")) expect(frame.hidden).toBe(true);
 });
 
+test("an address under /en opens in English for a reader who chose Portuguese, and the toggle is one tap away", async ({
+  page,
+}) => {
+  await storePreferences(page, { language: "pt" });
+  await recordFirstFrames(page);
+  await page.goto("/en/about?ref=share#top");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("About me");
+  await expect(page).toHaveURL(/\/en\/about\?ref=share#top$/);
+  await expect.poll(() => firstFrames(page)).toEqual([expect.objectContaining({ path: "/en/about", hidden: false })]);
+  // The choice stays the reader's: a Portuguese address still opens in Portuguese,
+  await page.goto("/career");
+  await expect(page).toHaveURL(/\/career$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Minha carreira");
+  // and the toggle of an English page goes to Portuguese.
+  await page.goto("/en/services");
+  await waitForHydration(page);
+  await page.getByTestId("language-toggle").click();
+  await expect(page).toHaveURL(/\/services$/);
+  expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("pt");
+});
+
 test("visitors without a stored choice, crawlers included, are never redirected", async ({ page, request }) => {
   const response = await request.get("/about", {
     headers: { "user-agent": "Googlebot/2.1", "accept-language": "en-US" },
