@@ -61,14 +61,33 @@ describe("interpret: commands", () => {
       "certificados",
       "whoami",
       "clear",
-      "open",
+      "open <página>",
+      "cd <página>",
       "cd /projetos",
+      "Páginas: contato, projetos, sobre, empresas, servicos, blog, certificados",
     ]) {
       expect(pt).toContain(word);
     }
     const en = interpret("help", "en")?.lines.join("\n") ?? "";
-    for (const word of ["about", "projects", "contact", "companies", "services", "certificates", "cd /projects"]) {
+    for (const word of [
+      "about",
+      "projects",
+      "contact",
+      "companies",
+      "services",
+      "certificates",
+      "cd <page>",
+      "cd /projects",
+      "Pages: contact, projects, about, companies, services, blog, certificates",
+    ]) {
       expect(en).toContain(word);
+    }
+  });
+
+  it("help has no word longer than a phone's line, so a narrow window wraps it between words", () => {
+    for (const lang of langs) {
+      const words = (interpret("help", lang)?.lines ?? []).flatMap((line) => line.trim().split(/\s+/));
+      expect(words.filter((word) => word.length > 24)).toEqual([]);
     }
   });
 
@@ -113,6 +132,7 @@ describe("interpret: open {page}", () => {
   });
 
   it("an unknown page is reported as written", () => {
+    expect(interpret("open constructor", "en")).toEqual({ lines: ["Page 'constructor' not found"] });
     expect(interpret("open Narnia", "en")).toEqual({ lines: ["Page 'Narnia' not found"] });
     expect(interpret("open narnia", "pt")).toEqual({ lines: ["Página 'narnia' não encontrada"] });
   });
@@ -126,7 +146,7 @@ describe("interpret: open {page}", () => {
 });
 
 describe("interpret: cd", () => {
-  it.each(["/projetos", "/projects", "/PROJECTS"])("cd %s goes to the projects", (dir) => {
+  it.each(["/projetos", "/projects", "/PROJECTS", "projetos", "projects/"])("cd %s goes to the projects", (dir) => {
     expect(interpret(`cd ${dir}`, "pt")).toEqual({
       lines: ["Redirecionando para /projects..."],
       navigate: "/projects",
@@ -137,7 +157,26 @@ describe("interpret: cd", () => {
     });
   });
 
+  it.each([
+    ["/blog", "/blog"],
+    ["blog", "/blog"],
+    ["/contato", "/contact"],
+    ["contact", "/contact"],
+    ["/sobre", "/about"],
+    ["about/", "/about"],
+    ["/empresas", "/companies"],
+    ["/servicos", "/services"],
+    ["serviços", "/services"],
+    ["/certificados", "/certificates"],
+    ["Certificates", "/certificates"],
+  ])("cd %s goes where open does: %s, in the current language", (dir, path) => {
+    expect(interpret(`cd ${dir}`, "pt")).toEqual({ lines: [`Redirecionando para ${path}...`], navigate: path });
+    expect(interpret(`cd ${dir}`, "en")).toEqual({ lines: [`Redirecting to /en${path}...`], navigate: `/en${path}` });
+  });
+
   it("an unknown directory is reported as written", () => {
+    expect(interpret("cd /", "pt")).toEqual({ lines: ["Diretório '/' não encontrado"] });
+    expect(interpret("cd constructor", "en")).toEqual({ lines: ["Directory 'constructor' not found"] });
     expect(interpret("cd /etc", "en")).toEqual({ lines: ["Directory '/etc' not found"] });
     expect(interpret("cd /etc", "pt")).toEqual({ lines: ["Diretório '/etc' não encontrado"] });
     expect(interpret("cd", "en")).toEqual({ lines: ["Directory '' not found"] });
@@ -145,12 +184,15 @@ describe("interpret: cd", () => {
 });
 
 describe("interpret: unknown commands", () => {
-  it.each(["sudo", "ls -la", "help me", "Rm -Rf /"])("%j is not found", (input) => {
-    expect(interpret(input, "en")).toEqual({
-      lines: [`Command '${input}' not found. Type 'help' to see available commands.`],
-    });
-    expect(interpret(input, "pt")).toEqual({
-      lines: [`Comando '${input}' não encontrado. Digite 'help' para ver os comandos disponíveis.`],
-    });
-  });
+  it.each(["sudo", "ls -la", "help me", "Rm -Rf /", "constructor", "__proto__", "toString"])(
+    "%j is not found",
+    (input) => {
+      expect(interpret(input, "en")).toEqual({
+        lines: [`Command '${input}' not found. Type 'help' to see available commands.`],
+      });
+      expect(interpret(input, "pt")).toEqual({
+        lines: [`Comando '${input}' não encontrado. Digite 'help' para ver os comandos disponíveis.`],
+      });
+    },
+  );
 });

@@ -27,6 +27,10 @@ interface TerminalWindowProps {
 export default function TerminalWindow({ minimized, onMinimize, onRestore, onClose }: TerminalWindowProps) {
   const { lang, t } = useT();
   const texts = t.terminal;
+  // "terminal — visitante@…": the kind is left out where it would cut the name.
+  const split = texts.title.indexOf("— ");
+  const titleKind = texts.title.slice(0, split + 2);
+  const titleName = texts.title.slice(split + 2);
   const navigate = useNavigate();
   const titleId = useId();
   const nextId = useRef(1);
@@ -135,7 +139,9 @@ export default function TerminalWindow({ minimized, onMinimize, onRestore, onClo
           <span className="size-3 rounded-full bg-success/80" />
         </span>
         <h2 id={titleId} className="min-w-0 flex-1 truncate text-center font-terminal text-xs text-fg-muted">
-          {texts.title}
+          {/* A phone's window has room for the prompt's name only, whole rather than cut. */}
+          <span className="hidden sm:inline">{titleKind}</span>
+          {titleName}
         </h2>
         {minimized ? (
           <button ref={restoreRef} type="button" onClick={onRestore} aria-label={texts.restore} className={iconButton}>

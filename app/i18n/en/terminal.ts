@@ -28,7 +28,9 @@ export const terminal = {
   helpWhoami: "who you are",
   helpClear: "clear the screen",
   helpOpen: "open a page",
-  helpCd: "go to the projects",
+  helpCd: "go to a page, as open does (cd /projects)",
+  pageWord: "page",
+  helpPages: "Pages: {pages}",
   helpKeys: "Tip: ↑/↓ walk the history, Tab completes, Esc minimizes.",
   about:
     "Rafael Werneck: full-stack developer and studio founder in Recife.\n8+ years of experience, 50+ projects delivered and 2 companies founded.\nType 'open about' to learn more.",

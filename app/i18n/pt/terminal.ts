@@ -26,7 +26,9 @@ export const terminal = {
   helpWhoami: "quem é você",
   helpClear: "limpa a tela",
   helpOpen: "abre uma página",
-  helpCd: "vai para os projetos",
+  helpCd: "vai para uma página, como open (cd /projetos)",
+  pageWord: "página",
+  helpPages: "Páginas: {pages}",
   helpKeys: "Dica: ↑/↓ navegam no histórico, Tab completa, Esc minimiza.",
   about:
     "Rafael Werneck: desenvolvedor full-stack e fundador de estúdio em Recife.\nMais de 8 anos de experiência, 50+ projetos entregues e 2 empresas fundadas.\nDigite 'open sobre' para saber mais.",

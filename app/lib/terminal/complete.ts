@@ -25,7 +25,14 @@ export function complete(input: string, lang: Lang): Completion {
   if (match) {
     const [, lead = "", head = "", gap = "", partial = ""] = match;
     const word = head.toLowerCase();
-    const pool = word === "open" ? shownPages[lang] : word === "cd" ? shownDirectories[lang] : null;
+    const pool =
+      word === "open"
+        ? shownPages[lang]
+        : word === "cd"
+          ? partial.startsWith("/")
+            ? shownDirectories[lang]
+            : shownPages[lang]
+          : null;
     if (!pool) return { value: input, options: [] };
     const done = extend(partial, pool);
     return { value: `${lead}${head}${gap}${done.value}`, options: done.options };

@@ -11,13 +11,13 @@ import { dictionaryFor, format, type Lang, localizePath } from "~/i18n";
 import { site } from "~/site.config.ts";
 import {
   commandWords,
-  directoryPaths,
+  directoryPage,
   pagePaths,
   pageWords,
   shownCommands,
-  shownDirectories,
   shownPages,
   type TopicCommand,
+  wordIn,
 } from "./vocabulary.ts";
 
 export interface TerminalResult {
@@ -44,17 +44,17 @@ export function interpret(input: string, lang: Lang): TerminalResult | null {
 
   if (word === "open") {
     if (argument === "") return { lines: [format(t.openUsage, { pages: shownPages[lang].join(", ") })] };
-    const page = pageWords[argument.toLowerCase()];
+    const page = wordIn(pageWords, argument.toLowerCase());
     if (!page) return { lines: [format(t.pageNotFound, { x: argument })] };
     return redirect(pagePaths[page], lang);
   }
   if (word === "cd") {
-    const target = directoryPaths[argument.toLowerCase()];
-    if (!target) return { lines: [format(t.directoryNotFound, { x: argument })] };
-    return redirect(target, lang);
+    const page = directoryPage(argument);
+    if (!page) return { lines: [format(t.directoryNotFound, { x: argument })] };
+    return redirect(pagePaths[page], lang);
   }
 
-  const command = rest.length === 0 ? commandWords[word] : undefined;
+  const command = rest.length === 0 ? wordIn(commandWords, word) : undefined;
   if (!command) return { lines: [format(t.notFound, { x: typed })] };
   if (command === "clear") return { lines: [], clear: true };
   return { lines: topicLines(command, lang) };
@@ -110,8 +110,8 @@ function helpLines(lang: Lang): string[] {
     [certificates, t.helpCertificates],
     [whoami, t.helpWhoami],
     [clear, t.helpClear],
-    [`open <${shownPages[lang].join("|")}>`, t.helpOpen],
-    [`cd ${shownDirectories[lang].join(" ")}`, t.helpCd],
+    [`open <${t.pageWord}>`, t.helpOpen],
+    [`cd <${t.pageWord}>`, t.helpCd],
   ];
   const width = 14;
   return [
@@ -123,6 +123,8 @@ function helpLines(lang: Lang): string[] {
           : `  ${name}\n  ${"".padEnd(width)}${description}`,
       )
       .flatMap((row) => row.split("\n")),
+    // One word per page, after a space: a narrow window wraps the list between words.
+    `  ${format(t.helpPages, { pages: shownPages[lang].join(", ") })}`,
     t.helpKeys,
   ];
 }

@@ -68,11 +68,23 @@ export const pageWords: Readonly<Record<string, TerminalPage>> = {
   certificados: "certificates",
 };
 
-/** The directories `cd` knows; both spellings lead to the projects page. */
-export const directoryPaths: Readonly<Record<string, string>> = {
-  "/projetos": "/projects",
-  "/projects": "/projects",
-};
+/**
+ * The page `cd` goes to: every page `open` knows, as a directory (`/blog`,
+ * `blog/`, `/projetos`) or a bare name, in either language.
+ * @example directoryPage("/Blog/") // "blog"
+ */
+export function directoryPage(argument: string): TerminalPage | undefined {
+  const name = argument.toLowerCase().replace(/^\/+/, "").replace(/\/+$/, "");
+  return wordIn(pageWords, name);
+}
+
+/**
+ * The entry of a typed word, never one of every object's own names (`constructor`).
+ * @example wordIn(commandWords, "sobre") // "about"
+ */
+export function wordIn<T>(words: Readonly<Record<string, T>>, word: string): T | undefined {
+  return Object.hasOwn(words, word) ? words[word] : undefined;
+}
 
 /** The spelling shown (in help and completion) for each command, per language. */
 export const shownCommands: Readonly<Record<Lang, readonly string[]>> = {
@@ -86,7 +98,8 @@ export const shownPages: Readonly<Record<Lang, readonly string[]>> = {
   en: ["contact", "projects", "about", "companies", "services", "blog", "certificates"],
 };
 
+/** The directories completed after `cd /`, per language: the pages, as paths. */
 export const shownDirectories: Readonly<Record<Lang, readonly string[]>> = {
-  pt: ["/projetos"],
-  en: ["/projects"],
+  pt: shownPages.pt.map((page) => `/${page}`),
+  en: shownPages.en.map((page) => `/${page}`),
 };

@@ -91,6 +91,21 @@ test("cd /projetos goes to the projects in Portuguese", async ({ page }) => {
   await expect(page).not.toHaveURL(/\/en\//);
 });
 
+for (const [lang, typed, path] of [
+  ["pt", "cd /blog", "/blog"],
+  ["en", "cd blog", "/en/blog"],
+] as const) {
+  test(`${typed} goes to the blog like open does (${lang})`, async ({ page }) => {
+    await openTerminal(page, lang);
+    await run(page, typed);
+    await expect(page.getByTestId("terminal-output").last()).toHaveText(
+      lang === "en" ? `Redirecting to ${path}...` : `Redirecionando para ${path}...`,
+    );
+    await page.clock.runFor(500);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
+}
+
 test("open with a Portuguese page name works from the English site too", async ({ page }) => {
   await openTerminal(page, "en");
   await run(page, "open contato");
@@ -191,4 +206,62 @@ test.describe("on a 375 px phone", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test("scrolled to the page's end, the terminal button covers no text", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByTestId("terminal-button");
+    await expect(button).toBeInViewport();
+    const top = (await button.boundingBox())?.y ?? 0;
+    // The bottom of the lowest line of text on the page, as laid out.
+    const lastText = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      let bottom = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || node.parentElement?.closest("[data-testid=terminal-button], .sr-only"))
+          continue;
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) bottom = Math.max(bottom, rect.bottom);
+      }
+      return bottom;
+    });
+    expect(lastText).toBeGreaterThan(0);
+    expect(lastText).toBeLessThanOrEqual(top);
+  });
+
+  for (const lang of ["pt", "en"] as const) {
+    test(`the title is whole and help wraps between words (${lang})`, async ({ page }) => {
+      await openTerminal(page, lang);
+      const title = page.getByTestId("terminal").getByRole("heading", { level: 2 });
+      // What is shown: the name leaves out what the phone's layout hides.
+      await expect(title).toHaveAccessibleName(lang === "en" ? "visitor@rafaelwerneck" : "visitante@rafaelwerneck");
+      expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+      await run(page, "help");
+      const help = page.getByTestId("terminal-output").last();
+      await expect(help).toContainText(lang === "en" ? "Pages: contact" : "Páginas: contato");
+      // Every line box of the answer starts at a word's start: no word was broken to fit.
+      const brokenWords = await help.evaluate((element) => {
+        const text = element.firstChild as Text;
+        const broken: string[] = [];
+        const range = document.createRange();
+        let lastTop = Number.NaN;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (
+            !Number.isNaN(lastTop) &&
+            top > lastTop + 1 &&
+            /\S/.test(text.data[i - 1] ?? "") &&
+            /\S/.test(text.data[i] ?? "")
+          )
+            broken.push(text.data.slice(Math.max(0, i - 8), i + 8));
+          if (text.data[i] !== "\n") lastTop = top;
+        }
+        return broken;
+      });
+      expect(brokenWords).toEqual([]);
+    });
+  }
 });
