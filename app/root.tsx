@@ -1,10 +1,20 @@
 import { type ReactNode, useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "react-router";
 import interFont from "~/assets/fonts/inter-latin-wght.woff2?url";
 import { AuthSync } from "~/components/layout/AuthSync.tsx";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
 import { Toasts } from "~/components/layout/Toasts.tsx";
+import { showsLauncher } from "~/components/terminal/frame.ts";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { themeColors } from "~/first-paint/head-script.ts";
 import { headScript, pageScriptLoader } from "~/first-paint/inline-scripts.ts";
@@ -74,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const matches = useMatches();
   useEffect(() => {
     // A marker for tests and tools that need to know client behaviour is live.
     document.documentElement.dataset.hydrated = "true";
@@ -84,7 +95,7 @@ export default function App() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Footer roomForLauncher={showsLauncher(matches.map((match) => match.handle))} />
       <Toasts />
       <AuthSync />
     </>

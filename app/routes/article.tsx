@@ -9,7 +9,7 @@ import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
 import { postPath, tagPath } from "~/lib/blog-paths.ts";
 import { isDataRequest } from "~/lib/data-request.ts";
-import { formatDate } from "~/lib/dates.ts";
+import { formatDate, isLaterDay } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
 import { ogImageFor } from "~/lib/og-image.ts";
 import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
@@ -29,7 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const data = {
     ...rest,
     dateLabel: formatDate(post.publishedAt, lang),
-    ...(post.editedAt ? { editedLabel: formatDate(post.editedAt, lang) } : {}),
+    // "Atualizado em" only for a later day: the same date twice says nothing.
+    ...(post.editedAt && isLaterDay(post.editedAt, post.publishedAt)
+      ? { editedLabel: formatDate(post.editedAt, lang) }
+      : {}),
     // Paths of this post in each language it is published in (hreflang, the language toggle).
     alternates: {
       [lang]: postPath(post),
@@ -173,17 +176,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </header>
-      <div className="mt-8 overflow-hidden rounded-2xl border border-line">
-        {/* On a phone the article's text, not its cover, is the first screen's largest content:
-            the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
-        <PostCover
-          title={post.title}
-          cover={post.cover}
-          picture={post.picture}
-          eager={false}
-          sizes="(min-width: 768px) 720px, 100vw"
-        />
-      </div>
+      {(post.cover || post.picture) && (
+        <div className="mt-8 overflow-hidden rounded-2xl border border-line">
+          {/* On a phone the article's text, not its cover, is the first screen's largest content:
+              the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
+          <PostCover cover={post.cover} picture={post.picture} eager={false} sizes="(min-width: 768px) 720px, 100vw" />
+        </div>
+      )}
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>

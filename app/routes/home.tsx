@@ -4,6 +4,7 @@ import { Hero } from "~/components/home/Hero.tsx";
 import { HomeCompanies } from "~/components/home/HomeCompanies.tsx";
 import { HomePartnerships } from "~/components/home/HomePartnerships.tsx";
 import * as staticSections from "~/components/home/static-sections.ts";
+import type { LauncherHandle } from "~/components/terminal/frame.ts";
 import { TerminalLauncher } from "~/components/terminal/TerminalLauncher.tsx";
 import { StaticIsland } from "~/components/ui/StaticIsland.tsx";
 import { dictionaryFor, htmlLang, langFromPath } from "~/i18n";
@@ -12,6 +13,9 @@ import { requestLang } from "~/lib/request-lang.ts";
 import { absoluteUrl, canonicalPath, pageSeo } from "~/lib/seo.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/home";
+
+// The floating terminal button is on this page: the footer keeps room for it at the end.
+export const handle = { floatingLauncher: true } satisfies LauncherHandle;
 
 // Runs at build time for each language (the prerenderer asks for `/en.data` too); the cards
 // travel as data, not as code.

@@ -22,13 +22,17 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   const { shown, hidden } = visibleTags(post.tags);
   return (
     <article className="group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
-      <PostCover
-        title={post.title}
-        cover={post.cover}
-        picture={post.picture}
-        eager={eager}
-        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-      />
+      {post.cover || post.picture ? (
+        <PostCover
+          cover={post.cover}
+          picture={post.picture}
+          eager={eager}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+        />
+      ) : (
+        // A post without a cover: the brand's stripe, not a block that pushes the text down.
+        <div aria-hidden="true" className="brand-gradient h-1.5" data-testid="no-cover" />
+      )}
       <div className="flex flex-1 flex-col p-5">
         <p className="flex items-center gap-1.5 text-sm text-fg-muted">
           <CalendarDays className="size-4" aria-hidden="true" />
@@ -65,15 +69,16 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
   );
 }
 
-/** The cover of a post, or, for a post without one, a quiet branded panel with its initial. */
+/**
+ * The cover of a post, or nothing for a post without one: a placeholder the
+ * size of a cover only pushed the text below the first screen.
+ */
 export function PostCover({
-  title,
   cover,
   picture,
   eager,
   sizes,
 }: {
-  title: string;
   cover?: string | undefined;
   picture?: Picture | undefined;
   eager: boolean;
@@ -105,14 +110,5 @@ export function PostCover({
       />
     );
   }
-  return (
-    <div
-      aria-hidden="true"
-      className="brand-gradient relative grid aspect-[1200/630] w-full place-items-center overflow-hidden"
-    >
-      <span className="absolute -right-6 -top-10 size-40 rounded-full bg-white/10" />
-      <span className="absolute -bottom-12 -left-8 size-32 rounded-full bg-black/10" />
-      <span className="font-mono text-5xl font-bold text-accent-fg">{title.trim().charAt(0).toUpperCase()}</span>
-    </div>
-  );
+  return null;
 }

@@ -6,7 +6,8 @@ import { SocialIcon } from "../icons/SocialIcon.tsx";
 import { ExternalLink } from "../ui/ExternalLink.tsx";
 import { LocalLink } from "../ui/LocalLink.tsx";
 
-export function Footer() {
+/** `roomForLauncher`: the page shows the floating terminal button, which must never cover the last line. */
+export function Footer({ roomForLauncher = false }: { roomForLauncher?: boolean }) {
   const { t } = useT();
   // Prerendered pages are rebuilt on every deploy; the year is that of the render.
   const year = new Date().getFullYear();
@@ -73,7 +74,11 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-line">
-        <p className="container-page py-6 text-center text-xs text-fg-muted">{format(t.footer.copyright, { year })}</p>
+        <p
+          className={`container-page pt-6 text-center text-xs text-fg-muted ${roomForLauncher ? "pb-24 sm:pb-28" : "pb-6"}`}
+        >
+          {format(t.footer.copyright, { year })}
+        </p>
       </div>
     </footer>
   );

@@ -46,7 +46,14 @@ export function Toasts() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster position="top-center" richColors closeButton />
+      {/* Below the sticky header (4rem high), never over its controls. */}
+      <LazyToaster
+        position="top-center"
+        offset={{ top: "5rem" }}
+        mobileOffset={{ top: "4.5rem" }}
+        richColors
+        closeButton
+      />
       <MountedSignal />
     </Suspense>
   );

@@ -10,3 +10,15 @@ export function windowFrame(minimized: boolean): string {
     minimized ? "h-[48px]" : "h-[384px]"
   }`;
 }
+
+/**
+ * What a route that shows the launcher exports as its `handle`: the footer
+ * then keeps room at the page's end, so the button never covers its last line.
+ */
+export interface LauncherHandle {
+  floatingLauncher?: boolean;
+}
+
+/** Whether any matched route shows the floating launcher. */
+export const showsLauncher = (handles: readonly unknown[]) =>
+  handles.some((handle) => (handle as LauncherHandle | undefined)?.floatingLauncher === true);

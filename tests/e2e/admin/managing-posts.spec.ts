@@ -44,6 +44,26 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
   await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (editado)`);
+  // Edited on the day it was published: the date shows once, with no "Atualizado em".
+  const publishedDay = await page.locator("article header time").first().getAttribute("datetime");
+  if (publishedDay?.slice(0, 10) === new Date().toISOString().slice(0, 10))
+    await expect(page.locator("article header")).not.toContainText("Atualizado em");
+  // Without a cover, the text follows the header: no placeholder block.
+  await expect(page.locator("article img")).toHaveCount(0);
+  const gap = await page.evaluate(() => {
+    const header = document.querySelector("article header")?.getBoundingClientRect();
+    const body = document.querySelector(".article-body")?.getBoundingClientRect();
+    return (body?.top ?? 0) - (header?.bottom ?? 0);
+  });
+  expect(gap).toBeLessThan(100);
+  await page.goto("/blog");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
+  await expect(card.getByTestId("no-cover")).toHaveCount(1);
+  const cardGap = await card.evaluate((article) => {
+    const date = article.querySelector("time")?.getBoundingClientRect();
+    return (date?.top ?? 0) - article.getBoundingClientRect().top;
+  });
+  expect(cardGap).toBeLessThan(40);
 
   // Delete: cancelling keeps the post, confirming removes it.
   await page.goto("/admin/blog");

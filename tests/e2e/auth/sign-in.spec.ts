@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, firstFrames, recordFirstFrames, signInThroughGitHub, test, waitForHydration } from "../fixtures.ts";
 
 const DAY_S = 24 * 60 * 60;
@@ -42,6 +43,7 @@ test("an author signs in with GitHub, stays signed in across reloads and signs o
   await header.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
+  await expectBelowTheHeader(page, page.getByText("Logout realizado com sucesso"));
   await expect(header.getByRole("button", { name: "Login" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Admin" })).toBeHidden();
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
@@ -77,4 +79,25 @@ test("on a phone, the menu offers Admin and Sair to a signed-in author", async (
   await expect(menu.getByRole("link", { name: "Admin" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Sair" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Login" })).toBeHidden();
+  await menu.getByRole("button", { name: "Sair" }).click();
+  // The toast leaves the header's controls free, on a phone too.
+  await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
+  await expectBelowTheHeader(page, page.getByText("Logout realizado com sucesso"));
 });
+
+/** The toast (its box, close button included) starts below the sticky header, which stays usable. */
+async function expectBelowTheHeader(page: Page, text: Locator) {
+  const toast = page.locator("[data-sonner-toast]").filter({ has: text });
+  // Wait for its entrance to finish: it slides in from above.
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await expect
+    .poll(async () => {
+      const [box, close, header] = await Promise.all([
+        toast.boundingBox(),
+        toast.locator("[data-close-button]").boundingBox(),
+        page.getByRole("banner").boundingBox(),
+      ]);
+      return Math.min(box?.y ?? 0, close?.y ?? 0) - ((header?.y ?? 0) + (header?.height ?? 0));
+    })
+    .toBeGreaterThanOrEqual(0);
+}
