@@ -28,12 +28,17 @@ import type { InlineIcons } from "./inline-icons.server.ts";
 
 const TAG = /<(head|link|script|use|\/body)\b[^>]*>/gi;
 
-/** An SVG as a `data:` URL, percent-encoding only what a URL or an attribute cannot hold (spaces included). */
+/**
+ * An SVG as a `data:` URL, percent-encoding only what a URL or an attribute
+ * cannot hold (spaces included). Its attributes' double quotes become single
+ * ones where it has none (two bytes fewer each, on every page).
+ */
 export function svgDataUrl(svg: string): string {
-  const encoded = svg
-    .trim()
-    .replace(/\s+/g, " ")
-    .replace(/[ %#<>"{}|\\^`]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  const compact = svg.trim().replace(/\s+/g, " ");
+  const encoded = (compact.includes("'") ? compact : compact.replaceAll('"', "'")).replace(
+    /[ %#<>"{}|\\^`]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+  );
   return `data:image/svg+xml,${encoded}`;
 }
 

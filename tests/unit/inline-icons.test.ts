@@ -61,6 +61,9 @@ describe("a page's icons drawn from the page", () => {
     expect(icons.reference(`<use href="${siteSpriteUrl}#chevron-down">`)).toBe(
       `<use href="#${INLINE_ICON_PREFIX}chevron-down">`,
     );
-    expect(icons.takeSymbols()).toContain(`<symbol id="${INLINE_ICON_PREFIX}chevron-down" viewBox="0 0 24 24">`);
+    // The symbol carries the icons' stroke style, so the pages' <svg> elements need not.
+    expect(icons.takeSymbols()).toContain(
+      `<symbol id="${INLINE_ICON_PREFIX}chevron-down" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">`,
+    );
   });
 });

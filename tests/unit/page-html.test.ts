@@ -79,11 +79,12 @@ describe("the site icon", () => {
     const url = siteIconLink.match(/href="([^"]*)"/)?.[1] ?? "";
     expect(url.startsWith("data:image/svg+xml,")).toBe(true);
     expect(url).not.toMatch(/[<>"#\s]/);
-    expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toContain('viewBox="0 0 64 64"');
+    expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toContain("viewBox='0 0 64 64'");
   });
 
   it.each([
-    ['<svg a="1">#x</svg>', "data:image/svg+xml,%3Csvg%20a=%221%22%3E%23x%3C/svg%3E"],
+    ['<svg a="1">#x</svg>', "data:image/svg+xml,%3Csvg%20a='1'%3E%23x%3C/svg%3E"],
+    [`<svg a="1">it's</svg>`, "data:image/svg+xml,%3Csvg%20a=%221%22%3Eit's%3C/svg%3E"],
     ["<svg>\n  <g/>\n</svg>\n", "data:image/svg+xml,%3Csvg%3E%20%3Cg/%3E%20%3C/svg%3E"],
     ["<svg>100%</svg>", "data:image/svg+xml,%3Csvg%3E100%25%3C/svg%3E"],
   ])("svgDataUrl(%j)", (svg, expected) => {

@@ -68,13 +68,20 @@ function drawing(node: IconNode): string {
     .join("");
 }
 
+/**
+ * Lucide's stroke style, written once on each interface symbol rather than on
+ * every `<svg>` that shows one: a page with fifty icons carried these
+ * attributes fifty times.
+ */
+const STROKE = ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+
 const modules = await lucideModules();
 const symbols: string[] = [];
 for (const name of uiIconNames) {
   const file = modules.get(name);
   if (!file) throw new Error(`Lucide has no icon named ${name}`);
   const { __iconData } = (await import(pathToFileURL(file).href)) as { __iconData: { node: IconNode } };
-  symbols.push(`<symbol id="${symbolId(name)}" viewBox="0 0 24 24">${drawing(__iconData.node)}</symbol>`);
+  symbols.push(`<symbol id="${symbolId(name)}" viewBox="0 0 24 24"${STROKE}>${drawing(__iconData.node)}</symbol>`);
 }
 for (const name of brandIconNames) {
   symbols.push(

@@ -12,22 +12,13 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "aria-hidden"
 
 export type IconComponent = (props: IconProps) => React.ReactNode;
 
-/** An interface icon in Lucide's stroke style (`className` sets its size and colour). */
+/**
+ * An interface icon in Lucide's stroke style, which its symbol carries
+ * (`className` sets its size and colour).
+ */
 export function SpriteIcon({ icon, ...props }: IconProps & { icon: UiIconName }) {
   return (
-    <svg
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      {...props}
-      aria-hidden="true"
-    >
+    <svg width={24} height={24} viewBox="0 0 24 24" {...props} aria-hidden="true">
       <use href={`${sprite}#${symbolId(icon)}`} />
     </svg>
   );
@@ -36,7 +27,7 @@ export function SpriteIcon({ icon, ...props }: IconProps & { icon: UiIconName })
 /** A brand mark, filled with the current text colour. */
 export function BrandIcon({ name, className = "size-5" }: { name: BrandIconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
       <use href={`${sprite}#brand-${name}`} />
     </svg>
   );
