@@ -1,8 +1,8 @@
 import { type RefObject, useEffect } from "react";
 
 /**
- * A control whose work needs the React app (the contact dialog, the
- * terminal) carries `data-needs-app`. Pressed before the page has hydrated,
+ * A control whose work needs the React app (the terminal) carries
+ * `data-needs-app`. Pressed before the page has hydrated,
  * the page script (`app/first-paint/page-script/hydration.ts`) marks it `data-pending`, makes
  * it `aria-busy` and starts the hydration; this hook, run once the control's
  * component has mounted, finishes that press. So no press is lost, whenever

@@ -1,4 +1,5 @@
 import { CallToAction } from "~/components/home/CallToAction.tsx";
+import { ContactDialog } from "~/components/home/ContactDialog.tsx";
 import { FeaturedProjects } from "~/components/home/FeaturedProjects.tsx";
 import { Hero } from "~/components/home/Hero.tsx";
 import { HomeCompanies } from "~/components/home/HomeCompanies.tsx";
@@ -78,6 +79,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <HomePartnerships partnerships={loaderData.partnerships} />
       <StaticIsland name="faq">{sections && <sections.Faq />}</StaticIsland>
       <CallToAction />
+      <ContactDialog />
       <TerminalLauncher />
     </>
   );

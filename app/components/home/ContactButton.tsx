@@ -1,40 +1,15 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
-import { NEEDS_APP, useFinishPendingPress } from "~/first-paint/app-activation.ts";
-
-// The dialog's code loads with the first opening: most visitors never open it.
-const LazyContactDialog = lazy(() => import("./ContactDialog.tsx").then((m) => ({ default: m.ContactDialog })));
+import type { ReactNode } from "react";
+import { CONTACT_DIALOG_ID } from "./ContactDialog.tsx";
 
 /**
- * A button that opens the contact dialog. The dialog is only rendered while
- * open, so the page's HTML stays lean however many buttons there are. A
- * press before the page has hydrated opens it once it has.
+ * A button that opens the page's contact dialog (`ContactDialog`, rendered
+ * once by the page). The page script opens it (`data-opens-dialog`), so the
+ * button answers before the page has hydrated as well as after.
  */
 export function ContactButton({ className, children }: { className: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useFinishPendingPress(button, () => setOpen(true));
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        className={className}
-        onClick={() => setOpen(true)}
-        {...NEEDS_APP}
-      >
-        {children}
-      </button>
-      {open && (
-        <Suspense>
-          <LazyContactDialog
-            onClosed={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <button type="button" aria-haspopup="dialog" data-opens-dialog={CONTACT_DIALOG_ID} className={className}>
+      {children}
+    </button>
   );
 }

@@ -1,58 +1,35 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { Mail, X } from "~/components/icons";
 import { SocialIcon } from "~/components/icons/SocialIcon.tsx";
 import { ExternalLink } from "~/components/ui/ExternalLink.tsx";
 import { useT } from "~/i18n";
 import { site } from "~/site.config.ts";
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The id of the home page's one contact dialog, which every contact button opens. */
+export const CONTACT_DIALOG_ID = "contact-dialog";
 
-/** The contact dialog: e-mail and social networks, modal, closed by Escape, its button or the backdrop. */
-export function ContactDialog({ onClosed }: { onClosed: () => void }) {
+/**
+ * The contact dialog: e-mail and social networks, modal, closed by Escape,
+ * its button or the veil around it. It is in the page's HTML, closed (a
+ * closed `<dialog>` is neither shown nor laid out nor read out), and the
+ * page script opens and closes it (`app/first-paint/page-script/dialog.ts`):
+ * it answers the first tap at once, before and after hydration alike.
+ */
+export function ContactDialog() {
   const { t } = useT();
   const texts = t.home.contactDialog;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    // showModal makes the page behind inert and gives Escape-to-close for free.
-    dialog.current?.showModal();
-  }, []);
-
-  // Tab and Shift+Tab cycle inside the dialog instead of reaching the browser's own controls.
-  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab" || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(focusableSelector));
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const titleId = `${CONTACT_DIALOG_ID}-title`;
+  const descriptionId = `${CONTACT_DIALOG_ID}-description`;
 
   return (
     <dialog
-      ref={dialog}
+      id={CONTACT_DIALOG_ID}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onClose={onClosed}
-      onKeyDown={trapFocus}
-      data-testid="contact-dialog"
       className="fixed inset-0 m-0 size-full max-h-none max-w-none bg-transparent p-0 text-fg backdrop:bg-transparent"
     >
       {/* The veil is part of the dialog so clicking it closes, as people expect. */}
-      <div
-        aria-hidden="true"
-        className="fixed inset-0 bg-bg/75 backdrop-blur-sm"
-        onClick={() => dialog.current?.close()}
-      />
+      <div aria-hidden="true" data-closes-dialog="" className="fixed inset-0 bg-bg/75 backdrop-blur-sm" />
       <div className="pointer-events-none relative grid min-h-full place-items-center p-4">
         <div className="pointer-events-auto relative w-full max-w-md overflow-hidden rounded-card border border-line bg-bg shadow-2xl">
           <div aria-hidden="true" className="brand-gradient h-1.5" />
@@ -63,7 +40,7 @@ export function ContactDialog({ onClosed }: { onClosed: () => void }) {
               </h2>
               <button
                 type="button"
-                onClick={() => dialog.current?.close()}
+                data-closes-dialog=""
                 aria-label={texts.close}
                 className="-mr-2 -mt-1 grid size-10 shrink-0 place-items-center rounded-full text-fg-muted hover:bg-surface-2 hover:text-fg"
               >

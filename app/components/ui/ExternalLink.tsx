@@ -12,7 +12,8 @@ export function ExternalLink({ children, ...props }: ExternalLinkProps) {
   return (
     <a {...props} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="sr-only"> {t.a11y.opensInNewTab}</span>
+      {/* One text node: a space and the words as two would be split by a marker in the HTML. */}
+      <span className="sr-only">{` ${t.a11y.opensInNewTab}`}</span>
     </a>
   );
 }

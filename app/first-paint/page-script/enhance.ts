@@ -2,7 +2,7 @@
  * The page script: one small classic script every page loads right after its
  * first paint (`app/first-paint/page-script-loader.ts`), which makes the page's
  * simple controls work without React: theme, language, the header's menus,
- * tabs, copy buttons and the hero's typewriter; it logs a 404's path. Each
+ * the contact dialog, tabs, copy buttons and the hero's typewriter; it logs a 404's path. Each
  * behaviour is one listener on the document, so it also serves what React
  * renders later (a client-side navigation), and React renders these
  * controls' markup only. It also holds the page's hydration until the first
@@ -11,6 +11,7 @@
  * the few it imports.
  */
 import { enhanceCopyButtons, showCopyButtons } from "./copy.ts";
+import { enhanceDialogs } from "./dialog.ts";
 import { enhanceDisclosures } from "./disclosure.ts";
 import { hydrateOnInteraction } from "./hydration.ts";
 import { enhanceLanguageLinks } from "./language.ts";
@@ -23,6 +24,7 @@ hydrateOnInteraction(document);
 enhanceThemeToggle(document);
 enhanceLanguageLinks(document);
 enhanceDisclosures(document);
+enhanceDialogs(document);
 enhanceTabs(document);
 enhanceCopyButtons(document);
 showCopyButtons(document);

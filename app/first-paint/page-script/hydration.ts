@@ -58,7 +58,7 @@ function appWorkWaiting(doc: Document): boolean {
 /**
  * Releases the hydration code on the first interaction, or at once when the
  * app has work waiting. A press on a control that needs the app
- * (`data-needs-app`: the contact dialog, the terminal) before it has
+ * (`data-needs-app`: the terminal) before it has
  * hydrated is kept as `data-pending` for the control's component to finish
  * (`app/first-paint/app-activation.ts`), with `aria-busy` until then.
  */
