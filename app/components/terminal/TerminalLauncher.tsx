@@ -1,12 +1,38 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SquareTerminal } from "~/components/icons";
 import { NEEDS_APP, useFinishPendingPress } from "~/first-paint/app-activation.ts";
-import { useT } from "~/i18n";
+import { langFromPath, loadStrings, useT } from "~/i18n";
 import type { TerminalView } from "./frame.ts";
 import { windowFrame } from "./frame.ts";
 
-// The terminal's code is fetched the first time it is opened, never with the page.
-const TerminalWindow = lazy(() => import("./TerminalWindow.tsx"));
+let loading: Promise<typeof import("./TerminalWindow.tsx")> | undefined;
+
+/**
+ * The terminal's code and its strings, fetched side by side and once: the
+ * first time it is opened, never with the page. One after the other they
+ * were two round trips after the press.
+ */
+function loadTerminal(): Promise<typeof import("./TerminalWindow.tsx")> {
+  loading ??= Promise.all([
+    import("./TerminalWindow.tsx"),
+    loadStrings(langFromPath(location.pathname), ["terminal"]),
+  ]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      // A failed fetch is tried again at the next opening.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const TerminalWindow = lazy(loadTerminal);
+
+// Pressed before the page hydrated (the page script marked the press pending):
+// the terminal's code is fetched now, while the page hydrates, not after.
+if (typeof document !== "undefined" && document.querySelector('[data-testid="terminal-button"][data-pending]'))
+  loadTerminal().catch(() => undefined);
 
 /** The floating terminal button, and the terminal window once it has been opened. */
 export function TerminalLauncher() {
