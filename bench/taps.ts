@@ -16,7 +16,8 @@
  * Medians of BENCH_RUNS runs (default 3). Figures only: nothing is written
  * and no budget is checked yet.
  *
- * Environment: BENCH_RUNS, BENCH_BUILD_DIR (default build-bench),
+ * Environment: BENCH_RUNS, BENCH_TAPS (only the scenarios whose name holds
+ * it, e.g. "theme"), BENCH_BUILD_DIR (default build-bench),
  * BENCH_SKIP_BUILD=1 (measure the build already there), BENCH_CPU_SLOWDOWN
  * (a slowdown instead of the calibrated one).
  */
@@ -198,7 +199,8 @@ async function main() {
     console.info(`Benchmark index ${round(index)}: CPU slowdown ${round(slowdown, 2)}x; ${runs} runs per scenario`);
     console.info("| scenario | step | INP ms (median) | touch -> ready ms (median) | runs |");
     console.info("|---|---|---|---|---|");
-    for (const scenario of scenarios) {
+    const only = process.env.BENCH_TAPS;
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       const perStep = scenario.steps.map(() => ({ inp: [] as number[], ready: [] as number[] }));
       for (let run = 0; run < runs; run++) {
         const result = await runScenario(browser, server.origin, scenario, slowdown);
