@@ -104,7 +104,17 @@ test("a page's other pictures wait for its first paint, then show", async ({ bro
   for (const path of ["/projects", "/en/companies"]) {
     await page.goto(path);
     await waitForPageScript(page);
-    await page.waitForLoadState("networkidle");
+    // The lazy pictures start as layout brings them near the screen: waited for
+    // as a state (two or more asked for and shown), not as a quiet network.
+    await expect
+      .poll(
+        async () => {
+          const { others } = await page.evaluate(pictureTiming);
+          return others.length > 1 && others.every((picture) => picture.shown);
+        },
+        { message: path },
+      )
+      .toBe(true);
     const { paint, main, others } = await page.evaluate(pictureTiming);
     expect(paint, path).toBeGreaterThan(0);
     for (const start of main) expect(start, path).toBeLessThan(paint);
