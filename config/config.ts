@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { NewsletterConfig } from "../app/server/newsletter/settings.server.ts";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
 import {
   buildVariables,
@@ -11,7 +12,7 @@ import {
   serverVariables,
   storageShape,
 } from "./schema.ts";
-import { flag, guide, port, type TrustProxy } from "./variables.ts";
+import { flag, guide, parseSendRate, port, type TrustProxy } from "./variables.ts";
 
 export type { TrustProxy };
 export { DEFAULT_FLOOD_LIMITS, DEFAULT_METRICS_PORT };
@@ -43,6 +44,7 @@ export interface ServerConfig {
   /** Renders, searches and uploads allowed per IP address per minute (RENDER_, SEARCH_, UPLOAD_RATE_LIMIT; 0: off). */
   floodLimits: FloodLimits;
   contact: ContactConfig;
+  newsletter: NewsletterConfig;
   /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
   storage: StorageSettings;
   /** Port of the Prometheus metrics, apart from the site's (METRICS_PORT, default 9464); undefined: off (`off`). */
@@ -251,6 +253,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       secret: values.CONTACT_SECRET,
       smtp: smtpSettings(values),
       leaseSeconds: Math.max(1, values.CONTACT_LEASE_SECONDS),
+    },
+    newsletter: {
+      rate: parseSendRate(values.NEWSLETTER_RATE) ?? { perSecond: 5, perHour: 1000 },
+      rateLimit: values.NEWSLETTER_RATE_LIMIT,
+      dkim:
+        values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY
+          ? {
+              domain: values.DKIM_DOMAIN,
+              selector: values.DKIM_SELECTOR,
+              privateKey: values.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n"),
+            }
+          : null,
     },
     storage: storageSettings(values, dataDir),
     metricsPort: values.METRICS_PORT === "off" ? undefined : values.METRICS_PORT,

@@ -9,6 +9,7 @@
  * settings once STORAGE_DRIVER is s3) is a check on the whole object that
  * runs even when other variables are wrong, so one start names every problem.
  */
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { site } from "../app/site.config.ts";
 import {
@@ -24,6 +25,7 @@ import {
   port,
   proxies,
   quoted,
+  sendRate,
   text,
   wholeNumber,
   withDefault,
@@ -206,6 +208,35 @@ const contactVariables = {
   }),
 };
 
+const newsletterVariables = {
+  NEWSLETTER_RATE: withDefault(sendRate(), "5/s,1000/h", {
+    group: "newsletter",
+    meaning:
+      "the most newsletter mails sent per second and per hour, counted together by every server on one " +
+      "database: set it to your mail plan's limits. The newsletter uses the contact mail's `SMTP_*` server; " +
+      "without `SMTP_HOST` its forms are not shown",
+  }),
+  NEWSLETTER_RATE_LIMIT: withDefault(wholeNumber(), 5, {
+    group: "limits",
+    meaning: "newsletter subscriptions accepted per IP address per hour; more get 429 and a page saying so",
+  }),
+  DKIM_DOMAIN: optional(text("a domain name"), {
+    group: "newsletter",
+    meaning:
+      "signs newsletter mails with DKIM for this domain (with `DKIM_SELECTOR` and `DKIM_PRIVATE_KEY`: all three " +
+      "or none); both unsubscribe headers are signed, as Gmail and Yahoo require",
+  }),
+  DKIM_SELECTOR: optional(text("a DNS label"), {
+    group: "newsletter",
+    meaning: "the DKIM selector: the public key is published at `SELECTOR._domainkey.DOMAIN`",
+  }),
+  DKIM_PRIVATE_KEY: optional(text("a PEM private key (RSA or Ed25519); `\\n` stands for a line break"), {
+    group: "newsletter",
+    secret: true,
+    meaning: "the DKIM private key",
+  }),
+};
+
 const limitVariables = {
   SIGN_IN_RATE_LIMIT: withDefault(wholeNumber(), 20, {
     group: "limits",
@@ -367,6 +398,7 @@ export const serverShape = {
   ...storageVariables,
   ...signInVariables,
   ...contactVariables,
+  ...newsletterVariables,
   ...limitVariables,
   ...securityVariables,
   ...observabilityVariables,
@@ -442,11 +474,32 @@ function checkSmtp(env: Parsed, problems: Problems): void {
     );
 }
 
+/** DKIM's three settings: all or none, and a key that can sign. */
+function checkDkim(env: Parsed, problems: Problems): void {
+  const names = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const;
+  const set = names.filter((name) => env[name] !== undefined);
+  if (set.length === 0) return;
+  for (const name of names)
+    if (env[name] === undefined) problems.add(name, `must be set with ${set.join(" and ")} (all three or none)`);
+  if (env.DKIM_PRIVATE_KEY !== undefined && !isPrivateKey(env.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n")))
+    problems.add("DKIM_PRIVATE_KEY", "is not a PEM private key (-----BEGIN PRIVATE KEY----- …)");
+}
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    createPrivateKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The rules between variables, on the values the fields parsed. */
 function checkTogether(env: Parsed, problems: Problems): void {
   const { wrong, add } = problems;
   if (!wrong.has("STORAGE_DRIVER") && env.STORAGE_DRIVER === "s3") checkS3(env, problems);
   checkSmtp(env, problems);
+  checkDkim(env, problems);
   if (!wrong.has("PUBLIC_URL") && !wrong.has("PORT")) {
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     const https = publicUrl.startsWith("https:");

@@ -15,6 +15,7 @@ export const GROUPS = {
   storage: "Database and storage",
   signIn: "Sign-in",
   contact: "Contact mail",
+  newsletter: "Newsletter",
   limits: "Limits",
   security: "Security and HTTPS",
   observability: "Metrics and logs",
@@ -107,6 +108,31 @@ function isWholeNumber(raw: string, min: number, max = Number.MAX_SAFE_INTEGER):
   if (!/^\d+$/.test(raw)) return false;
   const value = Number(raw);
   return value >= min && value <= max;
+}
+
+/**
+ * A sending rate: mails per second and per hour, as `N/s,M/h`.
+ * @example sendRate().schema.parse("10/s,2000/h") // "10/s,2000/h" (read with parseSendRate)
+ */
+export function sendRate(): Kind<z.ZodString> {
+  return {
+    allowed: "`N/s,M/h`: mails per second, then per hour",
+    schema: z.string().refine((value) => parseSendRate(value) !== undefined, {
+      error: (issue) => `${quoted(issue.input)} is not a sending rate such as 5/s,1000/h (per second, then per hour)`,
+    }),
+  };
+}
+
+/**
+ * The two numbers of a sending rate.
+ * @example parseSendRate("10/s,2000/h") // { perSecond: 10, perHour: 2000 }
+ */
+export function parseSendRate(value: string): { perSecond: number; perHour: number } | undefined {
+  const match = /^(\d{1,6})\s*\/\s*s\s*,\s*(\d{1,9})\s*\/\s*h$/i.exec(value.trim());
+  if (!match) return undefined;
+  const perSecond = Number(match[1]);
+  const perHour = Number(match[2]);
+  return perSecond >= 1 && perHour >= 1 ? { perSecond, perHour } : undefined;
 }
 
 /** A TCP port. */

@@ -58,6 +58,9 @@ export function bodyLimit(defaultMaxBytes: number, limitFor: (path: string) => n
   };
 }
 
+/** The newsletter's unsubscribe address in either language (app/lib/newsletter-paths.ts). */
+const ONE_CLICK_UNSUBSCRIBE = /^(?:\/en)?\/newsletter\/unsubscribe$/;
+
 /**
  * Refuses state-changing requests that a page of another site sent (CSRF),
  * whatever route they target. Our own origin is the public URL or the host
@@ -66,6 +69,10 @@ export function bodyLimit(defaultMaxBytes: number, limitFor: (path: string) => n
 export function sameOriginOnly(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
+    // A mail program's one-click unsubscribe (RFC 8058) comes from no page at all; the token it carries is
+    // the only authority there, and a forged POST can only unsubscribe the holder of that token.
+    if (req.method === "POST" && ONE_CLICK_UNSUBSCRIBE.test(req.path) && typeof req.query.token === "string")
+      return next();
     const origin = req.get("origin");
     const secFetchSite = req.get("sec-fetch-site");
     const allowed = [publicOrigin, `${req.protocol}://${req.get("host")}`];

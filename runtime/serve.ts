@@ -12,11 +12,13 @@ import { rateLimitFactory } from "../app/server/auth/rate-limit.server.ts";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { sweepOgImages } from "../app/server/blog/og-images.server.ts";
+import { invalidatePublicPages } from "../app/server/blog/page-cache.server.ts";
 import { startScheduledPublishing } from "../app/server/blog/schedule.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.ts";
 import { configureLog, logError, logEvent, logWarning } from "../app/server/log.server.ts";
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
+import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
@@ -83,7 +85,18 @@ export async function serve(config: ServerConfig) {
   // Writes to the stored objects are counted: the embedded server's backups run when something changed.
   const uploads = countingStorage(await openStorage(config.storage, database.db));
   const contact = createContactServices(config.contact, config.dataDir, database.db, limiters);
-  provideServices({ db: database.db, auth, uploads, contact: contact.services });
+  const newsletter = createNewsletterServices(
+    {
+      config: config.newsletter,
+      smtp: config.contact.smtp,
+      secret: contact.services.secret,
+      publicUrl: config.publicUrl,
+      leaseMs: config.contact.leaseSeconds * 1000,
+    },
+    database.db,
+    limiters,
+  );
+  provideServices({ db: database.db, auth, uploads, contact: contact.services, newsletter: newsletter.services });
   if (!config.contact.smtp)
     logEvent(
       "contact_mail_off",
@@ -118,8 +131,13 @@ export async function serve(config: ServerConfig) {
     void sweepBetweenBackups();
     setInterval(sweepBetweenBackups, SWEEP_INTERVAL_MS).unref();
   }
-  // Scheduled posts appear at their time, cached pages included.
-  const scheduler = startScheduledPublishing(database.db);
+  // Scheduled posts appear at their time, cached pages included, and their newsletter goes out.
+  const scheduler = startScheduledPublishing(database.db, {
+    onDue: () => {
+      invalidatePublicPages();
+      newsletter.worker?.wake();
+    },
+  });
   const missing = missingSignInSettings(config);
   if (missing.length > 0) logWarning("sign_in_off", `GitHub sign-in is off until these are set: ${missing.join(", ")}`);
   const notAsServe = startedNotAsServe(import.meta.url);
@@ -171,6 +189,7 @@ export async function serve(config: ServerConfig) {
       await metricsServer?.close();
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
+      await newsletter.worker?.stop();
       scheduler.stop();
       // A backup in progress finishes before the database closes under it.
       await backups?.stop().catch((error: unknown) => logError("Stopping backups failed:", error));

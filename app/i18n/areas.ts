@@ -3,5 +3,5 @@
  * chunk of its own (registry.ts loads them). A module of their own, so a
  * dictionary can name them without importing the loader that imports it.
  */
-export const lazyAreas = ["home", "portfolio", "contact", "admin", "terminal", "blog"] as const;
+export const lazyAreas = ["home", "portfolio", "contact", "admin", "terminal", "blog", "newsletter"] as const;
 export type LazyArea = (typeof lazyAreas)[number];

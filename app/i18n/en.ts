@@ -2,6 +2,7 @@ import { admin } from "./en/admin.ts";
 import { blog } from "./en/blog.ts";
 import { contact } from "./en/contact.ts";
 import { home } from "./en/home.ts";
+import { newsletter } from "./en/newsletter.ts";
 import { portfolio } from "./en/portfolio.ts";
 import { shell } from "./en/shell.ts";
 import { terminal } from "./en/terminal.ts";
@@ -16,4 +17,5 @@ export const en = {
   contact,
   terminal,
   blog,
+  newsletter,
 } satisfies Dictionary;

@@ -6,6 +6,7 @@ import { admin } from "./pt/admin.ts";
 import { blog } from "./pt/blog.ts";
 import { contact } from "./pt/contact.ts";
 import { home } from "./pt/home.ts";
+import { newsletter } from "./pt/newsletter.ts";
 import { portfolio } from "./pt/portfolio.ts";
 import { shell } from "./pt/shell.ts";
 import { terminal } from "./pt/terminal.ts";
@@ -19,6 +20,7 @@ export const pt = {
   contact,
   terminal,
   blog,
+  newsletter,
 };
 
 /** The shape every dictionary must have: same keys, string leaves. */

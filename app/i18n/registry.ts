@@ -23,6 +23,7 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     admin: () => import("./pt/admin.ts").then((m) => m.admin),
     terminal: () => import("./pt/terminal.ts").then((m) => m.terminal),
     blog: () => import("./pt/blog.ts").then((m) => m.blog),
+    newsletter: () => import("./pt/newsletter.ts").then((m) => m.newsletter),
   },
   en: {
     shell: () => import("./en/shell.ts").then((m) => m.shell),
@@ -32,6 +33,7 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     admin: () => import("./en/admin.ts").then((m) => m.admin),
     terminal: () => import("./en/terminal.ts").then((m) => m.terminal),
     blog: () => import("./en/blog.ts").then((m) => m.blog),
+    newsletter: () => import("./en/newsletter.ts").then((m) => m.newsletter),
   },
 };
 
@@ -108,12 +110,15 @@ export function stringAreasFor(pathname: string): LazyArea[] {
     case "":
       return ["home"];
     case "blog":
-      return ["blog"];
+      // Its list and every post end with the newsletter's form.
+      return ["blog", "newsletter"];
+    case "newsletter":
+      return ["newsletter"];
     case "contact":
       return ["portfolio", "contact"];
     case "admin":
       // The live preview renders an article, with its copy buttons.
-      return ["admin", "contact", "blog"];
+      return ["admin", "contact", "blog", "newsletter"];
     case "about":
     case "career":
     case "companies":

@@ -16,6 +16,14 @@ export const HONEYPOT_FIELD = "website";
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
+/**
+ * Whether an address is one mail can be sent to on the public internet.
+ * @example isEmailAddress("ana@example.com") // true
+ */
+export function isEmailAddress(email: string): boolean {
+  return email.length <= CONTACT_LIMITS.email && EMAIL_PATTERN.test(email);
+}
+
 export interface ContactInput {
   name: string;
   email: string;
@@ -65,7 +73,7 @@ export function parseContactInput(form: FormData, messages: Dictionary["contact"
   else if (name.length > CONTACT_LIMITS.name) errors.name = format(messages.nameTooLong, { max: CONTACT_LIMITS.name });
 
   if (!email) errors.email = messages.emailRequired;
-  else if (email.length > CONTACT_LIMITS.email || !EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = messages.emailInvalid;
 
   if (!message) errors.message = messages.messageRequired;
   else if (message.length > CONTACT_LIMITS.message) {

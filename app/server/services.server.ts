@@ -9,6 +9,7 @@
 import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
+import type { Blog } from "./db/schema.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
 
 export interface AuthSettings {
@@ -29,6 +30,20 @@ export interface ContactServices {
   limiter: RateLimit;
   /** The e-mail worker; null when SMTP is not configured (messages are stored and listed only). */
   delivery: { wake(): void } | null;
+  /** Where contact messages are e-mailed (CONTACT_TO): the owner's address. */
+  to: string;
+}
+
+/** What the newsletter needs beyond the database. */
+export interface NewsletterServices {
+  /** Signs the links in mails (the contact secret, shared by every server). */
+  secret: Buffer;
+  /** Subscriptions accepted per IP hash. */
+  limiter: RateLimit;
+  /** The sending worker; null when SMTP is not configured, and then there is no newsletter to offer. */
+  worker: { wake(): void } | null;
+  /** Sends a post to one address as subscribers get it ("send a test to me"); null without SMTP. */
+  sendTest: ((to: string, post: Blog) => Promise<void>) | null;
 }
 
 export interface AppServices {
@@ -38,6 +53,8 @@ export interface AppServices {
   uploads: ObjectStorage;
   /** Absent only where a test builds services for something else (sign-in). */
   contact?: ContactServices;
+  /** Absent where a test builds services for something else. */
+  newsletter?: NewsletterServices;
 }
 
 const KEY = Symbol.for("portfolio.services");
@@ -63,4 +80,14 @@ export function services(): AppServices {
 export function contactServices(app: AppServices = services()): ContactServices {
   if (!app.contact) throw new Error("Contact services are not started: runtime/serve.ts creates them");
   return app.contact;
+}
+
+/** The newsletter's services, when the server started them. */
+export function newsletterServices(app: AppServices | undefined = servicesIfReady()): NewsletterServices | undefined {
+  return app?.newsletter;
+}
+
+/** Whether the newsletter can be offered (a mail server is configured). */
+export function newsletterEnabled(): boolean {
+  return newsletterServices()?.worker != null;
 }

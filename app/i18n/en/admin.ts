@@ -1,7 +1,9 @@
 import type { Dictionary } from "../pt.ts";
+import { subscribers } from "./subscribers.ts";
 
 /** English strings of the blog admin. */
 export const admin = {
+  subscribers,
   title: "Manage Blogs",
   newPost: "New Blog",
   loading: "Loading...",

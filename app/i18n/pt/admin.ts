@@ -1,5 +1,8 @@
+import { subscribers } from "./subscribers.ts";
+
 /** Portuguese strings of the blog admin (the spec's own strings are these). */
 export const admin = {
+  subscribers,
   title: "Gerenciar Blogs",
   newPost: "Novo Blog",
   loading: "Carregando...",

@@ -7,6 +7,7 @@
  * `translation_group`; the unique index on (group, language) keeps it to one
  * translation per language even when two saves race.
  */
+
 import { randomUUID } from "node:crypto";
 import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
@@ -15,6 +16,7 @@ import type { PostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
+import { servicesIfReady } from "../services.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { coversInRevisions, recordRevision, versionOf } from "./revisions.server.ts";
 import { publicNow } from "./visibility.server.ts";
@@ -162,7 +164,11 @@ async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
   try {
     const result = await write();
     // After the commit: a page rendered from the old rows until now must not be kept.
-    if (result.status === "saved") invalidatePublicPages();
+    if (result.status === "saved") {
+      invalidatePublicPages();
+      // A post published now is announced by the newsletter now, not at its next poll.
+      servicesIfReady()?.newsletter?.worker?.wake();
+    }
     return result;
   } catch (error) {
     if (error instanceof Refused) return { status: error.status };

@@ -246,3 +246,116 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_window_start_idx").on(table.windowStart)],
 );
+
+/**
+ * Newsletter readers (`app/server/newsletter/`). One row per address
+ * (lower-cased): `langs` are the languages chosen, the first one first;
+ * `status` is `pending` until the confirmation's button is pressed, then
+ * `confirmed`; `unsubscribed` and `suppressed` (the mail server refused the
+ * address) are never mailed again unless the reader subscribes anew and
+ * confirms. The confirmation link is an HMAC of the id and
+ * `confirm_sent_at`, so a newer confirmation voids the older links and no
+ * token is stored. Never the reader's IP address.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    langs: text("langs").array().notNull(),
+    frequency: text("frequency").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** The page the form was sent from (`/blog`, `/en/blog/some-post`, `/newsletter`). */
+    source: text("source").notNull(),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }).notNull(),
+    /** When the reader pressed the confirmation's button: the consent. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
+    suppressedReason: text("suppressed_reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("newsletter_subscribers_status_idx").on(table.status, table.frequency),
+    check("newsletter_subscribers_frequency_check", sql`${table.frequency} in ('post', 'weekly')`),
+    check(
+      "newsletter_subscribers_status_check",
+      sql`${table.status} in ('pending', 'confirmed', 'unsubscribed', 'suppressed')`,
+    ),
+    check(
+      "newsletter_subscribers_langs_check",
+      sql`cardinality(${table.langs}) between 1 and 2 and ${table.langs} <@ array['pt', 'en']::text[]`,
+    ),
+  ],
+);
+
+/**
+ * Newsletter mails, one row per recipient and issue, so a mail is sent once
+ * whatever happens to the servers: `issue` names what the mail is
+ * (`confirm:{ms}`, `post:{translation group}`, `digest:{slot}`) and is unique
+ * per subscriber. Claimed and sent like contact messages (a lease on
+ * `next_attempt_at`); `delivered_at` when the server accepted it, `failed_at`
+ * when it was given up (refused for good, withdrawn, or the reader left).
+ * `post_id` and `lang` name the post actually sent.
+ */
+export const newsletterMails = pgTable(
+  "newsletter_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    issue: text("issue").notNull(),
+    postId: uuid("post_id").references(() => blogs.id, { onDelete: "set null" }),
+    lang: text("lang").notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** The first temporary refusal (4xx) of this mail: after 72 hours of them the address is suppressed. */
+    deferredSince: timestamp("deferred_since", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    uniqueIndex("newsletter_mails_subscriber_issue_unique").on(table.subscriberId, table.issue),
+    index("newsletter_mails_next_attempt_idx").on(table.nextAttemptAt),
+    index("newsletter_mails_post_idx").on(table.postId),
+    check("newsletter_mails_kind_check", sql`${table.kind} in ('confirm', 'post', 'digest')`),
+  ],
+);
+
+/**
+ * Posts the newsletter has announced (their mails queued), so a post is
+ * mailed once: unpublishing and publishing again, or editing, sends nothing.
+ * Posts already public when the newsletter came are listed by its migration.
+ */
+export const newsletterPosts = pgTable("newsletter_posts", {
+  postId: uuid("post_id")
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  announcedAt: timestamp("announced_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The mails' issue: the one of a translation announced before, so a reader of both languages gets one. */
+  issue: text("issue").notNull(),
+});
+
+/** The newsletter's one row of settings: the weekly digest's day (0 = Sunday) and hour, in the site's time zone. */
+export const newsletterSettings = pgTable(
+  "newsletter_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    digestWeekday: integer("digest_weekday").notNull().default(1),
+    digestHour: integer("digest_hour").notNull().default(9),
+    /** The last digest slot whose mails were queued, so one server queues each. */
+    lastDigestSlot: timestamp("last_digest_slot", { withTimezone: true }),
+  },
+  (table) => [
+    check("newsletter_settings_one_row", sql`${table.id} = 1`),
+    check("newsletter_settings_weekday_check", sql`${table.digestWeekday} between 0 and 6`),
+    check("newsletter_settings_hour_check", sql`${table.digestHour} between 0 and 23`),
+  ],
+);
+
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type NewsletterMail = typeof newsletterMails.$inferSelect;

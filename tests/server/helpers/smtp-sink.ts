@@ -1,0 +1,107 @@
+/**
+ * A real SMTP server on a free local port, started by a test: it keeps what
+ * it receives (headers unfolded, so each is one line to match) and refuses
+ * the recipients it is told to, with the code it is told, at RCPT TO, as a
+ * receiving mail server does for a mailbox that does not exist (5xx) or is
+ * full for now (4xx).
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The message as sent, long headers unfolded. */
+  raw: string;
+  /** The message byte for byte (for signature checks). */
+  bytes: Buffer;
+}
+
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  /** Recipient address → SMTP reply code to refuse it with. */
+  const refuse = new Map<string, number>();
+  const server = new SMTPServer({
+    logger: false,
+    hideSTARTTLS: true,
+    authOptional: true,
+    onRcptTo(address, _session, callback) {
+      const code = refuse.get(address.address.toLowerCase());
+      if (code) return callback(Object.assign(new Error(`Mailbox refused (${code})`), { responseCode: code }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: bytes.toString("utf8").replace(/\r?\n[ \t]+/g, " "),
+          bytes,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    received,
+    refuse,
+    /** The mails to one address. */
+    to: (address: string) => received.filter((mail) => mail.to.includes(address)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A header's value in a received mail (the first one of that name). */
+export function header(mail: ReceivedMail | undefined, name: string): string | undefined {
+  const head = mail?.raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const line = head.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?Ol=C3=A1?=`) as text. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+}
+
+/**
+ * A received mail's text as a reader sees it: quoted-printable soft breaks
+ * joined and escapes decoded, base64 parts decoded (every part, one after
+ * the other), so links and words can be matched.
+ */
+export function readableText(mail: ReceivedMail | undefined): string {
+  if (!mail) return "";
+  const raw = mail.bytes.toString("latin1");
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join("\n\n");
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, "base64").toString("utf8");
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+        const joined = body.replace(/=\r?\n/g, "");
+        return Buffer.from(
+          joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8");
+      }
+      return Buffer.from(body, "latin1").toString("utf8");
+    })
+    .join("\n");
+}
