@@ -1,5 +1,5 @@
 import { type RouteConfig, route } from "@react-router/dev/routes";
-import { languages, localizePath } from "./i18n/paths.ts";
+import { languages, localizePath, otherSlugPaths } from "./i18n/paths.ts";
 import { pageRoutes } from "./routing/pages.ts";
 
 // Sign-in endpoints are language-neutral: mounted once, ahead of the pages.
@@ -29,6 +29,11 @@ const contactApiRoutes = [
   route("contact/send", "routes/contact-send.ts"),
 ];
 
+// A translated page's slug under the other language redirects to the page in that language.
+const otherSlugRoutes = otherSlugPaths().map(({ lang, path }) =>
+  route(path, "routes/other-slug.ts", { id: `${lang}:other-slug:${path}` }),
+);
+
 // Each page is mounted twice, at its Portuguese path and under `/en`, with one
 // route module; ids are prefixed by language so both can coexist.
 export default [
@@ -36,6 +41,7 @@ export default [
   ...ogImageRoutes,
   ...adminApiRoutes,
   ...contactApiRoutes,
+  ...otherSlugRoutes,
   ...languages.flatMap((lang) => [
     ...pageRoutes.map((page) =>
       route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` }),

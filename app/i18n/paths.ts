@@ -14,6 +14,34 @@ export const ogLocale: Record<Lang, string> = { pt: "pt_BR", en: "en_US" };
 
 const EN_PREFIX = "/en";
 
+/**
+ * The pages whose address is translated: the Portuguese path and the English
+ * one (under `/en`). Every other page has one slug in both languages.
+ * `localizePath` and `stripLang` translate a path's leading segments
+ * through it, so the route table, the language toggle, the `hreflang`
+ * alternates and the sitemap pair the two.
+ */
+const translatedPaths: readonly { pt: string; en: string }[] = [{ pt: "/privacidade", en: "/privacy" }];
+
+/** `path`, whose leading segments are `prefix`, with `replacement` instead; undefined when they are not. */
+function replacePrefix(path: string, prefix: string, replacement: string): string | undefined {
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length);
+  return rest === "" || /^[/?#]/.test(rest) ? replacement + rest : undefined;
+}
+
+/**
+ * A path written with one language's slugs, in the other's.
+ * @example translateSlugs("/privacidade#newsletter", "pt", "en") // "/privacy#newsletter"
+ */
+function translateSlugs(path: string, from: Lang, to: Lang): string {
+  for (const page of translatedPaths) {
+    const translated = replacePrefix(path, page[from], page[to]);
+    if (translated !== undefined) return translated;
+  }
+  return path;
+}
+
 export function isLang(value: unknown): value is Lang {
   return value === "pt" || value === "en";
 }
@@ -29,25 +57,57 @@ export function langFromPath(pathname: string): Lang {
 }
 
 /**
- * The language-neutral path: what the path is once any `/en` prefix is removed.
+ * The language-neutral path: what the path is once any `/en` prefix is
+ * removed, with the Portuguese slug of a translated page.
  * @example stripLang("/en/about") // "/about"
+ * @example stripLang("/en/privacy") // "/privacidade"
  */
 export function stripLang(pathname: string): string {
   if (langFromPath(pathname) === "pt") return pathname || "/";
   const rest = pathname.slice(EN_PREFIX.length);
-  return rest === "" ? "/" : rest;
+  return rest === "" ? "/" : translateSlugs(rest, "en", "pt");
 }
 
 /**
  * A language-neutral path (may carry `?query` and `#hash`) in the given language.
  * @example localizePath("/about", "en") // "/en/about"
+ * @example localizePath("/privacidade", "en") // "/en/privacy"
  */
 export function localizePath(path: string, lang: Lang): string {
   if (!path.startsWith("/")) throw new Error(`localizePath expects an absolute path, got "${path}"`);
   if (lang === "pt") return path;
   if (path === "/") return EN_PREFIX;
   if (path.startsWith("/?") || path.startsWith("/#")) return EN_PREFIX + path.slice(1);
-  return EN_PREFIX + path;
+  return EN_PREFIX + translateSlugs(path, "pt", "en");
+}
+
+/**
+ * A translated page's address written with the other language's slug
+ * (`/privacy`, `/en/privacidade`) and the page it means, for a permanent
+ * redirect, as a post's address in the other language leads to its
+ * translation (decision 019). Any other path: undefined.
+ * @example pathWithItsOwnSlug("/en/privacidade") // "/en/privacy"
+ * @example pathWithItsOwnSlug("/privacy") // "/privacidade"
+ */
+export function pathWithItsOwnSlug(pathname: string): string | undefined {
+  const lang = langFromPath(pathname);
+  const other: Lang = lang === "pt" ? "en" : "pt";
+  const rest = lang === "pt" ? pathname : pathname.slice(EN_PREFIX.length);
+  const translated = translateSlugs(rest, other, lang);
+  if (translated === rest) return undefined;
+  return lang === "pt" ? translated : EN_PREFIX + translated;
+}
+
+/**
+ * The addresses `pathWithItsOwnSlug` answers, as route paths: each
+ * translated page's slug under the other language.
+ * @example otherSlugPaths() // [{ lang: "pt", path: "/privacy" }, { lang: "en", path: "/en/privacidade" }]
+ */
+export function otherSlugPaths(): { lang: Lang; path: string }[] {
+  return translatedPaths.flatMap((page) => [
+    { lang: "pt" as const, path: page.en },
+    { lang: "en" as const, path: EN_PREFIX + page.pt },
+  ]);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The route table of the product, once. `app/routes.ts` mounts every entry in
- * Portuguese at its path and in English under `/en`; the prerender list and
- * the sitemap are derived from it.
+ * Portuguese at its path and in English under `/en` (with its English slug
+ * when the page has one, `localizePath`); the prerender list and the sitemap
+ * are derived from it.
  */
 import { companySlugs, projectSlugs, serviceIds, staticArticleIds } from "../content/ids.ts";
 import { languages, localizePath } from "../i18n/paths.ts";
@@ -21,6 +22,7 @@ export type PageKey =
   | "recommendations"
   | "course"
   | "discord"
+  | "privacy"
   | "blog"
   | "blogTag"
   | "blogSearch"
@@ -81,6 +83,8 @@ export const pageRoutes: readonly PageRoute[] = [
   fixed("recommendations", "recommendations", "routes/recommendations.tsx"),
   fixed("course", "course", "routes/course.tsx"),
   fixed("discord", "discord", "routes/discord.tsx"),
+  // Its English address is translated: /en/privacy (app/i18n/paths.ts).
+  fixed("privacy", "privacidade", "routes/privacy.tsx"),
   fixed("blog", "blog", "routes/blog.tsx", false),
   // Answers per query; kept out of the sitemap and of search engines' indexes (noindex).
   { key: "blogSearch", pattern: "blog/search", file: "routes/blog-search.tsx", staticPaths: [], prerender: false },

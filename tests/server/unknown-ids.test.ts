@@ -85,6 +85,10 @@ describe("routeMatcher", () => {
     "/nada",
     "/en/nada/mais",
     "/enx",
+    "/privacy",
+    "/en/privacidade",
+    "/PRIVACY/",
+    "/privacy/x",
     "/404",
     "//double//slash",
   ];
@@ -107,6 +111,10 @@ describe("notFoundAnswerer: unknown ids of content known at build time", () => {
     ["/companies/nope", { redirect: "/companies" }],
     ["/en/companies/nope", { redirect: "/en/companies" }],
     ["/en/companies/werneck-group", undefined],
+    // A translated page's other slug is a route of its own, which redirects.
+    ["/privacy", undefined],
+    ["/en/privacidade", undefined],
+    ["/privacy/x", { rewrite: "/404" }],
     // Database-backed routes are the page cache's (missingBlogAddresses).
     ["/blog/nope", undefined],
     ["/blog/tag/nope", undefined],

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { langFromPath, langFromQuery, localizePath, stripLang, switchLangPath } from "~/i18n/paths.ts";
-import { canonicalPath } from "~/lib/seo.ts";
+import {
+  langFromPath,
+  langFromQuery,
+  localizePath,
+  otherSlugPaths,
+  pathWithItsOwnSlug,
+  stripLang,
+  switchLangPath,
+} from "~/i18n/paths.ts";
+import { stringAreasFor } from "~/i18n/registry.ts";
+import { absoluteUrl, canonicalPath, seo } from "~/lib/seo.ts";
 import { prerenderPaths, publicPaths } from "~/routing/pages.ts";
+import { inBothLanguages } from "~/server/blog/feeds.server.ts";
 
 describe("langFromPath", () => {
   it.each([
@@ -31,6 +41,12 @@ describe("localizePath", () => {
     ["/career#partnerships", "en", "/en/career#partnerships"],
     ["/?q=1", "en", "/en?q=1"],
     ["/#top", "en", "/en#top"],
+    ["/privacidade", "pt", "/privacidade"],
+    ["/privacidade", "en", "/en/privacy"],
+    ["/privacidade#newsletter", "en", "/en/privacy#newsletter"],
+    ["/privacidade?x=1", "en", "/en/privacy?x=1"],
+    ["/privacidade/x", "en", "/en/privacy/x"],
+    ["/privacidades", "en", "/en/privacidades"],
   ] as const)("%s in %s is %s", (path, lang, expected) => {
     expect(localizePath(path, lang)).toBe(expected);
   });
@@ -47,6 +63,10 @@ describe("stripLang and switchLangPath", () => {
     ["/en/blog/bot-discord", "/blog/bot-discord"],
     ["/blog", "/blog"],
     ["/", "/"],
+    ["/en/privacy", "/privacidade"],
+    ["/en/privacy#rights", "/privacidade#rights"],
+    ["/en/privacy-x", "/privacy-x"],
+    ["/privacidade", "/privacidade"],
   ])("stripLang(%s) = %s", (path, expected) => {
     expect(stripLang(path)).toBe(expected);
   });
@@ -57,8 +77,56 @@ describe("stripLang and switchLangPath", () => {
     ["/en", "pt", "/"],
     ["/", "en", "/en"],
     ["/en/about", "en", "/en/about"],
+    ["/privacidade", "en", "/en/privacy"],
+    ["/en/privacy", "pt", "/privacidade"],
+    ["/en/privacy", "en", "/en/privacy"],
+    ["/privacidade", "pt", "/privacidade"],
   ] as const)("switchLangPath(%s, %s) = %s", (path, lang, expected) => {
     expect(switchLangPath(path, lang)).toBe(expected);
+  });
+});
+
+describe("a translated slug under the other language", () => {
+  it.each([
+    ["/privacy", "/privacidade"],
+    ["/en/privacidade", "/en/privacy"],
+    ["/privacidade", undefined],
+    ["/en/privacy", undefined],
+    ["/about", undefined],
+    ["/en/about", undefined],
+  ])("%s leads to %s", (path, expected) => {
+    expect(pathWithItsOwnSlug(path)).toBe(expected);
+  });
+
+  it("is mounted for each translated page, in both languages, and names no page", () => {
+    const paths = otherSlugPaths();
+    expect(paths).toEqual([
+      { lang: "pt", path: "/privacy" },
+      { lang: "en", path: "/en/privacidade" },
+    ]);
+    for (const { path } of paths) expect(prerenderPaths()).not.toContain(path);
+  });
+});
+
+describe("a page with a translated slug", () => {
+  const linkOf = (tags: ReturnType<typeof seo>, attributes: Record<string, string>) =>
+    (tags as Record<string, unknown>[]).find((tag) =>
+      Object.entries(attributes).every(([name, value]) => tag[name] === value),
+    )?.href;
+
+  it("names its own address as canonical and the other language's as alternate, in either language", () => {
+    for (const pathname of ["/privacidade", "/en/privacy"]) {
+      const tags = seo({ pathname, title: "Privacy", description: "What the site stores." });
+      expect(linkOf(tags, { rel: "canonical" })).toBe(absoluteUrl(pathname));
+      expect(linkOf(tags, { rel: "alternate", hrefLang: "pt-BR" })).toBe(absoluteUrl("/privacidade"));
+      expect(linkOf(tags, { rel: "alternate", hrefLang: "en" })).toBe(absoluteUrl("/en/privacy"));
+      expect(linkOf(tags, { rel: "alternate", hrefLang: "x-default" })).toBe(absoluteUrl("/privacidade"));
+    }
+  });
+
+  it("is one sitemap entry with both addresses, and loads the same strings in both", () => {
+    expect(inBothLanguages("/privacidade").paths).toEqual({ pt: "/privacidade", en: "/en/privacy" });
+    expect(stringAreasFor("/en/privacy")).toEqual(stringAreasFor("/privacidade"));
   });
 });
 
@@ -91,6 +159,7 @@ describe("the route table", () => {
       "/recommendations",
       "/course",
       "/discord",
+      "/privacidade",
       "/blog",
       "/blog/bot-discord",
     ]) {
@@ -106,6 +175,9 @@ describe("the route table", () => {
     expect(paths).toHaveLength((publicPaths.length - blogPaths.length) * 2);
     expect(paths).toContain("/en");
     expect(paths).toContain("/en/services/web-development");
+    expect(paths).toContain("/privacidade");
+    expect(paths).toContain("/en/privacy");
+    expect(paths).not.toContain("/en/privacidade");
     expect(paths.some((path) => path.includes("/blog"))).toBe(false);
   });
 });

@@ -5,13 +5,19 @@ import { certificatesPage } from "~/content/pages/certificates.server.ts";
 import { companiesPage, companyPage } from "~/content/pages/companies.server.ts";
 import { coursePage } from "~/content/pages/course.server.ts";
 import { communityPage } from "~/content/pages/discord.server.ts";
+import { privacyPage } from "~/content/pages/privacy.server.ts";
 import { projectPage, projectsPage } from "~/content/pages/projects.server.ts";
 import { recommendationsPage } from "~/content/pages/recommendations.server.ts";
 import { servicePage, servicePrice, servicesPage } from "~/content/pages/services.server.ts";
 import { profile } from "~/content/profile.ts";
 import { type Lang, languages } from "~/i18n/paths.ts";
+import { FLASH_COOKIE, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 import { keepDataOnSamePath } from "~/lib/page-data.ts";
 import { requestLang } from "~/lib/request-lang.ts";
+import { publicPaths } from "~/routing/pages.ts";
+import { SECURE_SESSION_COOKIE } from "~/server/auth/cookies.server.ts";
+import { SESSION_TTL_MS } from "~/server/auth/session.server.ts";
+import { MIN_FILL_MS, STARTED_COOKIE, STARTED_MAX_AGE_MS } from "~/server/contact/started.server.ts";
 
 /** Paths to every value still written in both languages: a page's data must hold one. */
 function bilingualLeftovers(value: unknown, path = "$"): string[] {
@@ -35,6 +41,7 @@ const pages = {
   course: coursePage,
   discord: communityPage,
   recommendations: recommendationsPage,
+  privacy: privacyPage,
 };
 
 describe("requestLang", () => {
@@ -240,5 +247,47 @@ describe("services", () => {
     ]);
     expect(web?.deliveryTime).toBe("2-6 weeks");
     expect(servicePage("nope", "en")).toBeUndefined();
+  });
+});
+
+describe("privacyPage", () => {
+  const texts = (lang: Lang) =>
+    privacyPage(lang).sections.flatMap((section) =>
+      section.blocks.flatMap((block) => ("paragraph" in block ? [block.paragraph] : block.list)),
+    );
+  const marks = (text: string) =>
+    [...text.matchAll(/\]\((\/[^)]*)\)|`([^`]+)`|\{email\}/g)].map((m) => m[0].replace(/^\]/, ""));
+
+  it("has the same sections, blocks and marks in both languages", () => {
+    const [pt, en] = [privacyPage("pt"), privacyPage("en")];
+    expect(pt.sections.map((section) => section.id)).toEqual(en.sections.map((section) => section.id));
+    const shape = (lang: Lang) =>
+      privacyPage(lang).sections.map((section) =>
+        section.blocks.map((block) => ("paragraph" in block ? "p" : block.list.length)),
+      );
+    expect(shape("pt")).toEqual(shape("en"));
+    expect(texts("pt").map(marks)).toEqual(texts("en").map(marks));
+  });
+
+  it("links only pages of the site and names the owner's address where a request goes", () => {
+    for (const lang of languages) {
+      for (const [, path] of texts(lang)
+        .join("\n")
+        .matchAll(/\]\((\/[^)]*)\)/g)) {
+        expect(publicPaths).toContain(path);
+      }
+      expect(texts(lang).filter((text) => text.includes("{email}")).length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("states the figures and the cookie names the code uses", () => {
+    const en = texts("en").join("\n");
+    expect(en).toContain(`${SESSION_TTL_MS / 86_400_000} days`);
+    expect(en).toContain(`${MIN_FILL_MS / 1000} seconds`);
+    expect(en).toContain(`${STARTED_MAX_AGE_MS / 3_600_000} hours`);
+    for (const cookie of [STARTED_COOKIE, SECURE_SESSION_COOKIE, SIGNED_IN_COOKIE, FLASH_COOKIE, "github_oauth"]) {
+      expect(en).toContain(`\`${cookie}\``);
+    }
+    expect(privacyPage("pt").updated).toMatch(/^Atualizada em \d+ de \w+ de \d{4}\.$/);
   });
 });

@@ -136,6 +136,12 @@ export const shell = {
       description: "Join the Discord community: over 150k members, support and networking.",
       heading: "Discord community",
     },
+    privacy: {
+      title: "Privacy",
+      description:
+        "What this site stores, what for, for how long and how to have it deleted: contact, newsletter, sign-in and preferences.",
+      heading: "Privacy",
+    },
     blog: {
       title: "Blog",
       description: "Articles on full-stack development, bots, cloud, automation and project management.",

@@ -139,6 +139,12 @@ export const shell = {
       description: "Entre na comunidade do Discord: mais de 150 mil membros, suporte e networking.",
       heading: "Comunidade no Discord",
     },
+    privacy: {
+      title: "Privacidade",
+      description:
+        "Que dados este site guarda, para quê, por quanto tempo e como pedir que sejam apagados: contato, newsletter, login e preferências.",
+      heading: "Privacidade",
+    },
     blog: {
       title: "Blog",
       description: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",

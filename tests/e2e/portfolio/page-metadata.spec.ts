@@ -1,3 +1,4 @@
+import { localizePath } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { expect, test } from "../fixtures.ts";
 
@@ -15,15 +16,16 @@ const paths = [
   "/course",
   "/discord",
   "/contact",
+  "/privacidade",
 ];
 
 for (const lang of ["pt", "en"] as const) {
   test(`every page has its own title, description and Open Graph tags (${lang})`, async ({ page }) => {
-    // Thirteen full page loads: more than the default budget on a busy machine.
+    // Fourteen full page loads: more than the default budget on a busy machine.
     test.setTimeout(limit(90_000));
     const titles = new Set<string>();
     for (const path of paths) {
-      const url = lang === "pt" ? path : `/en${path}`;
+      const url = localizePath(path, lang);
       await page.goto(url);
       const title = await page.title();
       expect(title, url).toMatch(/· Rafael Werneck$/);

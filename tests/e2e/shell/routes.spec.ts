@@ -1,4 +1,5 @@
 import { en } from "../../../app/i18n/en.ts";
+import { localizePath } from "../../../app/i18n/paths.ts";
 import { pt } from "../../../app/i18n/pt.ts";
 import { expect, test } from "../fixtures.ts";
 
@@ -32,13 +33,14 @@ const pages: { path: string; heading: { pt: string; en: string } }[] = [
   },
   { path: "/services/web-development", heading: { pt: "Desenvolvimento Web", en: "Web Development" } },
   { path: "/services/consulting", heading: { pt: "Consultoria", en: "Consulting" } },
+  { path: "/privacidade", heading: { pt: pt.pages.privacy.heading, en: en.pages.privacy.heading } },
   { path: "/blog/bot-discord", heading: { pt: "Como criar um bot para Discord", en: "How to build a Discord bot" } },
 ];
 
 for (const lang of ["pt", "en"] as const) {
   test(`every route answers 200 with its heading and language (${lang})`, async ({ page }) => {
     for (const { path, heading } of pages) {
-      const url = lang === "en" ? (path === "/" ? "/en" : `/en${path}`) : path;
+      const url = localizePath(path, lang);
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
       // The home page's heading carries the typewriter; it always includes the full name.
