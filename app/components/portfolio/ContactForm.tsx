@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CheckCircle2, Loader2, Send } from "~/components/icons";
+import { PrivacyNote } from "~/components/ui/PrivacyNote.tsx";
 import { type Dictionary, useT } from "~/i18n";
 import {
   CONTACT_LIMITS,
@@ -237,6 +238,7 @@ export function ContactForm({ posted }: { posted?: ContactReply | undefined }) {
               )}
               {status === "sending" ? texts.sending : texts.send}
             </button>
+            <PrivacyNote />
           </div>
         </form>
       )}

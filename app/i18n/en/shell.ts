@@ -51,6 +51,10 @@ export const shell = {
     favouriteSongs: "Favourite songs",
     copyright: "© {year} Rafael Werneck. All rights reserved.",
   },
+  privacyNote: {
+    text: "What happens to your data: see the {link}.",
+    link: "privacy policy",
+  },
   notFound: {
     title: "Page not found",
     description: "The address you opened does not exist on this site.",

@@ -54,6 +54,11 @@ export const shell = {
     favouriteSongs: "Músicas favoritas",
     copyright: "© {year} Rafael Werneck. Todos os direitos reservados.",
   },
+  /** The line under every form that collects personal data; `{link}` is the link to the privacy page. */
+  privacyNote: {
+    text: "O que acontece com os seus dados: veja a {link}.",
+    link: "política de privacidade",
+  },
   notFound: {
     title: "Página não encontrada",
     description: "O endereço que você abriu não existe neste site.",

@@ -44,6 +44,15 @@ for (const lang of languages) {
     await expect(page).toHaveURL(new RegExp(`${localizePath(PRIVACY, other)}/?$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(dictionaries[other].pages.privacy.heading);
   });
+
+  test(`the contact form links the privacy page (${lang})`, async ({ page }) => {
+    await page.goto(localizePath("/contact", lang));
+    const note = page.getByTestId("contact-form").getByTestId("privacy-note");
+    await expect(note).toContainText(t.privacyNote.text.replace(" {link}.", ""));
+    await note.getByRole("link", { name: t.privacyNote.link }).click();
+    await expect(page).toHaveURL(new RegExp(`${localizePath(PRIVACY, lang)}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.pages.privacy.heading);
+  });
 }
 
 test("the other language's slug leads to the page in the address's language", async ({ request }) => {
