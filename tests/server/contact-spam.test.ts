@@ -110,7 +110,12 @@ for (const engine of engines) {
         db: database.db,
         auth: { github: null, authorLogins: [], secureCookies: false, signInLimiter: new RateLimiter(1, 1) },
         uploads: localDiskStorage(path.join(tmpdir(), "contact-spam-unused")),
-        contact: { secret, limiter: new RateLimiter(2, 60 * 60_000), delivery: { wake: () => wakes++ } },
+        contact: {
+          secret,
+          limiter: new RateLimiter(2, 60 * 60_000),
+          delivery: { wake: () => wakes++ },
+          to: "owner@example.com",
+        },
       };
     });
 
@@ -146,7 +151,7 @@ for (const engine of engines) {
     });
 
     it("plans no e-mail when SMTP is off", async () => {
-      app.contact = { secret, limiter: new RateLimiter(2, 60_000), delivery: null };
+      app.contact = { secret, limiter: new RateLimiter(2, 60_000), delivery: null, to: "owner@example.com" };
       expect((await post(valid)).status).toBe(200);
       expect((await listMessages(database.db))[0]?.nextAttemptAt).toBeNull();
     });

@@ -38,6 +38,7 @@ export function createContactServices(
       secret: loadContactSecret(config.secret, dataDir),
       limiter: limiters("contact", config.rateLimit, RATE_WINDOW_MS),
       delivery: worker,
+      to: config.to,
     },
     worker,
   };
