@@ -12,6 +12,10 @@ const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // Sign-in runs against the local fake GitHub; its port is separate so parallel runs do not collide.
 const githubURL = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
+// The site's mail goes to a local sink (tests/harness/mail-sink), whose received mails tests read over HTTP.
+const mailSmtpPort = Number(process.env.E2E_SMTP_PORT || 4025);
+const mailSinkURL = `http://127.0.0.1:${Number(process.env.E2E_MAIL_PORT || 4026)}`;
+process.env.E2E_MAIL_URL = mailSinkURL;
 // Every run starts from an empty embedded database.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-e2e-"));
 // The build `npm run test:e2e` makes (BUILD_DIR, as react-router.config.ts reads it).
@@ -55,6 +59,13 @@ const fakeGitHub = {
   env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
 };
 
+const mailSink = {
+  command: "node tests/harness/mail-sink/main.ts",
+  url: `${mailSinkURL}/health`,
+  reuseExistingServer: false,
+  env: { SMTP_PORT: String(mailSmtpPort), HTTP_PORT: new URL(mailSinkURL).port, HOST: "127.0.0.1" },
+};
+
 /** The production server on the production build, started as `npm run serve` does: what visitors get. */
 const siteServer = {
   command: `node ${serverCommandArgs(buildDir).join(" ")}`,
@@ -81,6 +92,11 @@ const siteServer = {
     RENDER_RATE_LIMIT: "0",
     SEARCH_RATE_LIMIT: "0",
     UPLOAD_RATE_LIMIT: "0",
+    // Contact messages and the newsletter are e-mailed to the local sink.
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(mailSmtpPort),
+    SMTP_FROM: "blog@rafaelwerneck.dev",
+    NEWSLETTER_RATE: "50/s,100000/h",
   },
 };
 
@@ -107,5 +123,5 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
   },
   projects: [...(layer === "system" ? [] : browserProjects), ...(layer === "browser" ? [] : systemProjects)],
-  webServer: [fakeGitHub, ...(layer === "system" ? [] : [siteServer])],
+  webServer: [fakeGitHub, ...(layer === "system" ? [] : [mailSink, siteServer])],
 });

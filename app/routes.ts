@@ -46,6 +46,18 @@ export default [
     ...pageRoutes.map((page) =>
       route(localizePath(`/${page.pattern}`, lang), page.file, { id: `${lang}:${page.key}` }),
     ),
+    // The newsletter's pages answer per request (a form's answer, a link's token): never prerendered.
+    route(localizePath("/newsletter", lang), "routes/newsletter.tsx", { id: `${lang}:newsletter` }),
+    route(localizePath("/newsletter/confirm", lang), "routes/newsletter-confirm.tsx", {
+      id: `${lang}:newsletter-confirm`,
+    }),
+    route(localizePath("/newsletter/unsubscribe", lang), "routes/newsletter-unsubscribe.tsx", {
+      id: `${lang}:newsletter-unsubscribe`,
+    }),
+    // Rendered per request for the signed-in author, like the other admin pages.
+    route(localizePath("/admin/subscribers", lang), "routes/admin-subscribers.tsx", {
+      id: `${lang}:admin-subscribers`,
+    }),
     route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
     route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
   ]),

@@ -137,3 +137,11 @@ export function pageSeo(key: PageKey, pathname: string, values: Record<string, s
     description: format(texts.description, values),
   });
 }
+
+/**
+ * The head of a page that only the holder of a link sees (a newsletter
+ * confirmation, the unsubscribe page): its title, kept out of search engines.
+ */
+export function privatePageMeta(title: string, pathname: string): MetaDescriptor[] {
+  return [{ title: documentTitleFor(title, pathname) }, { name: "robots", content: "noindex, nofollow" }];
+}

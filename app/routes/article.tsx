@@ -4,6 +4,7 @@ import { PostCover } from "~/components/blog/PostCard.tsx";
 import { ArrowLeft, ArrowRight, Clock } from "~/components/icons";
 import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
+import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
@@ -16,6 +17,7 @@ import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { hashtag } from "~/lib/tags.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
 import { articleHtmlContext } from "~/server/request-context.server.ts";
+import { newsletterEnabled } from "~/server/services.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
@@ -48,9 +50,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const languageSwitch: LanguageSwitch = translation
     ? { path: postPath(translation), kind: "translation" }
     : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
-  if (isDataRequest(pathname)) return { found: true as const, languageSwitch, post: { ...data, html } };
+  const newsletter = newsletterEnabled();
+  if (isDataRequest(pathname)) return { found: true as const, languageSwitch, newsletter, post: { ...data, html } };
   context.set(articleHtmlContext, html);
-  return { found: true as const, languageSwitch, post: { ...data, html: undefined } };
+  return { found: true as const, languageSwitch, newsletter, post: { ...data, html: undefined } };
 }
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
@@ -186,6 +189,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>
+      {loaderData.newsletter && <NewsletterForm source={postPath(post)} className="mt-16" />}
       {(post.newer || post.older) && (
         <nav aria-label={t.blog.morePosts} className="mt-16 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
           {post.older && (

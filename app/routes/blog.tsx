@@ -1,17 +1,22 @@
 import { PostGrid } from "~/components/blog/PostGrid.tsx";
 import { SearchBox } from "~/components/blog/SearchBox.tsx";
 import { Rss } from "~/components/icons";
+import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, localizePath, useT } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { listPublicPosts } from "~/server/blog/public-posts.server.ts";
+import { newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const posts = await listPublicPosts(lang);
-  return { posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })) };
+  return {
+    posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
+    newsletter: newsletterEnabled(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("blog", location.pathname);
@@ -32,6 +37,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
         <PostGrid posts={loaderData.posts} />
+        {loaderData.newsletter && <NewsletterForm source={localizePath("/blog", lang)} className="mt-16" />}
       </div>
     </>
   );

@@ -26,9 +26,9 @@ import { type DkimSettings, smtpTransport } from "../../app/server/newsletter/tr
 import { type NewsletterWorkerOptions, newsletterRound } from "../../app/server/newsletter/worker.server.ts";
 import type { AppServices } from "../../app/server/services.server.ts";
 import { limit } from "../harness/host-speed.ts";
+import { header, readableText, startSmtpSink } from "../harness/smtp-sink.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
-import { header, readableText, startSmtpSink } from "./helpers/smtp-sink.ts";
 
 const SECRET = Buffer.alloc(32, 7);
 const PUBLIC_URL = "https://rafaelwerneck.dev";

@@ -62,13 +62,13 @@ function layout(lang: Lang, preheader: string, body: string, footer: string) {
 }
 
 const button = (href: string, label: string) =>
-  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(label)}</a></p>`;
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(label)}</a></p>`;
 
 function footers(context: MailContext, texts: MailTexts, unsubscribeUrl: string) {
   const privacy = absolute(context.publicUrl, privacyPath(context.lang));
   const why = format(texts.footer.why, names);
   return {
-    html: `<p style="margin:16px 0 8px">${escapeHtml(why)}</p><p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#4338ca">${escapeHtml(texts.footer.unsubscribe)}</a> · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#4338ca">${escapeHtml(texts.footer.preferences)}</a> · <a href="${escapeHtml(privacy)}" style="color:#4338ca">${escapeHtml(texts.footer.privacy)}</a></p>`,
+    html: `<p style="margin:16px 0 8px">${escapeHtml(why)}</p><p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#0f766e">${escapeHtml(texts.footer.unsubscribe)}</a> · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#0f766e">${escapeHtml(texts.footer.preferences)}</a> · <a href="${escapeHtml(privacy)}" style="color:#0f766e">${escapeHtml(texts.footer.privacy)}</a></p>`,
     text: `-- \n${why}\n${texts.footer.unsubscribe} / ${texts.footer.preferences}: ${unsubscribeUrl}\n${texts.footer.privacy}: ${privacy}\n`,
   };
 }
@@ -94,7 +94,7 @@ export function confirmationMail(context: MailContext, confirmToken: string): Se
   const html = layout(
     context.lang,
     texts.confirm.preheader,
-    `<h1 style="font-size:24px;line-height:1.3;margin:0 0 16px">${escapeHtml(texts.confirm.heading)}</h1><p style="margin:0 0 12px">${escapeHtml(body)}</p>${button(link, texts.confirm.button)}<p style="margin:0 0 12px;font-size:14px;word-break:break-all"><a href="${escapeHtml(link)}" style="color:#4338ca">${escapeHtml(link)}</a></p><p style="margin:0;color:#52525b">${escapeHtml(texts.confirm.ignore)}</p>`,
+    `<h1 style="font-size:24px;line-height:1.3;margin:0 0 16px">${escapeHtml(texts.confirm.heading)}</h1><p style="margin:0 0 12px">${escapeHtml(body)}</p>${button(link, texts.confirm.button)}<p style="margin:0 0 12px;font-size:14px;word-break:break-all"><a href="${escapeHtml(link)}" style="color:#0f766e">${escapeHtml(link)}</a></p><p style="margin:0;color:#52525b">${escapeHtml(texts.confirm.ignore)}</p>`,
     footer.html,
   );
   const text = `${texts.confirm.heading}\n\n${body}\n\n${texts.confirm.button}: ${link}\n\n${texts.confirm.ignore}\n\n${footer.text}`;
@@ -138,7 +138,7 @@ export function digestMail(context: MailContext, posts: readonly MailPost[]): Se
     `<h1 style="font-size:24px;line-height:1.3;margin:0 0 8px">${escapeHtml(texts.digest.heading)}</h1><p style="margin:0 0 20px;color:#52525b">${escapeHtml(format(texts.digest.intro, names))}</p>${entries
       .map(
         ({ post, url, summary }) =>
-          `<h2 lang="${post.lang === "pt" ? "pt-BR" : "en"}" style="font-size:19px;line-height:1.35;margin:0 0 6px"><a href="${escapeHtml(url)}" style="color:#18181b">${escapeHtml(post.title)}</a></h2><p lang="${post.lang === "pt" ? "pt-BR" : "en"}" style="margin:0 0 20px">${escapeHtml(summary)} <a href="${escapeHtml(url)}" style="color:#4338ca">${escapeHtml(texts.digest.read)}</a></p>`,
+          `<h2 lang="${post.lang === "pt" ? "pt-BR" : "en"}" style="font-size:19px;line-height:1.35;margin:0 0 6px"><a href="${escapeHtml(url)}" style="color:#18181b">${escapeHtml(post.title)}</a></h2><p lang="${post.lang === "pt" ? "pt-BR" : "en"}" style="margin:0 0 20px">${escapeHtml(summary)} <a href="${escapeHtml(url)}" style="color:#0f766e">${escapeHtml(texts.digest.read)}</a></p>`,
       )
       .join("")}`,
     footer.html,

@@ -1,0 +1,85 @@
+import { data } from "react-router";
+import { Rss } from "~/components/icons";
+import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
+import { buttonSecondary, card } from "~/components/portfolio/styles.ts";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import { dictionaryFor, langFromPath, localizePath, useT } from "~/i18n";
+import { documentTitleFor, seo } from "~/lib/seo.ts";
+import { readForm } from "~/server/form.server.ts";
+import { submitSubscription } from "~/server/newsletter/public.server.ts";
+import { clientIpContext } from "~/server/request-context.server.ts";
+import { newsletterEnabled } from "~/server/services.server.ts";
+import { tooManyRequestsResponse, wantsPage } from "~/server/too-many-requests.server.ts";
+import type { Route } from "./+types/newsletter";
+
+export function loader() {
+  return { enabled: newsletterEnabled() };
+}
+
+/** A subscription, sent by any of the site's forms (without JavaScript too): answered on this page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { pathname } = new URL(request.url);
+  const lang = langFromPath(pathname);
+  const form = await readForm(request, lang);
+  const { status, reply } = await submitSubscription(form, lang, context.get(clientIpContext));
+  if (status === 429 && !reply.ok) {
+    throw tooManyRequestsResponse({
+      lang,
+      page: wantsPage(pathname, {
+        accept: request.headers.get("accept"),
+        "sec-fetch-mode": request.headers.get("sec-fetch-mode"),
+      }),
+      retryAfterSeconds: reply.retryAfterSeconds ?? 60,
+      description: reply.message,
+    });
+  }
+  return data({ enabled: newsletterEnabled(), reply }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const texts = dictionaryFor(langFromPath(location.pathname)).newsletter.page;
+  return seo({
+    pathname: location.pathname,
+    title: documentTitleFor(texts.title, location.pathname),
+    description: texts.description,
+  });
+};
+
+export default function NewsletterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, t } = useT();
+  const texts = t.newsletter;
+  const reply = actionData?.reply;
+  const enabled = actionData?.enabled ?? loaderData.enabled;
+  return (
+    <>
+      <PageHeader heading={texts.page.heading} lead={texts.page.description} />
+      <div className="container-page max-w-2xl py-12 sm:py-16">
+        {!enabled ? (
+          <div className={`${card} p-6 sm:p-8`} data-testid="newsletter-unavailable">
+            <p>{texts.page.unavailable}</p>
+            <a href={localizePath("/rss.xml", lang)} className={`${buttonSecondary} mt-5`}>
+              <Rss className="size-4" aria-hidden="true" />
+              {texts.page.rss}
+            </a>
+          </div>
+        ) : reply?.ok ? (
+          <div role="status" className={`${card} p-6 sm:p-8`} data-testid="newsletter-sent">
+            <h2 className="text-2xl font-bold tracking-tight">{texts.sent.heading}</h2>
+            <p className="mt-2 text-fg-muted">{texts.sent.text}</p>
+            <LocalLink to="/blog" className={`${buttonSecondary} mt-6`}>
+              {texts.sent.back}
+            </LocalLink>
+          </div>
+        ) : (
+          <NewsletterForm
+            source={localizePath("/newsletter", lang)}
+            values={reply?.values}
+            fieldError={reply?.fieldError}
+            message={reply?.message || undefined}
+          />
+        )}
+      </div>
+    </>
+  );
+}
