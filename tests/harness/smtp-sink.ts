@@ -17,7 +17,8 @@ export interface ReceivedMail {
   bytes: Buffer;
 }
 
-export async function startSmtpSink() {
+/** @example const sink = await startSmtpSink(); // a free port; `startSmtpSink(4025)` a given one */
+export async function startSmtpSink(port = 0) {
   const received: ReceivedMail[] = [];
   /** Recipient address → SMTP reply code to refuse it with. */
   const refuse = new Map<string, number>();
@@ -45,10 +46,9 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    port,
+    port: (server.server.address() as AddressInfo).port,
     received,
     refuse,
     /** The mails to one address. */
