@@ -19,7 +19,13 @@ import {
   subscriberForToken,
   unsubscribeByToken,
 } from "../../app/server/newsletter/public.server.ts";
-import { claimDueMails, digestSlot, saveDigestSettings } from "../../app/server/newsletter/queue.server.ts";
+import {
+  announcePosts,
+  claimDueMails,
+  digestSlot,
+  markSent,
+  saveDigestSettings,
+} from "../../app/server/newsletter/queue.server.ts";
 import { findSubscriber } from "../../app/server/newsletter/subscribers.server.ts";
 import { signToken } from "../../app/server/newsletter/tokens.server.ts";
 import { type DkimSettings, smtpTransport } from "../../app/server/newsletter/transport.server.ts";
@@ -266,7 +272,6 @@ for (const engine of engines) {
       smtp.received.length = 0;
       await publish("fila", "pt");
       // The mails are queued and one server claimed them; the reader leaves before their turn.
-      const { announcePosts } = await import("../../app/server/newsletter/queue.server.ts");
       await announcePosts(database.db, now());
       const subscriber = (
         await database.db
@@ -323,6 +328,18 @@ for (const engine of engines) {
       clock += HOUR;
       await round();
       expect(smtp.to("gone@example.com")).toHaveLength(1);
+    });
+
+    it("records a mail as sent even when its post was deleted while it was on its way", async () => {
+      await confirmed("late@example.com", "pt", "pt");
+      const post = await publish("apagado", "pt");
+      await announcePosts(database.db, now());
+      const [mail] = await claimDueMails(database.db, now(), 10, 60_000);
+      if (!mail) throw new Error("no mail queued");
+      await database.db.delete(blogs).where(eq(blogs.id, post.id));
+      await markSent(database.db, mail, now(), { postId: post.id, lang: "pt" });
+      const [row] = await database.db.select().from(newsletterMails).where(eq(newsletterMails.id, mail.id));
+      expect(row).toMatchObject({ deliveredAt: now(), postId: null, nextAttemptAt: null });
     });
 
     it("keeps to the sending rate: over it, the rest of the mails wait for the next second", async () => {

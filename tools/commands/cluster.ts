@@ -49,6 +49,19 @@ const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/loca
 const STOP_GRACE_MS = 15_000;
 /** The contact e-mails' lease in the cluster: a message a dead server held is sent again after it. */
 const CONTACT_LEASE_SECONDS = 15;
+/** Confirmed newsletter readers in the kill check: each post the writers publish is mailed to every one. */
+const NEWSLETTER_READERS = 8;
+
+/** Runs `use` with a connection to the cluster's database, closed after. */
+async function withDatabase<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
 
 interface Running {
   name: string;
@@ -364,6 +377,19 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
   if (!admin || !contact) return false;
   const author = admin;
   const visitor = contact;
+  await step(
+    `${NEWSLETTER_READERS} newsletter readers have confirmed (every post the writers publish is mailed to them)`,
+    async () => {
+      await withDatabase(cluster.databaseUrl, (client) =>
+        client.query(
+          `insert into newsletter_subscribers (email, langs, frequency, status, source, confirm_sent_at, confirmed_at)
+         select 'reader' || n || '@cluster.test', array['pt', 'en'], 'post', 'confirmed', '/blog', now(), now()
+         from generate_series(1, $1::int) as n`,
+          [NEWSLETTER_READERS],
+        ),
+      );
+    },
+  );
 
   let stop = false;
   let failure: unknown;
@@ -428,6 +454,23 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     }
     console.log(`  ${images.length} images, each read from both servers`);
   });
+  // A relay's answer that comes after its sender was killed never reaches it:
+  // the sender cannot know the mail was accepted, and it is sent again when
+  // its lease runs out (SMTP gives no way to ask). The sink may learn of the
+  // dead connection only after it has answered; such a send counts as cut
+  // off, not as a second mail: once, answered within the relay's delay of
+  // the kill, sent again when the lease ran out. Any other mail sent twice fails.
+  const answeredTheDead = (id: string) => {
+    const [first = 0, again = 0, ...more] = smtp.received
+      .filter((mail) => mail.messageId.replace(/[^@]+>$/, "") === id)
+      .map((mail) => mail.at);
+    return (
+      more.length === 0 &&
+      first >= killedAt &&
+      first <= killedAt + smtp.delayMs + 1000 &&
+      again - first >= (CONTACT_LEASE_SECONDS - 1) * 1000
+    );
+  };
   await step("every contact message is e-mailed exactly once", async () => {
     const stored = await author.messageIds();
     const wanted = new Set(stored.map((id) => `<contact-${id}@`));
@@ -435,38 +478,58 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     const delivered = () => new Set(smtp.received.map((mail) => mail.messageId.replace(/[^@]+>$/, "")));
     while (Date.now() < deadline && [...wanted].some((id) => !delivered().has(id))) await sleep(500);
     const counts = new Map<string, number>();
-    const times = new Map<string, number[]>();
     for (const mail of smtp.received) {
       const key = mail.messageId.replace(/[^@]+>$/, "");
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      times.set(key, [...(times.get(key) ?? []), mail.at]);
     }
-    // A relay's answer that comes after its sender was killed never reaches it:
-    // the sender cannot know the mail was accepted, and it is sent again when
-    // its lease runs out (SMTP gives no way to ask). The sink may learn of the
-    // dead connection only after it has answered; such a send counts as cut
-    // off, not as a second mail: once, answered within the relay's delay of
-    // the kill, sent again when the lease ran out. Any other mail sent twice fails.
-    const answeredTheDead = (id: string) => {
-      const [first = 0, again = 0, ...more] = times.get(id) ?? [];
-      return (
-        more.length === 0 &&
-        first >= killedAt &&
-        first <= killedAt + smtp.delayMs + 1000 &&
-        again - first >= (CONTACT_LEASE_SECONDS - 1) * 1000
-      );
-    };
-    const repeated = [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+    const repeated = [...counts].filter(([id, count]) => count > 1 && wanted.has(id)).map(([id]) => id);
     const twice = repeated.filter((id) => !answeredTheDead(id));
     const afterTheKill = repeated.length - twice.length;
     const missing = [...wanted].filter((id) => !counts.has(id));
-    const unknown = [...counts.keys()].filter((id) => !wanted.has(id));
+    const unknown = [...counts.keys()].filter((id) => id.startsWith("<contact-") && !wanted.has(id));
     console.log(
       `  ${stored.length} messages stored, ${smtp.received.length} e-mails accepted, ${smtp.cut() + afterTheKill} sends cut off by the kill (${afterTheKill} answered after it, so sent again)`,
     );
     expect(missing.length === 0, `${missing.length} messages never e-mailed`);
     expect(twice.length === 0, `${twice.length} messages e-mailed twice`);
     expect(unknown.length === 0, `${unknown.length} e-mails of no stored message`);
+  });
+  await step("every newsletter mail is sent exactly once, each reader one per post", async () => {
+    const open = async () =>
+      Number(
+        (
+          await withDatabase(cluster.databaseUrl, (client) =>
+            client.query("select count(*) from newsletter_mails where delivered_at is null and failed_at is null"),
+          )
+        ).rows[0]?.count ?? 0,
+      );
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && (await open()) > 0) await sleep(500);
+    const rows = (
+      await withDatabase(cluster.databaseUrl, (client) =>
+        client.query<{ id: string; delivered: boolean }>(
+          "select id, delivered_at is not null as delivered from newsletter_mails where kind = 'post'",
+        ),
+      )
+    ).rows;
+    const delivered = new Set(rows.filter((row) => row.delivered).map((row) => `<newsletter-${row.id}@`));
+    const sent = smtp.received.filter((mail) => mail.messageId.startsWith("<newsletter-"));
+    const counts = new Map<string, number>();
+    for (const mail of sent) {
+      const key = mail.messageId.replace(/[^@]+>$/, "");
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const twice = [...counts].filter(([id, count]) => count > 1 && !answeredTheDead(id)).map(([id]) => id);
+    const missing = [...delivered].filter((id) => !counts.has(id));
+    const unknown = [...counts.keys()].filter((id) => !delivered.has(id));
+    console.log(
+      `  ${rows.length} newsletter mails queued, ${delivered.size} sent, ${sent.length} accepted by the relay; ${await open()} still open`,
+    );
+    expect(delivered.size > 0, "no newsletter mail was sent: no post was published?");
+    expect((await open()) === 0, "newsletter mails still waiting after two minutes");
+    expect(missing.length === 0, `${missing.length} newsletter mails marked sent never reached the relay`);
+    expect(twice.length === 0, `${twice.length} newsletter mails sent twice`);
+    expect(unknown.length === 0, `${unknown.length} newsletter mails reached the relay without being marked sent`);
   });
 
   return summary();
@@ -565,6 +628,7 @@ async function main() {
         CONTACT_LEASE_SECONDS: String(CONTACT_LEASE_SECONDS),
         // The writers are one client writing as fast as they can: the per-client limits (decision 027) are not measured here.
         CONTACT_RATE_LIMIT: "100000",
+        NEWSLETTER_RATE: "100/s,1000000/h",
         RENDER_RATE_LIMIT: "0",
         UPLOAD_RATE_LIMIT: "0",
       });

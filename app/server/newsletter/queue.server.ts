@@ -215,10 +215,18 @@ export async function renewClaim(
   return given ? "not-owed" : undefined;
 }
 
+/** Records a mail the relay accepted, and the post it carried (unless that post was deleted meanwhile). */
 export async function markSent(db: Database, mail: NewsletterMail, now: Date, sent?: { postId: string; lang: string }) {
   await db
     .update(newsletterMails)
-    .set({ deliveredAt: now, nextAttemptAt: null, lastError: null, ...(sent ?? {}) })
+    .set({
+      deliveredAt: now,
+      nextAttemptAt: null,
+      lastError: null,
+      ...(sent
+        ? { postId: sql`(select ${blogs.id} from ${blogs} where ${blogs.id} = ${sent.postId})`, lang: sent.lang }
+        : {}),
+    })
     .where(eq(newsletterMails.id, mail.id));
 }
 

@@ -120,31 +120,42 @@ async function sendOne(
   }
   try {
     await options.transport.send(composed.message);
-    await markSent(db, mail, now(), composed.sent);
-    logEvent("newsletter_mail_sent", `Newsletter mail ${mail.id} (${mail.kind}) sent.`, {
-      mailId: mail.id,
-      kind: mail.kind,
-    });
-    return "sent";
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const kind = refusalKind(error);
-    const at = now();
-    const deferredTooLong =
-      kind === "temporary" && mail.deferredSince && at.getTime() - mail.deferredSince.getTime() >= DEFERRAL_LIMIT_MS;
-    logEvent(
-      "newsletter_mail_failed",
-      `Sending newsletter mail ${mail.id} failed (${kind}, attempt ${mail.attempts}): ${reason}`,
-      { mailId: mail.id, kind: mail.kind, refusal: kind, attempt: mail.attempts },
-      kind === "unreachable" ? "error" : "warn",
-    );
-    if (kind === "permanent" || deferredTooLong) {
-      await markGivenUp(db, mail, reason, at);
-      await suppress(db, mail.subscriberId, reason, at);
-    } else {
-      await markRetry(db, mail, reason, at, kind === "temporary");
-    }
+    await recordRefusal(db, mail, error, now());
     return "skipped";
+  }
+  // Sent: from here on nothing may send it again. Should recording fail, the
+  // claim runs out and the mail goes again (as after a kill), so say so.
+  try {
+    await markSent(db, mail, now(), composed.sent);
+  } catch (error) {
+    logError(`Newsletter mail ${mail.id} was sent but recording it failed; it may be sent again:`, error);
+    return "sent";
+  }
+  logEvent("newsletter_mail_sent", `Newsletter mail ${mail.id} (${mail.kind}) sent.`, {
+    mailId: mail.id,
+    kind: mail.kind,
+  });
+  return "sent";
+}
+
+/** What a refused send means: the address suppressed (for good, or after 72 hours of deferrals), or a later try. */
+async function recordRefusal(db: Database, mail: NewsletterMail, error: unknown, at: Date): Promise<void> {
+  const reason = error instanceof Error ? error.message : String(error);
+  const kind = refusalKind(error);
+  const deferredTooLong =
+    kind === "temporary" && mail.deferredSince && at.getTime() - mail.deferredSince.getTime() >= DEFERRAL_LIMIT_MS;
+  logEvent(
+    "newsletter_mail_failed",
+    `Sending newsletter mail ${mail.id} failed (${kind}, attempt ${mail.attempts}): ${reason}`,
+    { mailId: mail.id, kind: mail.kind, refusal: kind, attempt: mail.attempts },
+    kind === "unreachable" ? "error" : "warn",
+  );
+  if (kind === "permanent" || deferredTooLong) {
+    await markGivenUp(db, mail, reason, at);
+    await suppress(db, mail.subscriberId, reason, at);
+  } else {
+    await markRetry(db, mail, reason, at, kind === "temporary");
   }
 }
 

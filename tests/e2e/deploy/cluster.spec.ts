@@ -76,7 +76,7 @@ test("two servers behind nginx share the database, the stored objects and the ra
  * `npm run cluster -- --kill`: sign-in, admin and contact flows through nginx,
  * one server killed with SIGKILL mid-flow and started again; nothing
  * acknowledged is lost, images are served by both, each contact message is
- * e-mailed once. Images in the database, then in an S3 bucket (s3rver).
+ * e-mailed once, each newsletter mail of a post the flows publish sent once. Images in the database, then in an S3 bucket (s3rver).
  */
 for (const storage of ["postgres", "s3"] as const) {
   test(`a server killed mid-flow loses nothing acknowledged and rejoins (${storage} storage)`, async () => {
@@ -85,6 +85,7 @@ for (const storage of ["postgres", "s3"] as const) {
     expect(stdout).toContain(`stored objects: ${storage}`);
     expect(stdout).toContain("✓ every acknowledged write is in the database");
     expect(stdout).toContain("✓ every contact message is e-mailed exactly once");
-    expect(stdout).toContain("6 passed, 0 failed");
+    expect(stdout).toContain("✓ every newsletter mail is sent exactly once, each reader one per post");
+    expect(stdout).toContain("8 passed, 0 failed");
   });
 }
