@@ -1,54 +1,30 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
-import { freePort } from "../../harness/free-port.ts";
-import { limit } from "../../harness/host-speed.ts";
+import { type SiteServer, startSiteServer } from "../../harness/site-server.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "../fixtures.ts";
 
 // The shared server of the end-to-end tests runs without the flood limits (every test asks from
 // 127.0.0.1); this one starts a production server of the tested build with low ones.
 const LIMIT = 3;
 
-let server: ChildProcess | undefined;
+let server: SiteServer | undefined;
 let origin = "";
 let dataDir = "";
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-limits-"));
-  server = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
-    env: {
-      ...SERVER_ENVIRONMENT,
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      RENDER_RATE_LIMIT: String(LIMIT),
-      SEARCH_RATE_LIMIT: String(LIMIT),
-    },
-    stdio: "ignore",
+  server = await startSiteServer({
+    ...process.env,
+    DATA_DIR: dataDir,
+    RENDER_RATE_LIMIT: String(LIMIT),
+    SEARCH_RATE_LIMIT: String(LIMIT),
   });
-  const up = async () => {
-    try {
-      return (await fetch(`${origin}/healthz`)).status;
-    } catch {
-      return 0;
-    }
-  };
-  await expect.poll(up, { timeout: limit(60_000), message: "the limited server starts" }).toBe(200);
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  const child = server;
-  if (child && child.exitCode === null) {
-    child.kill();
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
+  await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

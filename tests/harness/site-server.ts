@@ -1,0 +1,64 @@
+/**
+ * A production server of the tested build that a test starts for itself,
+ * with settings and a data directory of its own, on a free port, as
+ * `npm run serve` starts one.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
+import { freePort } from "./free-port.ts";
+import { limit } from "./host-speed.ts";
+
+export interface SiteServer {
+  /** `http://127.0.0.1:{port}`, also its PUBLIC_URL. */
+  origin: string;
+  /** Stops the server and waits until it has exited. */
+  stop(): Promise<void>;
+}
+
+async function healthy(origin: string): Promise<boolean> {
+  try {
+    return (await fetch(`${origin}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the build in BUILD_DIR (default `build`) with `env` and resolves once
+ * `/healthz` answers 200; a server that exits or stays silent fails the start.
+ * @example const server = await startSiteServer({ DATA_DIR: dir, RENDER_RATE_LIMIT: "3" });
+ */
+export async function startSiteServer(env: NodeJS.ProcessEnv, waitMs = limit(60_000)): Promise<SiteServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
+    env: {
+      ...SERVER_ENVIRONMENT,
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+    },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill();
+    await exited;
+  };
+  const deadline = Date.now() + waitMs;
+  while (!(await healthy(origin))) {
+    if (child.exitCode !== null)
+      throw new Error(`The server on ${origin} exited with ${child.exitCode} before it answered`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server on ${origin} did not answer /healthz within ${waitMs} ms`);
+    }
+    await sleep(100);
+  }
+  return { origin, stop };
+}
