@@ -23,6 +23,9 @@ const adminApiRoutes = [
   route("admin/blog/revisions", "routes/admin-blog-revisions.ts"),
 ];
 
+// The subscribers' CSV export, a download: the same in both languages.
+const adminExportRoutes = [route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts")];
+
 // What the contact form calls from scripts; the language comes in the posted form.
 const contactApiRoutes = [
   route("contact/started", "routes/contact-started.ts"),
@@ -40,6 +43,7 @@ export default [
   ...authRoutes,
   ...ogImageRoutes,
   ...adminApiRoutes,
+  ...adminExportRoutes,
   ...contactApiRoutes,
   ...otherSlugRoutes,
   ...languages.flatMap((lang) => [

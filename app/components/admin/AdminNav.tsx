@@ -1,11 +1,11 @@
-import { FileText, Inbox } from "~/components/icons";
+import { FileText, Inbox, Users } from "~/components/icons";
 import { navLinkClass } from "~/components/layout/nav-styles.ts";
 import { LocalNavLink } from "~/components/ui/LocalLink.tsx";
 import { format, useT } from "~/i18n";
 
 /**
- * The admin's own navigation, on every admin page: the blog and the contact
- * messages, with how many messages are still unread.
+ * The admin's own navigation, on every admin page: the blog, the contact
+ * messages, with how many are still unread, and the newsletter's subscribers.
  * @example <AdminNav unread={3} />
  */
 export function AdminNav({ unread }: { unread: number }) {
@@ -30,6 +30,12 @@ export function AdminNav({ unread }: { unread: number }) {
                 <span className="sr-only"> ({format(texts.unreadCount, { count: unread })})</span>
               </span>
             )}
+          </LocalNavLink>
+        </li>
+        <li>
+          <LocalNavLink to="/admin/subscribers" className={({ isActive }) => navLinkClass(isActive)}>
+            <Users className="size-4" aria-hidden="true" />
+            {t.admin.subscribers.nav}
           </LocalNavLink>
         </li>
       </ul>

@@ -58,7 +58,7 @@ export const subscribers = {
   since: "Since",
   actions: "Actions",
   delete: "Delete",
-  deleteOf: "Delete {email} and everything kept about this address? This cannot be undone.",
+  deleteText: "Deletes the address and everything kept about it. This cannot be undone.",
   deleteConfirm: "Delete for good",
   deleted: "{email} was deleted.",
   statuses: "pending:pending,confirmed:confirmed,unsubscribed:left,suppressed:blocked",

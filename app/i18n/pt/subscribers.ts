@@ -56,7 +56,7 @@ export const subscribers = {
   since: "Desde",
   actions: "Ações",
   delete: "Apagar",
-  deleteOf: "Apagar {email} e tudo o que foi guardado sobre este endereço? Não dá para desfazer.",
+  deleteText: "Apaga o endereço e tudo o que foi guardado sobre ele. Não dá para desfazer.",
   deleteConfirm: "Apagar de vez",
   deleted: "{email} foi apagado.",
   statuses: "pending:aguardando,confirmed:confirmado,unsubscribed:saiu,suppressed:bloqueado",

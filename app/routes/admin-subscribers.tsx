@@ -1,0 +1,94 @@
+import { data } from "react-router";
+import { AdminNav } from "~/components/admin/AdminNav.tsx";
+import { type SubscriberRow, SubscribersAdmin } from "~/components/admin/Subscribers.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
+import { dictionaryFor, langFromPath, useT } from "~/i18n";
+import { documentTitleFor, seo } from "~/lib/seo.ts";
+import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
+import { countUnread } from "~/server/contact/messages.server.ts";
+import type { User } from "~/server/db/schema.ts";
+import { readForm } from "~/server/form.server.ts";
+import { subscriberAdminAction } from "~/server/newsletter/admin.server.ts";
+import { postSendCounts, readDigestSettings } from "~/server/newsletter/queue.server.ts";
+import { listSubscribers, subscriberCounts } from "~/server/newsletter/subscribers.server.ts";
+import { type AppServices, contactServices, newsletterServices, services } from "~/server/services.server.ts";
+import type { Route } from "./+types/admin-subscribers";
+
+// Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
+export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
+
+// A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const texts = dictionaryFor(langFromPath(location.pathname)).admin.subscribers;
+  return [
+    ...seo({
+      pathname: location.pathname,
+      title: documentTitleFor(texts.title, location.pathname),
+      description: texts.description,
+    }),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};
+
+/** Where a test goes: the author's GitHub e-mail, or the owner's address (CONTACT_TO) when GitHub gave none. */
+const testAddress = (author: User, app: AppServices) => author.email ?? contactServices(app).to;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = services();
+  const { db } = app;
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const [counts, sends, digest, subscribers, unread] = await Promise.all([
+    subscriberCounts(db),
+    postSendCounts(db),
+    readDigestSettings(db),
+    listSubscribers(db, query),
+    countUnread(db),
+  ]);
+  return {
+    unread,
+    view: {
+      enabled: newsletterServices(app)?.worker != null,
+      testAddress: testAddress(context.get(authorContext), app),
+      counts,
+      sends,
+      digest,
+      query,
+      subscribers: subscribers.map(
+        (row): SubscriberRow => ({
+          id: row.id,
+          email: row.email,
+          status: row.status,
+          langs: row.langs,
+          frequency: row.frequency,
+          source: row.source,
+          createdAt: row.createdAt.toISOString(),
+        }),
+      ),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const app = services();
+  const result = await subscriberAdminAction(app.db, await readForm(request), dictionaryFor(lang).admin.subscribers, {
+    sendTest: newsletterServices(app)?.sendTest ?? null,
+    to: testAddress(context.get(authorContext), app),
+  });
+  return data(result.body, { status: result.status });
+}
+
+export default function AdminSubscribersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  const texts = t.admin.subscribers;
+  return (
+    <>
+      <AdminNav unread={loaderData.unread} />
+      <PageHeader heading={texts.heading} lead={texts.description} />
+      <SubscribersAdmin view={loaderData.view} result={actionData} />
+    </>
+  );
+}
