@@ -62,7 +62,7 @@ for (const lang of languages) {
       await storePreferences(page, { theme, language: lang });
       await signIn(page, "author", lang);
       const problems: string[] = [];
-      for (const path of ["/admin/messages", "/admin/blog"].map((p) => localizePath(p, lang))) {
+      for (const path of ["/admin/messages", "/admin/blog", "/admin/subscribers"].map((p) => localizePath(p, lang))) {
         await page.goto(path);
         await waitForHydration(page);
         problems.push(...(await problemsOn(page, path)));

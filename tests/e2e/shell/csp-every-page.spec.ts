@@ -26,7 +26,8 @@ for (const lang of languages) {
   test(`the admin screens work signed in without a CSP violation (${lang})`, async ({ page }) => {
     const refused = watchCspConsole(page);
     await signIn(page, "author", lang);
-    for (const path of ["/admin/blog", "/admin/messages"].map((p) => localizePath(p, lang))) await visit(page, path);
+    for (const path of ["/admin/blog", "/admin/messages", "/admin/subscribers"].map((p) => localizePath(p, lang)))
+      await visit(page, path);
     expect(refused, refused.join("\n")).toEqual([]);
   });
 }

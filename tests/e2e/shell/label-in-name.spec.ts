@@ -82,7 +82,7 @@ for (const lang of languages) {
   test(`every control's name contains its visible text on the admin screens (${lang})`, async ({ page }) => {
     await signIn(page, "author", lang);
     const problems: string[] = [];
-    for (const path of ["/admin/blog", "/admin/messages"].map((p) => localizePath(p, lang))) {
+    for (const path of ["/admin/blog", "/admin/messages", "/admin/subscribers"].map((p) => localizePath(p, lang))) {
       await page.goto(path);
       await waitForHydration(page);
       problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));

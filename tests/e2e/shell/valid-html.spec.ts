@@ -103,7 +103,7 @@ test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level"
   });
   await fetchPage(`/blog/${slug}`);
   for (const lang of languages) {
-    for (const p of ["/admin/blog", "/admin/messages"]) await fetchPage(localizePath(p, lang));
+    for (const p of ["/admin/blog", "/admin/messages", "/admin/subscribers"]) await fetchPage(localizePath(p, lang));
     await openNewPostForm(page, lang);
     pages.set(`${localizePath("/admin/blog", lang)} (form open)`, await page.content());
   }
