@@ -106,8 +106,8 @@ export const privacy = {
               en: "the languages you chose and the frequency: each new post or a weekly digest;",
             },
             {
-              pt: "a situação da assinatura: pendente (até você confirmar pelo e-mail de confirmação), confirmada ou cancelada;",
-              en: "the state of the subscription: pending (until you confirm it from the confirmation e-mail), confirmed or unsubscribed;",
+              pt: "a situação da assinatura: pendente (até você confirmar pelo e-mail de confirmação; sem confirmação, tudo é apagado em 8 dias), confirmada ou cancelada;",
+              en: "the state of the subscription: pending (until you confirm it from the confirmation e-mail; unconfirmed, all of it is deleted after 8 days), confirmed or unsubscribed;",
             },
             {
               pt: "quando e em qual página você assinou e quando confirmou, que é o seu consentimento, e quais e-mails já lhe foram enviados.",

@@ -114,6 +114,24 @@ export async function updatePreferences(
   return row !== undefined;
 }
 
+/** An address that never confirmed is forgotten this long after its last confirmation was sent. */
+export const UNCONFIRMED_KEPT_MS = CONFIRM_VALID_MS + 24 * 60 * 60 * 1000;
+
+/** Forgets subscriptions never confirmed whose link has expired: nothing is kept of someone who did not consent. */
+export async function forgetUnconfirmed(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, "pending"),
+        sql`${newsletterSubscribers.confirmedAt} is null`,
+        sql`${newsletterSubscribers.confirmSentAt} < ${new Date(now.getTime() - UNCONFIRMED_KEPT_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length;
+}
+
 /** Stops all mail to an address the mail server refused: a permanent refusal, or 72 hours of temporary ones. */
 export async function suppress(db: Database, id: string, reason: string, now = new Date()): Promise<void> {
   await db

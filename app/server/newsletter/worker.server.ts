@@ -1,6 +1,7 @@
 /**
  * The newsletter's worker, in every server process: each round announces the
- * posts that became public, queues a digest whose slot passed, then sends
+ * posts that became public, queues a digest whose slot passed, forgets
+ * subscriptions never confirmed once their link expired, then sends
  * the mails that are due, a batch at a time (memory stays flat however many
  * readers), paced by `NEWSLETTER_RATE`. Each mail is claimed with a lease and
  * sent once; the reader's state is checked just before each send.
@@ -26,7 +27,7 @@ import {
   queueDigest,
   renewClaim,
 } from "./queue.server.ts";
-import { findSubscriber, suppress } from "./subscribers.server.ts";
+import { findSubscriber, forgetUnconfirmed, suppress } from "./subscribers.server.ts";
 import { signToken } from "./tokens.server.ts";
 import { type NewsletterTransport, refusalKind } from "./transport.server.ts";
 
@@ -58,11 +59,15 @@ async function release(db: Database, mail: NewsletterMail, at: Date): Promise<vo
     .where(and(eq(newsletterMails.id, mail.id), eq(newsletterMails.nextAttemptAt, mail.nextAttemptAt)));
 }
 
+/** The post each post mail of a batch carries, by announced post and the reader's languages. */
+type PostLookups = Map<string, ReturnType<typeof postForMail>>;
+
 /** What a claimed mail sends, or why nothing is to be sent. */
 async function compose(
   options: NewsletterWorkerOptions,
   mail: NewsletterMail,
   now: Date,
+  posts: PostLookups,
 ): Promise<{ message: SendMailOptions; sent?: { postId: string; lang: string } } | { nothing: string }> {
   const subscriber = await findSubscriber(options.db, mail.subscriberId);
   if (!subscriber) return { nothing: "no such subscriber" };
@@ -80,20 +85,28 @@ async function compose(
     return { message: confirmationMail(context(isLang(mail.lang) ? mail.lang : "pt"), token) };
   }
   if (mail.kind === "post") {
-    const post = await postForMail(options.db, mail, langs, now);
+    // The mails of one batch are mostly of one post: it is read once for them (and again for the next batch).
+    const key = `${mail.postId}|${langs.join()}`;
+    let lookup = posts.get(key);
+    if (!lookup) {
+      lookup = postForMail(options.db, mail, langs, now);
+      posts.set(key, lookup);
+    }
+    const post = await lookup;
     if (!post || !isLang(post.lang)) return { nothing: "the post is no longer public" };
     return { message: postMail(context(post.lang), post), sent: { postId: post.id, lang: post.lang } };
   }
   const window = digestWindow(mail.issue);
-  const posts = window ? await postsForDigest(options.db, window, langs, now) : [];
-  if (posts.length === 0) return { nothing: "nothing new in the week" };
-  return { message: digestMail(context(langs[0] ?? "pt"), posts) };
+  const week = window ? await postsForDigest(options.db, window, langs, now) : [];
+  if (week.length === 0) return { nothing: "nothing new in the week" };
+  return { message: digestMail(context(langs[0] ?? "pt"), week) };
 }
 
 /** Sends one claimed mail and records the outcome; a number is the wait the rate asks for before any more. */
 async function sendOne(
   options: NewsletterWorkerOptions,
   claimed: NewsletterMail,
+  posts: PostLookups,
 ): Promise<"sent" | "skipped" | number> {
   const { db } = options;
   const now = options.now ?? (() => new Date());
@@ -108,7 +121,7 @@ async function sendOne(
   if (mail === undefined || mail === "not-owed") return "skipped";
   let composed: Awaited<ReturnType<typeof compose>>;
   try {
-    composed = await compose(options, mail, now());
+    composed = await compose(options, mail, now(), posts);
   } catch (error) {
     logError(`Composing newsletter mail ${mail.id} failed:`, error);
     await markRetry(db, mail, error instanceof Error ? error.message : String(error), now(), false);
@@ -132,10 +145,6 @@ async function sendOne(
     logError(`Newsletter mail ${mail.id} was sent but recording it failed; it may be sent again:`, error);
     return "sent";
   }
-  logEvent("newsletter_mail_sent", `Newsletter mail ${mail.id} (${mail.kind}) sent.`, {
-    mailId: mail.id,
-    kind: mail.kind,
-  });
   return "sent";
 }
 
@@ -166,15 +175,25 @@ async function recordRefusal(db: Database, mail: NewsletterMail, error: unknown,
 export async function newsletterRound(
   options: NewsletterWorkerOptions,
 ): Promise<{ sent: number; resumeInMs?: number }> {
+  const outcome = await sendDue(options);
+  // One line per round that sent something, not one per mail: a post to ten thousand readers is one event.
+  if (outcome.sent > 0)
+    logEvent("newsletter_mails_sent", `Newsletter: ${outcome.sent} mails sent.`, { sent: outcome.sent });
+  return outcome;
+}
+
+async function sendDue(options: NewsletterWorkerOptions): Promise<{ sent: number; resumeInMs?: number }> {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   await announcePosts(db, now());
   await queueDigest(db, now());
+  await forgetUnconfirmed(db, now());
   let sent = 0;
   for (;;) {
     const batch = await claimDueMails(db, now(), options.batch, options.leaseMs);
+    const posts: PostLookups = new Map();
     for (const [index, mail] of batch.entries()) {
-      const outcome = await sendOne(options, mail);
+      const outcome = await sendOne(options, mail, posts);
       if (outcome === "sent") sent += 1;
       else if (typeof outcome === "number") {
         // Over the rate: the rest of the batch goes back to the queue for when there is room.

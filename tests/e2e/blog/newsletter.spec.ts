@@ -149,6 +149,27 @@ test.describe("the newsletter, without JavaScript", () => {
   });
 });
 
+test("a flood of subscriptions from one client gets 429 and a page in the reader's language", async ({
+  request,
+  baseURL,
+}) => {
+  const ip = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+  const send = () =>
+    request.post("/en/newsletter", {
+      form: { email: address("flood"), languages: "en", frequency: "post", source: "/en/blog" },
+      headers: { "X-Forwarded-For": ip, Origin: baseURL ?? "", "Sec-Fetch-Mode": "navigate", Accept: "text/html" },
+      maxRedirects: 0,
+    });
+  // NEWSLETTER_RATE_LIMIT: five an hour per client by default.
+  for (let i = 0; i < 5; i++) expect((await send()).status()).toBe(200);
+  const refused = await send();
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  const body = await refused.text();
+  expect(body).toContain('<html lang="en">');
+  expect(body).toContain("Too many subscriptions from your connection in a short time.");
+});
+
 test.describe("the newsletter's pages look right", () => {
   for (const lang of ["pt", "en"] as const) {
     for (const theme of ["light", "dark"] as const) {

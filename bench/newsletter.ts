@@ -1,0 +1,285 @@
+/**
+ * The newsletter at scale: a post published to 10,000 confirmed readers
+ * (BENCH_NEWSLETTER_READERS) of the production server, mailed to a local
+ * SMTP server that only counts, while a visitor reads a static page and an
+ * article. Measures how long the send takes and at what rate
+ * (BENCH_NEWSLETTER_RATE, default 1000/s: the machine's pace, far above a
+ * mail plan's), the server's memory (RSS) before and at its peak, and the
+ * visitor's p99 alone and during the send. Budgets: every reader gets one
+ * mail; the visitor's p99 during the send within the pages' own
+ * (`BUDGETS.postP99Ms`); the peak RSS within `RSS_GROWTH_BOUND` of the
+ * start (the flood's bound, decision 027) and within the embedded server's
+ * budget, whatever the number of readers (the send reads its rows a batch at
+ * a time, decision 045).
+ *
+ * `npm run bench:newsletter` (builds BENCH_BUILD_DIR, default build-bench,
+ * when missing); the embedded database, or PostgreSQL with DATABASE_URL (a
+ * database of its own, created and dropped). `npm test` runs the bounded
+ * version in tests/server/newsletter.test.ts (400 readers, the batch held).
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { openDatabase } from "../app/server/db/client.server.ts";
+import { serverEntry } from "../runtime/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
+import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
+import { AdminClient, signIn } from "../tests/harness/site-client.ts";
+import { BUDGETS } from "./budgets.ts";
+import { buildSite } from "./build.ts";
+import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
+import { type LoadResult, loadTest } from "./load.ts";
+import { readOptions } from "./options.ts";
+import { memoryOf, sampleMemory } from "./processes.ts";
+import { encodePath } from "./routes.ts";
+import { startServer } from "./server.ts";
+import { mib, round, sleep } from "./stats.ts";
+
+export interface NewsletterBenchResult {
+  engine: "embedded (PGlite)" | "PostgreSQL";
+  readers: number;
+  /** Mails the relay accepted, and to how many different readers. */
+  accepted: number;
+  distinct: number;
+  sendSeconds: number;
+  mailsPerSecond: number;
+  visitorAlone: LoadResult[];
+  visitorSending: LoadResult[];
+  rssStart: number;
+  rssPeak: number;
+}
+
+/** An SMTP server that accepts everything and keeps only who each mail went to. */
+async function countingRelay() {
+  const recipients: string[] = [];
+  const server = new SMTPServer({
+    logger: false,
+    hideSTARTTLS: true,
+    authOptional: true,
+    onData(stream, session, callback) {
+      stream.on("data", () => undefined);
+      stream.on("end", () => {
+        for (const rcpt of session.envelope.rcptTo) recipients.push(rcpt.address);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    recipients,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const SEED = `insert into newsletter_subscribers (email, langs, frequency, status, source, confirm_sent_at, confirmed_at)
+  select 'reader' || n || '@bench.test', array['pt'], 'post', 'confirmed', '/blog', now(), now()
+  from generate_series(1, $1::int) as n`;
+
+/** Confirmed readers, written before the server starts (the embedded database is then closed again). */
+async function seedReaders(readers: number, dataDir: string, databaseUrl: string | undefined) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(SEED, [readers]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.db.execute(sql.raw(SEED.replace("$1::int", String(readers))));
+  } finally {
+    await database.close();
+  }
+}
+
+const visit = (origin: string, durationSeconds: number, pid: number) =>
+  Promise.all(
+    visitorTargets.map((target) =>
+      loadTest(`${origin}${encodePath(target)}`, { connections: 1, durationSeconds, pid }),
+    ),
+  );
+
+export async function measureNewsletter(
+  buildDir: string,
+  tempDir: string,
+  settings: { readers: number; rate: string; durationSeconds: number },
+  databaseUrl?: string,
+): Promise<NewsletterBenchResult> {
+  const dataDir = await mkdtemp(path.join(tempDir, "newsletter-"));
+  const relay = await countingRelay();
+  const github = await startFakeGitHub();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    // The server creates the tables (its migrations) on its first start; the readers are added before the real one.
+    const first = await startServer({ buildDir, dataDir, databaseUrl });
+    await first.child.stop();
+    await seedReaders(settings.readers, dataDir, databaseUrl);
+    server = await startServer({
+      buildDir,
+      dataDir,
+      databaseUrl,
+      env: {
+        GITHUB_URL: github.url,
+        GITHUB_API_URL: github.url,
+        GITHUB_CLIENT_ID: fakeClientId,
+        GITHUB_CLIENT_SECRET: fakeClientSecret,
+        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(relay.port),
+        SMTP_FROM: "blog@bench.test",
+        NEWSLETTER_RATE: settings.rate,
+        RENDER_RATE_LIMIT: "0",
+      },
+    });
+    const { origin } = server;
+    const pid = server.child.pid;
+    for (const target of visitorTargets) await (await fetch(`${origin}${encodePath(target)}`)).arrayBuffer();
+    const visitorAlone = await visit(origin, settings.durationSeconds, pid);
+    await sleep(1000);
+    const rssStart = memoryOf(pid)?.rss ?? 0;
+    const sampler = sampleMemory(pid);
+
+    const admin = new AdminClient(origin, await signIn(origin, "rafael-werneck"));
+    const started = performance.now();
+    const saved = await admin.action("create", {
+      title: "Carta aos leitores",
+      slug: `carta-${randomBytes(3).toString("hex")}`,
+      content: "Um post para todos.\n\n".repeat(20),
+      published: true,
+    });
+    if (!saved.ok) throw new Error(`publishing the post answered ${saved.status}`);
+    let visitorSending: LoadResult[];
+    let rssPeak: number;
+    let sendSeconds: number;
+    try {
+      visitorSending = await visit(origin, settings.durationSeconds, pid);
+      // However long the rest takes at this machine's pace, with an end for a send that stalls.
+      const stallMs = 60_000;
+      let last = relay.recipients.length;
+      let lastChange = performance.now();
+      while (relay.recipients.length < settings.readers && performance.now() - lastChange < stallMs) {
+        await sleep(250);
+        if (relay.recipients.length !== last) {
+          last = relay.recipients.length;
+          lastChange = performance.now();
+        }
+      }
+      sendSeconds = (performance.now() - started) / 1000;
+    } finally {
+      rssPeak = sampler.stop();
+    }
+    return {
+      engine: databaseUrl ? "PostgreSQL" : "embedded (PGlite)",
+      readers: settings.readers,
+      accepted: relay.recipients.length,
+      distinct: new Set(relay.recipients).size,
+      sendSeconds: round(sendSeconds, 1),
+      mailsPerSecond: round(relay.recipients.length / sendSeconds, 1),
+      visitorAlone,
+      visitorSending,
+      rssStart,
+      rssPeak,
+    };
+  } finally {
+    await server?.child.stop();
+    await github.close();
+    await relay.close();
+  }
+}
+
+export function newsletterVerdict(result: NewsletterBenchResult) {
+  const p99 = (results: readonly LoadResult[]) => Math.max(...results.map((r) => r.latencyP99));
+  const alone = p99(result.visitorAlone);
+  const sending = p99(result.visitorSending);
+  const ratio = sending / Math.max(alone, 1);
+  const growth = result.rssPeak - result.rssStart;
+  const everyone = result.accepted === result.readers && result.distinct === result.readers;
+  const pages = (results: readonly LoadResult[]) =>
+    results.map((r) => `${new URL(r.url).pathname} p99 ${r.latencyP99} ms (p50 ${r.latencyP50})`).join(", ");
+  return {
+    pass:
+      everyone &&
+      sending < BUDGETS.postP99Ms &&
+      growth <= RSS_GROWTH_BOUND &&
+      result.rssPeak <= BUDGETS.rssEmbeddedMiB * 1024 * 1024,
+    lines: [
+      `${result.engine}: ${result.readers} readers; ${result.accepted} mails accepted by the relay, to ${result.distinct} readers, in ${result.sendSeconds} s (${result.mailsPerSecond} mails/s)`,
+      `visitor alone: ${pages(result.visitorAlone)}`,
+      `visitor during the send: ${pages(result.visitorSending)}`,
+      `visitor's p99 ${sending} ms during the send (limit < ${BUDGETS.postP99Ms} ms; ${round(ratio, 2)} x alone); RSS ${round(mib(result.rssStart))} MB before the send, ${round(mib(result.rssPeak))} MB at its peak (+${round(mib(growth))} MB, limit +${round(mib(RSS_GROWTH_BOUND))} MB; at most ${BUDGETS.rssEmbeddedMiB} MB)`,
+    ],
+  };
+}
+
+const wholeNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
+  return value;
+};
+
+async function main(): Promise<number> {
+  installSignalHandlers();
+  const options = readOptions();
+  if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-newsletter-"));
+  const databaseUrl = process.env.DATABASE_URL;
+  let dedicated: string | undefined;
+  try {
+    if (databaseUrl) {
+      const name = `portfolio_bench_newsletter_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(databaseUrl);
+      url.pathname = `/${name}`;
+      dedicated = url.toString();
+    }
+    const result = await measureNewsletter(
+      path.resolve(options.buildDir),
+      tempDir,
+      {
+        readers: wholeNumber("BENCH_NEWSLETTER_READERS", 10_000),
+        rate: process.env.BENCH_NEWSLETTER_RATE || "1000/s,100000000/h",
+        durationSeconds: options.durationSeconds,
+      },
+      dedicated,
+    );
+    const verdict = newsletterVerdict(result);
+    for (const line of verdict.lines) console.info(line);
+    console.info(verdict.pass ? "PASS  newsletter budget" : "FAIL  newsletter budget");
+    return verdict.pass ? 0 : 1;
+  } finally {
+    if (databaseUrl && dedicated) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${new URL(dedicated).pathname.slice(1)} with (force)`);
+      await admin.end();
+    }
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  let code = 2;
+  try {
+    code = await main();
+  } catch (error) {
+    console.error(`The newsletter bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await cleanupAll();
+  }
+  process.exit(code);
+}
