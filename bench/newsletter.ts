@@ -1,6 +1,7 @@
 /**
- * The newsletter at scale: a post published to 10,000 confirmed readers
- * (BENCH_NEWSLETTER_READERS) of the production server, mailed to a local
+ * The newsletter at scale: an English post published to 10,000 confirmed
+ * readers (BENCH_NEWSLETTER_READERS) of the production server, after a
+ * Portuguese one none of them gets (so publishing's own work is done), mailed to a local
  * SMTP server that only counts, while a visitor reads a static page and an
  * article. Measures how long the send takes and at what rate
  * (BENCH_NEWSLETTER_RATE, default 1000/s: the machine's pace, far above a
@@ -81,7 +82,7 @@ async function countingRelay() {
 }
 
 const SEED = `insert into newsletter_subscribers (email, langs, frequency, status, source, confirm_sent_at, confirmed_at)
-  select 'reader' || n || '@bench.test', array['pt'], 'post', 'confirmed', '/blog', now(), now()
+  select 'reader' || n || '@bench.test', array['en'], 'post', 'confirmed', '/en/blog', now(), now()
   from generate_series(1, $1::int) as n`;
 
 /** Confirmed readers, written before the server starts (the embedded database is then closed again). */
@@ -145,20 +146,27 @@ export async function measureNewsletter(
     });
     const { origin } = server;
     const pid = server.child.pid;
+    // A Portuguese post first, which none of the (English) readers gets: publishing's own work (rendering,
+    // the link-preview image) is done before the memory is read, so what grows after is the send.
+    const admin = new AdminClient(origin, await signIn(origin, "rafael-werneck"));
+    const publish = (lang: "pt" | "en", title: string) =>
+      admin.action("create", {
+        title,
+        slug: `${lang}-${randomBytes(3).toString("hex")}`,
+        content: `${title}.\n\n`.repeat(20),
+        published: true,
+        lang,
+      });
+    const warmUp = await publish("pt", "Aquecimento");
+    if (!warmUp.ok) throw new Error(`publishing the first post answered ${warmUp.status}`);
     for (const target of visitorTargets) await (await fetch(`${origin}${encodePath(target)}`)).arrayBuffer();
     const visitorAlone = await visit(origin, settings.durationSeconds, pid);
     await sleep(1000);
     const rssStart = memoryOf(pid)?.rss ?? 0;
     const sampler = sampleMemory(pid);
 
-    const admin = new AdminClient(origin, await signIn(origin, "rafael-werneck"));
     const started = performance.now();
-    const saved = await admin.action("create", {
-      title: "Carta aos leitores",
-      slug: `carta-${randomBytes(3).toString("hex")}`,
-      content: "Um post para todos.\n\n".repeat(20),
-      published: true,
-    });
+    const saved = await publish("en", "A letter to every reader");
     if (!saved.ok) throw new Error(`publishing the post answered ${saved.status}`);
     let visitorSending: LoadResult[];
     let rssPeak: number;
@@ -213,12 +221,12 @@ export function newsletterVerdict(result: NewsletterBenchResult) {
       everyone &&
       sending < BUDGETS.postP99Ms &&
       growth <= RSS_GROWTH_BOUND &&
-      result.rssPeak <= BUDGETS.rssEmbeddedMiB * 1024 * 1024,
+      (result.engine === "PostgreSQL" || result.rssPeak <= BUDGETS.rssEmbeddedMiB * 1024 * 1024),
     lines: [
       `${result.engine}: ${result.readers} readers; ${result.accepted} mails accepted by the relay, to ${result.distinct} readers, in ${result.sendSeconds} s (${result.mailsPerSecond} mails/s)`,
       `visitor alone: ${pages(result.visitorAlone)}`,
       `visitor during the send: ${pages(result.visitorSending)}`,
-      `visitor's p99 ${sending} ms during the send (limit < ${BUDGETS.postP99Ms} ms; ${round(ratio, 2)} x alone); RSS ${round(mib(result.rssStart))} MB before the send, ${round(mib(result.rssPeak))} MB at its peak (+${round(mib(growth))} MB, limit +${round(mib(RSS_GROWTH_BOUND))} MB; at most ${BUDGETS.rssEmbeddedMiB} MB)`,
+      `visitor's p99 ${sending} ms during the send (limit < ${BUDGETS.postP99Ms} ms; ${round(ratio, 2)} x alone); RSS ${round(mib(result.rssStart))} MB before the send, ${round(mib(result.rssPeak))} MB at its peak (+${round(mib(growth))} MB, limit +${round(mib(RSS_GROWTH_BOUND))} MB${result.engine === "PostgreSQL" ? "" : `; at most ${BUDGETS.rssEmbeddedMiB} MB`})`,
     ],
   };
 }
