@@ -47,6 +47,15 @@ describe("excerptOf", () => {
       "See the docs and",
     ],
     [{ excerpt: null, content: "word ".repeat(100) }, `${"word ".repeat(36).trim()}…`],
+    [
+      {
+        excerpt: null,
+        content:
+          '<div class="intro" onclick="x()">Olá &amp; bem-vindo</div>\n<iframe src="https://x.dev"></iframe>\n\nTexto <b>forte</b>.',
+      },
+      "Olá & bem-vindo Texto forte.",
+    ],
+    [{ excerpt: null, content: "<!-- nota -->\n<script>alert(1)</script>a < b e c > d" }, "a < b e c > d"],
   ])("%j -> %j", (post, expected) => {
     expect(excerptOf(post)).toBe(expected);
   });
