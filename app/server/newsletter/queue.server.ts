@@ -31,7 +31,7 @@ export const DEFERRAL_LIMIT_MS = 72 * 60 * 60 * 1000;
 /** A digest slot missed by more than this (every server down) is skipped, not sent late. */
 const DIGEST_LATE_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** The site's time zone for the digest's day and hour: Recife, UTC−3 all year. */
+/** The site's time zone for the digest's day and hour: Recife, UTC-3 all year. */
 export const SITE_UTC_OFFSET_MINUTES = -180;
 export const SITE_TIME_ZONE = "America/Recife";
 
