@@ -1,5 +1,9 @@
-/** Addresses of the blog's pages, in the language each lives in. */
-import { type Lang, localizePath } from "~/i18n/paths.ts";
+/**
+ * Addresses of the blog's pages, in the language each lives in. Relative
+ * imports only: the server's own newsletter worker loads this in plain Node
+ * under `npm run dev`.
+ */
+import { type Lang, localizePath } from "../i18n/paths.ts";
 
 /**
  * The public path of a post: `/blog/{slug}` for Portuguese, `/en/blog/{slug}` for English.

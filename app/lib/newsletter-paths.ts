@@ -1,5 +1,9 @@
-/** Addresses of the newsletter's pages, in the language each is shown in. */
-import { type Lang, localizePath } from "~/i18n/paths.ts";
+/**
+ * Addresses of the newsletter's pages, in the language each is shown in.
+ * Relative imports only: the server's own newsletter worker loads this in
+ * plain Node under `npm run dev`.
+ */
+import { type Lang, localizePath } from "../i18n/paths.ts";
 
 /** The page to subscribe on, and where every subscription form posts. */
 export const newsletterPath = (lang: Lang) => localizePath("/newsletter", lang);

@@ -14,6 +14,7 @@ import { postPath } from "~/lib/blog-paths.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Blog } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
+import { excerptOf } from "./excerpt.server.ts";
 import {
   findPublishedPost,
   listPublishedPosts,
@@ -61,6 +62,8 @@ export interface PostPage extends PostSummary {
   translation?: Translation;
 }
 
+export { excerptOf };
+
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 
 function staticSummary(article: StaticArticle, lang: Lang): PostSummary {
@@ -74,34 +77,6 @@ function staticSummary(article: StaticArticle, lang: Lang): PostSummary {
     tags: [...article.tags],
     picture: picture(`blog/${article.id}`),
   };
-}
-
-const EXCERPT_FALLBACK_LENGTH = 180;
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
-
-/**
- * A post's excerpt, or the start of its text when it has none, as plain
- * words: Markdown syntax and HTML tags are left out (the card, the meta
- * description, JSON-LD and the newsletter show it as text).
- * @example excerptOf({ excerpt: null, content: "## Hi\n\nSome **bold** text" }) // "Hi Some bold text"
- */
-export function excerptOf(post: Pick<Blog, "excerpt" | "content">): string {
-  if (post.excerpt?.trim()) return post.excerpt.trim();
-  const text = post.content
-    .replace(/```[\s\S]*?```/g, " ")
-    // Raw HTML is never shown as text: comments and embedded content go whole, other tags leave their words.
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<(script|style|iframe|object|embed|template)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<\/?(?:a|abbr|b|code|em|i|kbd|mark|s|small|span|strong|sub|sup|u)\b[^<>]*>/gi, "")
-    .replace(/<\/?[A-Za-z][^<>]*>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? " ")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s*(?:#{1,6}|>|[-*+]|\d+\.)\s+/gm, " ")
-    .replace(/[*_`~|]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > EXCERPT_FALLBACK_LENGTH ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH - 1).trimEnd()}…` : text;
 }
 
 function databaseSummary(post: Blog): PostSummary {

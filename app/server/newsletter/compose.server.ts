@@ -12,7 +12,7 @@ import type { Lang } from "../../i18n/paths.ts";
 import { postPath } from "../../lib/blog-paths.ts";
 import { confirmPath, privacyPath, unsubscribePath, withToken } from "../../lib/newsletter-paths.ts";
 import { site } from "../../site.config.ts";
-import { excerptOf } from "../blog/public-posts.server.ts";
+import { excerptOf } from "../blog/excerpt.server.ts";
 import type { Blog } from "../db/schema.ts";
 import { type MailTexts, mailTexts } from "./mail-text.server.ts";
 
