@@ -10,7 +10,6 @@ import { readForm } from "~/server/form.server.ts";
 import { submitSubscription } from "~/server/newsletter/public.server.ts";
 import { clientIpContext } from "~/server/request-context.server.ts";
 import { newsletterEnabled } from "~/server/services.server.ts";
-import { tooManyRequestsResponse, wantsPage } from "~/server/too-many-requests.server.ts";
 import type { Route } from "./+types/newsletter";
 
 export function loader() {
@@ -23,18 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(pathname);
   const form = await readForm(request, lang);
   const { status, reply } = await submitSubscription(form, lang, context.get(clientIpContext));
-  if (status === 429 && !reply.ok) {
-    throw tooManyRequestsResponse({
-      lang,
-      page: wantsPage(pathname, {
-        accept: request.headers.get("accept"),
-        "sec-fetch-mode": request.headers.get("sec-fetch-mode"),
-      }),
-      retryAfterSeconds: reply.retryAfterSeconds ?? 60,
-      description: reply.message,
-    });
-  }
-  return data({ enabled: newsletterEnabled(), reply }, { status, headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // Over the limit: 429 and this page in the reader's language, the form keeping what was typed.
+  if (status === 429 && !reply.ok) headers.set("Retry-After", String(reply.retryAfterSeconds ?? 60));
+  return data({ enabled: newsletterEnabled(), reply }, { status, headers });
+}
+
+/** The action's headers (a refusal's Retry-After) reach the page that shows its answer. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -4,11 +4,6 @@ import { PrivacyNote } from "~/components/ui/PrivacyNote.tsx";
 import { useT } from "~/i18n";
 import { newsletterPath } from "~/lib/newsletter-paths.ts";
 
-const field =
-  "mt-1.5 block w-full rounded-xl border border-line bg-bg px-4 py-3 text-fg placeholder:text-fg-muted/70 transition focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-danger";
-const choice =
-  "flex cursor-pointer items-center gap-2 rounded-full border border-line bg-bg px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/60";
-
 export interface NewsletterFormValues {
   email: string;
   languages: string;
@@ -81,7 +76,7 @@ export function NewsletterForm({
             defaultValue={values?.email ?? ""}
             aria-describedby={describedBy}
             {...(fieldError ? { "aria-invalid": true as const } : {})}
-            className={field}
+            className="text-field"
           />
           {fieldError && (
             <span id={`${id}-error`} className="mt-1.5 block text-sm text-danger">
@@ -124,8 +119,8 @@ export function PreferenceFields({ languages, frequency }: { languages: string; 
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-2">
         {options.map(({ value, label }) => (
-          <label key={value} className={choice}>
-            <input type="radio" name={name} value={value} defaultChecked={chosen === value} className="accent-accent" />
+          <label key={value} className="choice-chip">
+            <input type="radio" name={name} value={value} defaultChecked={chosen === value} />
             {label}
           </label>
         ))}

@@ -166,8 +166,10 @@ test("a flood of subscriptions from one client gets 429 and a page in the reader
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   const body = await refused.text();
-  expect(body).toContain('<html lang="en">');
+  expect(body).toContain('<html lang="en"');
   expect(body).toContain("Too many subscriptions from your connection in a short time.");
+  // The form keeps what was typed.
+  expect(body).toMatch(/value="flood-[0-9a-f]+@example\.com"/);
 });
 
 test.describe("the newsletter's pages look right", () => {
