@@ -46,6 +46,8 @@ export async function startSmtpSink(port = 0) {
       });
     },
   });
+  // A sender that dies mid-conversation resets its connection; the relay goes on serving the others.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     port: (server.server.address() as AddressInfo).port,

@@ -339,6 +339,8 @@ async function startSmtpSink(delayMs: number) {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: a relay notes it and goes on serving the others.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.server.address();
   return {
