@@ -300,7 +300,14 @@ async function postgresDataTables(databaseUrl: string): Promise<string[]> {
   await client.connect();
   try {
     const found: string[] = [];
-    for (const table of ["users", "blogs", "post_revisions", "contact_messages", "stored_objects"]) {
+    for (const table of [
+      "users",
+      "blogs",
+      "post_revisions",
+      "contact_messages",
+      "newsletter_subscribers",
+      "stored_objects",
+    ]) {
       const exists = await client.query<{ name: string | null }>("select to_regclass($1)::text as name", [
         `public.${table}`,
       ]);
