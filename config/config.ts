@@ -45,6 +45,8 @@ export interface ServerConfig {
   floodLimits: FloodLimits;
   contact: ContactConfig;
   newsletter: NewsletterConfig;
+  /** Count the audience (ANALYTICS, default on). */
+  analytics: boolean;
   /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
   storage: StorageSettings;
   /** Port of the Prometheus metrics, apart from the site's (METRICS_PORT, default 9464); undefined: off (`off`). */
@@ -266,6 +268,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             }
           : null,
     },
+    analytics: values.ANALYTICS === "on",
     storage: storageSettings(values, dataDir),
     metricsPort: values.METRICS_PORT === "off" ? undefined : values.METRICS_PORT,
     metricsHost: values.METRICS_HOST,

@@ -237,6 +237,16 @@ const newsletterVariables = {
   }),
 };
 
+const audienceVariables = {
+  ANALYTICS: withDefault(oneOf(["on", "off"]), "on", {
+    group: "audience",
+    meaning:
+      "`off`: no page view, visitor, feed reader or broken link is counted, and the admin's Audience page says so. " +
+      "`on`: counted by the server without cookies or scripts, nothing that identifies a reader kept " +
+      "(decision 046)",
+  }),
+};
+
 const limitVariables = {
   SIGN_IN_RATE_LIMIT: withDefault(wholeNumber(), 20, {
     group: "limits",
@@ -399,6 +409,7 @@ export const serverShape = {
   ...signInVariables,
   ...contactVariables,
   ...newsletterVariables,
+  ...audienceVariables,
   ...limitVariables,
   ...securityVariables,
   ...observabilityVariables,

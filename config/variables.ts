@@ -16,6 +16,7 @@ export const GROUPS = {
   signIn: "Sign-in",
   contact: "Contact mail",
   newsletter: "Newsletter",
+  audience: "Audience",
   limits: "Limits",
   security: "Security and HTTPS",
   observability: "Metrics and logs",

@@ -17,6 +17,7 @@ import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { setSiteUrl } from "../app/site.config.ts";
 import { readBuildRecord } from "../config/build-record.ts";
 import type { ServerConfig } from "../config/config.ts";
+import { countAudience } from "./analytics.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
@@ -134,6 +135,8 @@ export async function createApp(
   app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (http-server/request-guard.ts).
   app.use(requestGuard());
+  // The audience is counted as responses finish, whoever answers them (ANALYTICS=off: not at all).
+  app.use(countAudience(() => servicesIfReady()?.audience, config.publicUrl));
   // The build this server runs, link resolved once (tools/build/build.ts): a rebuild that moves the link
   // later leaves this server on its own build's files.
   const buildDir = existsSync(config.buildDir) ? realpathSync(config.buildDir) : config.buildDir;

@@ -8,6 +8,7 @@
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
+import { AudienceRecorder } from "../app/server/analytics/recorder.server.ts";
 import { rateLimitFactory } from "../app/server/auth/rate-limit.server.ts";
 import { createAuthSettings } from "../app/server/auth/settings.server.ts";
 import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
@@ -96,7 +97,16 @@ export async function serve(config: ServerConfig) {
     database.db,
     limiters,
   );
-  provideServices({ db: database.db, auth, uploads, contact: contact.services, newsletter: newsletter.services });
+  // The audience's counts, added to the database once a second (ANALYTICS=off: none).
+  const audience = config.analytics ? new AudienceRecorder({ db: database.db }).start() : undefined;
+  provideServices({
+    db: database.db,
+    auth,
+    uploads,
+    contact: contact.services,
+    newsletter: newsletter.services,
+    ...(audience ? { audience } : {}),
+  });
   if (!config.contact.smtp)
     logEvent(
       "contact_mail_off",
@@ -190,6 +200,8 @@ export async function serve(config: ServerConfig) {
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
       await newsletter.worker?.stop();
+      // The last second's counts go in before the database closes.
+      await audience?.stop();
       scheduler.stop();
       // A backup in progress finishes before the database closes under it.
       await backups?.stop().catch((error: unknown) => logError("Stopping backups failed:", error));

@@ -6,6 +6,7 @@
  * must reach the same database connection.
  */
 
+import type { AudienceRecorder } from "./analytics/recorder.server.ts";
 import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
@@ -55,6 +56,8 @@ export interface AppServices {
   contact?: ContactServices;
   /** Absent where a test builds services for something else. */
   newsletter?: NewsletterServices;
+  /** The audience's counts on their way to the database; absent with ANALYTICS=off. */
+  audience?: AudienceRecorder;
 }
 
 const KEY = Symbol.for("portfolio.services");

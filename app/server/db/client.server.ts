@@ -187,3 +187,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     throw error;
   }
 }
+
+/** The rows of `db.execute`'s answer, which both drivers give as `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

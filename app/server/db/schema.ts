@@ -10,9 +10,11 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -359,3 +361,73 @@ export const newsletterSettings = pgTable(
 
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type NewsletterMail = typeof newsletterMails.$inferSelect;
+
+/**
+ * The audience's counts (`app/server/analytics/`), kept as rollups: one row
+ * per day (the site's time zone), kind and key, added to in batches by every
+ * server. `kind` is `page` (key: the page's path), `site` (key empty: the
+ * whole site), `source` (key: a referrer's host, `utm:{source}`, or empty for
+ * none), `device` (`phone`, `tablet`, `desktop`), `not-found` (key: a path
+ * that answered 404) or `feed` (key: the feed's path, fetches). `lang` is the
+ * page's language. `visitors` counts the day's distinct visitor hashes of the
+ * row; nothing that names a reader is kept.
+ */
+export const analyticsCounts = pgTable(
+  "analytics_counts",
+  {
+    kind: text("kind").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    lang: text("lang").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.day, table.key, table.lang] }),
+    check(
+      "analytics_counts_kind_check",
+      sql`${table.kind} in ('page', 'site', 'source', 'device', 'not-found', 'feed')`,
+    ),
+  ],
+);
+
+/**
+ * The visitor hashes of the last two days, so a visitor is counted once per
+ * day and row whichever server saw them: a hash of the day's salt, the client
+ * address and the user agent, never the address or the agent. Deleted with
+ * their day's salt.
+ */
+export const analyticsVisitors = pgTable(
+  "analytics_visitors",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    lang: text("lang").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.key, table.lang, table.hash] })],
+);
+
+/** The secret salt of each day's visitor hashes, deleted 48 hours after its day began. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * RSS subscribers as feed readers report them in their user agent
+ * ("Feedly/1.0 (…; 131 subscribers; …)"): the latest count per reader, feed
+ * and day.
+ */
+export const analyticsFeedReaders = pgTable(
+  "analytics_feed_readers",
+  {
+    day: date("day").notNull(),
+    feed: text("feed").notNull(),
+    lang: text("lang").notNull(),
+    reader: text("reader").notNull(),
+    subscribers: integer("subscribers").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.feed, table.reader] })],
+);

@@ -23,6 +23,7 @@ import {
   newsletterSettings,
   newsletterSubscribers,
 } from "../db/schema.ts";
+import { SITE_UTC_OFFSET_MINUTES } from "../site-time.server.ts";
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
@@ -31,9 +32,6 @@ export const DEFERRAL_LIMIT_MS = 72 * 60 * 60 * 1000;
 /** A digest slot missed by more than this (every server down) is skipped, not sent late. */
 const DIGEST_LATE_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** The site's time zone for the digest's day and hour: Recife, UTC-3 all year. */
-export const SITE_UTC_OFFSET_MINUTES = -180;
-export const SITE_TIME_ZONE = "America/Recife";
 
 /** The wait before the next try after `attempts` failures: 30 s, 1 min, 2 min… at most an hour. */
 export function retryDelayMs(attempts: number): number {
