@@ -51,6 +51,47 @@ const STOP_GRACE_MS = 15_000;
 const CONTACT_LEASE_SECONDS = 15;
 /** Confirmed newsletter readers in the kill check: each post the writers publish is mailed to every one. */
 const NEWSLETTER_READERS = 8;
+/** The page a reader keeps opening on both servers in the kill check, whose views are then counted. */
+const COUNTED_PAGE = "/en/about";
+/** What a server killed mid-batch may lose of the audience's counts: the second it was gathering and the one it was writing. */
+const AUDIENCE_LOSS_WINDOW_MS = 2 * 1000;
+
+/** The views of a page counted in the cluster's database today, every server's added up. */
+async function countedViews(databaseUrl: string, pagePath: string): Promise<number> {
+  const result = await withDatabase(databaseUrl, (client) =>
+    client.query<{ views: string | null }>(
+      "select sum(views) as views from analytics_counts where kind = 'page' and key = $1",
+      [pagePath],
+    ),
+  );
+  return Number(result.rows[0]?.views ?? 0);
+}
+
+/** A reader opening one page on each server in turn until stopped; when each server answered. */
+function keepReading(servers: readonly ClusterServer[], stopped: () => boolean) {
+  const answered = new Map<ClusterServer, number[]>(servers.map((server) => [server, []]));
+  const done = (async () => {
+    for (let n = 0; !stopped(); n++) {
+      const server = servers[n % servers.length];
+      if (!server) break;
+      try {
+        const response = await fetch(`${server.origin}${COUNTED_PAGE}`, {
+          headers: {
+            "User-Agent": `Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0 ClusterReader${n % 50}`,
+            // A few dozen readers (the servers trust X-Forwarded-For from loopback).
+            "X-Forwarded-For": `198.51.100.${n % 50}`,
+          },
+        });
+        await response.arrayBuffer();
+        if (response.status === 200) answered.get(server)?.push(Date.now());
+      } catch {
+        // A server down answers nothing: nothing to count.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return { answered, done };
+}
 
 /** Runs `use` with a connection to the cluster's database, closed after. */
 async function withDatabase<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -393,8 +434,10 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     },
   );
 
+  const viewsBefore = await countedViews(cluster.databaseUrl, COUNTED_PAGE);
   let stop = false;
   let failure: unknown;
+  const reading = keepReading(cluster.servers, () => stop);
   const writing = Array.from({ length: 3 }, (_, index) =>
     writer(author, visitor, generator(seed + index), ledger, index, `w${index}`, () => stop).catch((error: unknown) => {
       failure ??= error;
@@ -430,7 +473,7 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     expect(served > 0, "no request reached server 1 after its restart");
   });
   stop = true;
-  await Promise.all(writing);
+  await Promise.all([...writing, reading.done]);
   await step("every acknowledged write is in the database", async () => {
     expect(failure === undefined, `a flow failed: ${failure instanceof Error ? failure.message : failure}`);
     const lost = await verify(author, ledger, generator(seed), true);
@@ -441,6 +484,30 @@ async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof start
     );
     expect(lost.length === 0, lost.slice(0, 5).join("; "));
   });
+  await step(
+    "the audience's counts add up across the servers; the killed one lost at most its last batch",
+    async () => {
+      const answered = [...reading.answered.values()].reduce((sum, times) => sum + times.length, 0);
+      const lastBatch = (reading.answered.get(first) ?? []).filter(
+        (at) => at <= killedAt && at > killedAt - AUDIENCE_LOSS_WINDOW_MS,
+      ).length;
+      // Each server writes once a second: wait until the count stops moving.
+      let counted = -1;
+      for (let settled = 0; settled < 3; ) {
+        await sleep(1000);
+        const now = (await countedViews(cluster.databaseUrl, COUNTED_PAGE)) - viewsBefore;
+        settled = now === counted ? settled + 1 : 0;
+        counted = now;
+      }
+      console.log(
+        `  ${answered} views answered, ${counted} counted; ${lastBatch} answered by server 1 in the ${AUDIENCE_LOSS_WINDOW_MS} ms before the kill`,
+      );
+      expect(answered > 0, "the reader got no page");
+      // The reader waits for each answer, so at most one was cut off by the kill after its server had counted it.
+      expect(counted <= answered + 1, `${counted - answered} views counted that no server answered`);
+      expect(answered - counted <= lastBatch, `${answered - counted} views lost, more than server 1's last batch`);
+    },
+  );
   await step("every image is served by each server with the pixels uploaded", async () => {
     const images = [
       ...[...ledger.posts.values()].flatMap((post) => (!post.deleted && post.cover ? [post.cover] : [])),

@@ -28,6 +28,8 @@ export const OTHER = "~other";
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Visitor hashes kept per row while the database cannot be reached, at most. */
 const MAX_HASHES_PER_ROW = 100_000;
+/** Flushes in a row the database may refuse before their batch is given up (a minute of them). */
+const MAX_FAILED_FLUSHES = 60;
 /** Requests carrying a session cookie held until their session is checked, at most. */
 const MAX_SESSION_HELD = 10_000;
 
@@ -67,6 +69,7 @@ export class AudienceRecorder {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
   #lastCleanup = 0;
+  #failures = 0;
 
   constructor(options: AudienceRecorderOptions) {
     this.#db = options.db;
@@ -159,8 +162,13 @@ export class AudienceRecorder {
     this.#batch = emptyBatch();
     try {
       await this.#write(batch);
+      this.#failures = 0;
     } catch (error) {
-      this.#restore(batch);
+      // A database away for a while loses nothing; a batch it keeps refusing is dropped after a minute,
+      // so one bad row cannot stop the counting for good.
+      this.#failures += 1;
+      if (this.#failures < MAX_FAILED_FLUSHES) this.#restore(batch);
+      else this.#failures = 0;
       throw error;
     }
     if (this.#now().getTime() - this.#lastCleanup >= CLEANUP_INTERVAL_MS) await this.cleanup(today);
