@@ -84,12 +84,20 @@ export const blogs = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** The last change to what readers see (text, tags, cover) after the post was first published. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** When the post was moved to the trash: gone from every public place, deleted for good 30 days later. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The description search engines show (`<meta name="description">`); the excerpt when empty. */
+    seoDescription: text("seo_description"),
+    /** The title and description of the link preview (Open Graph); the title and the description when empty. */
+    socialTitle: text("social_title"),
+    socialDescription: text("social_description"),
   },
   (table) => [
     index("blogs_author_created_idx").on(table.authorId, table.createdAt),
     uniqueIndex("blogs_lang_slug_unique").on(table.lang, table.slug),
     uniqueIndex("blogs_translation_lang_unique").on(table.translationGroup, table.lang),
     index("blogs_lang_published_idx").on(table.lang, table.published, table.publishedAt),
+    index("blogs_deleted_idx").on(table.deletedAt),
     check("blogs_lang_check", sql`${table.lang} in ('pt', 'en')`),
   ],
 );
@@ -431,3 +439,49 @@ export const analyticsFeedReaders = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.feed, table.reader] })],
 );
+
+/**
+ * Links that show a draft to someone who is not signed in
+ * (`/blog/preview/{token}`): the token is random and only its SHA-256 is
+ * kept; a link works for 7 days, until revoked, and always shows the post's
+ * latest saved version. Deleted with the post.
+ */
+export const postShareLinks = pgTable(
+  "post_share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("post_share_links_post_idx").on(table.postId)],
+);
+
+/**
+ * A tag's name as the author typed it ("Programação Funcional"), per
+ * language; posts keep the tag's slug (`programacao-funcional`), its
+ * address. Tags that name the same thing in the two languages share a
+ * `translation_group`, so translating a post can use the other language's
+ * name. A slug without a row shows as itself.
+ */
+export const blogTags = pgTable(
+  "blog_tags",
+  {
+    lang: text("lang").notNull(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    translationGroup: uuid("translation_group"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lang, table.slug] }),
+    uniqueIndex("blog_tags_translation_lang_unique").on(table.translationGroup, table.lang),
+    check("blog_tags_lang_check", sql`${table.lang} in ('pt', 'en')`),
+  ],
+);
+
+export type PostShareLink = typeof postShareLinks.$inferSelect;
+export type BlogTag = typeof blogTags.$inferSelect;
