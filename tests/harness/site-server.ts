@@ -33,9 +33,12 @@ async function healthy(origin: string): Promise<boolean> {
 export async function startSiteServer(env: NodeJS.ProcessEnv, waitMs = limit(60_000)): Promise<SiteServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
+  const buildDir = process.env.BUILD_DIR || "build";
+  const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     env: {
       ...SERVER_ENVIRONMENT,
+      // The server reads its pages from BUILD_DIR too, not only its entry: both from the tested build.
+      BUILD_DIR: buildDir,
       ...env,
       NODE_ENV: "production",
       PORT: String(port),
