@@ -23,8 +23,11 @@ const adminApiRoutes = [
   route("admin/blog/revisions", "routes/admin-blog-revisions.ts"),
 ];
 
-// The subscribers' CSV export, a download: the same in both languages.
-const adminExportRoutes = [route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts")];
+// The CSV exports of the subscribers and of the audience, downloads: the same in both languages.
+const adminExportRoutes = [
+  route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
+  route("admin/audience.csv", "routes/admin-audience-csv.ts"),
+];
 
 // What the contact form calls from scripts; the language comes in the posted form.
 const contactApiRoutes = [
@@ -62,6 +65,7 @@ export default [
     route(localizePath("/admin/subscribers", lang), "routes/admin-subscribers.tsx", {
       id: `${lang}:admin-subscribers`,
     }),
+    route(localizePath("/admin/audience", lang), "routes/admin-audience.tsx", { id: `${lang}:admin-audience` }),
     route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
     route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
   ]),

@@ -145,3 +145,15 @@ export function pageSeo(key: PageKey, pathname: string, values: Record<string, s
 export function privatePageMeta(title: string, pathname: string): MetaDescriptor[] {
   return [{ title: documentTitleFor(title, pathname) }, { name: "robots", content: "noindex, nofollow" }];
 }
+
+/**
+ * The head of an admin page: its title and description, kept out of search
+ * engines (only its author ever sees it).
+ * @example adminPageMeta(texts, "/en/admin/audience")
+ */
+export function adminPageMeta(texts: { title: string; description: string }, pathname: string): MetaDescriptor[] {
+  return [
+    ...seo({ pathname, title: documentTitleFor(texts.title, pathname), description: texts.description }),
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}

@@ -4,7 +4,7 @@ import { type SubscriberRow, SubscribersAdmin } from "~/components/admin/Subscri
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, langFromPath, useT } from "~/i18n";
-import { documentTitleFor, seo } from "~/lib/seo.ts";
+import { adminPageMeta } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import type { User } from "~/server/db/schema.ts";
@@ -21,17 +21,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
 export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const texts = dictionaryFor(langFromPath(location.pathname)).admin.subscribers;
-  return [
-    ...seo({
-      pathname: location.pathname,
-      title: documentTitleFor(texts.title, location.pathname),
-      description: texts.description,
-    }),
-    { name: "robots", content: "noindex, nofollow" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ location }) =>
+  adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.subscribers, location.pathname);
 
 /** Where a test goes: the author's GitHub e-mail, or the owner's address (CONTACT_TO) when GitHub gave none. */
 const testAddress = (author: User, app: AppServices) => author.email ?? contactServices(app).to;

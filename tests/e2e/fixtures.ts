@@ -211,6 +211,16 @@ export function publicPaths(lang: Lang): string[] {
   ];
 }
 
+/**
+ * Every admin screen of one language, for the checks that visit them all.
+ * @example adminPaths("en") // ["/en/admin/blog", "/en/admin/messages", …]
+ */
+export function adminPaths(lang: Lang): string[] {
+  return ["/admin/blog", "/admin/messages", "/admin/subscribers", "/admin/audience"].map((path) =>
+    localizePath(path, lang),
+  );
+}
+
 /** Console lines in which the browser says it refused something under the page's policy. */
 export function watchCspConsole(page: Page): string[] {
   const refused: string[] = [];

@@ -1,11 +1,12 @@
-import { FileText, Inbox, Users } from "~/components/icons";
+import { BarChart3, FileText, Inbox, Users } from "~/components/icons";
 import { navLinkClass } from "~/components/layout/nav-styles.ts";
 import { LocalNavLink } from "~/components/ui/LocalLink.tsx";
 import { format, useT } from "~/i18n";
 
 /**
  * The admin's own navigation, on every admin page: the blog, the contact
- * messages, with how many are still unread, and the newsletter's subscribers.
+ * messages, with how many are still unread, the newsletter's subscribers and
+ * the audience.
  * @example <AdminNav unread={3} />
  */
 export function AdminNav({ unread }: { unread: number }) {
@@ -36,6 +37,12 @@ export function AdminNav({ unread }: { unread: number }) {
           <LocalNavLink to="/admin/subscribers" className={({ isActive }) => navLinkClass(isActive)}>
             <Users className="size-4" aria-hidden="true" />
             {t.admin.subscribers.nav}
+          </LocalNavLink>
+        </li>
+        <li>
+          <LocalNavLink to="/admin/audience" className={({ isActive }) => navLinkClass(isActive)}>
+            <BarChart3 className="size-4" aria-hidden="true" />
+            {t.admin.audience.nav}
           </LocalNavLink>
         </li>
       </ul>

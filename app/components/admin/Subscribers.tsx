@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form } from "react-router";
-import { Download, Info, Send, Trash2 } from "~/components/icons";
+import { Download, Send, Trash2 } from "~/components/icons";
 import { buttonPrimary, buttonSecondary, card } from "~/components/portfolio/styles.ts";
 import { type Dictionary, format, htmlLang, type Lang, useT } from "~/i18n";
+import { cell, OffNotice, ScrollTable, sectionHeading, Tally, useFormats, wrapping } from "./parts.tsx";
 
 type Texts = Dictionary["admin"]["subscribers"];
 
@@ -50,12 +51,8 @@ export interface SubscriberActionResult {
   field?: "weekday" | "hour" | "id";
 }
 
-const sectionHeading = "text-xl font-bold tracking-tight";
 const fieldClass =
   "mt-1.5 block w-full rounded-xl border border-line bg-bg px-3.5 py-2.5 text-fg transition focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring/40 aria-[invalid=true]:border-danger";
-const cell = "whitespace-nowrap px-3 py-2.5";
-// Long addresses and paths wrap anywhere rather than push the table wider than a desktop screen.
-const wrapping = "px-3 py-2.5 [overflow-wrap:anywhere]";
 
 // In UTC, so the server's render and the browser's agree.
 const day = (iso: string, lang: Lang) =>
@@ -95,53 +92,6 @@ function Outcome({ result, id }: { result: SubscriberActionResult; id?: string }
   );
 }
 
-/**
- * A table in a box of its own that scrolls sideways on a narrow screen, never
- * the page; focusable to scroll by keyboard. The box is positioned, so the
- * screen-reader-only texts in it (absolutely positioned) scroll and clip with
- * it instead of widening the page.
- */
-function ScrollTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <section
-      aria-label={caption}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that may scroll must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-      tabIndex={0}
-      className="relative mt-4 overflow-x-auto rounded-card border border-line"
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface text-xs uppercase tracking-wide text-fg-muted">
-          <tr>
-            {head.map((name) => (
-              <th key={name} scope="col" className={`${cell} font-semibold`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">{children}</tbody>
-      </table>
-    </section>
-  );
-}
-
-function Tally({ heading, rows }: { heading: string; rows: [string, number][] }) {
-  return (
-    <div className={`${card} p-5`}>
-      <h3 className="font-semibold">{heading}</h3>
-      <dl className="mt-3 grid gap-1.5 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex items-baseline justify-between gap-4">
-            <dt className="text-fg-muted">{label}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
-}
-
 function Counts({ view, texts }: { view: SubscribersView; texts: Texts }) {
   const { t } = useT();
   const { byStatus, confirmedByLang, confirmedByFrequency, sources } = view.counts;
@@ -177,54 +127,67 @@ function Counts({ view, texts }: { view: SubscribersView; texts: Texts }) {
         />
       </div>
       <h3 className="mt-6 font-semibold">{texts.sources}</h3>
-      {sources.length === 0 ? (
-        <p className="mt-2 text-sm text-fg-muted">{texts.sourcesEmpty}</p>
-      ) : (
-        <ScrollTable caption={texts.sourcesCaption} head={[texts.sourcePage, texts.confirmed]}>
-          {sources.map((row) => (
-            <tr key={row.source}>
-              <th scope="row" className={`${wrapping} min-w-40 font-normal`}>
-                {row.source}
-              </th>
-              <td className={`${cell} tabular-nums`}>{row.count}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <SignUpsTable sources={sources} />
     </section>
   );
 }
 
 function Sends({ sends, texts }: { sends: SendRow[]; texts: Texts }) {
-  const { t } = useT();
   const id = useId();
-  const langName = (lang: string) => (lang === "pt" || lang === "en" ? t.admin.languageNames[lang] : lang);
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className={sectionHeading}>
         {texts.sends}
       </h2>
-      {sends.length === 0 ? (
-        <p className="mt-2 text-sm text-fg-muted">{texts.sendsEmpty}</p>
-      ) : (
-        <ScrollTable
-          caption={texts.sendsCaption}
-          head={[texts.post, texts.language, texts.sent, texts.failed, texts.waiting]}
-        >
-          {sends.map((row) => (
-            <tr key={`${row.postId ?? "deleted"}:${row.lang}`}>
-              <th scope="row" className={`${wrapping} min-w-48 font-normal`}>
-                {row.title ?? texts.deletedPost}
-              </th>
-              <td className={cell}>{langName(row.lang)}</td>
-              <td className={`${cell} tabular-nums`}>{row.sent}</td>
-              <td className={`${cell} tabular-nums`}>{row.failed}</td>
-              <td className={`${cell} tabular-nums`}>{row.pending}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <SendsTable sends={sends} />
     </section>
+  );
+}
+
+/** Confirmed readers per page they signed up on, the most first; a sentence when there are none. */
+export function SignUpsTable({ sources }: { sources: SubscribersView["counts"]["sources"] }) {
+  const { t } = useT();
+  const texts = t.admin.subscribers;
+  const { number } = useFormats();
+  if (sources.length === 0) return <p className="mt-2 text-sm text-fg-muted">{texts.sourcesEmpty}</p>;
+  return (
+    <ScrollTable caption={texts.sourcesCaption} head={[texts.sourcePage, texts.confirmed]} testId="signups">
+      {sources.map((row) => (
+        <tr key={row.source}>
+          <th scope="row" className={`${wrapping} min-w-40 font-normal`}>
+            {row.source}
+          </th>
+          <td className={`${cell} tabular-nums`}>{number(row.count)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** Each post's mails per language: sent, failed, still queued; a sentence when none was sent. */
+export function SendsTable({ sends }: { sends: SendRow[] }) {
+  const { t } = useT();
+  const texts = t.admin.subscribers;
+  const { number, language } = useFormats();
+  if (sends.length === 0) return <p className="mt-2 text-sm text-fg-muted">{texts.sendsEmpty}</p>;
+  return (
+    <ScrollTable
+      caption={texts.sendsCaption}
+      head={[texts.post, texts.language, texts.sent, texts.failed, texts.waiting]}
+      testId="sends"
+    >
+      {sends.map((row) => (
+        <tr key={`${row.postId ?? "deleted"}:${row.lang}`}>
+          <th scope="row" className={`${wrapping} min-w-48 font-normal`}>
+            {row.title ?? texts.deletedPost}
+          </th>
+          <td className={cell}>{language(row.lang)}</td>
+          <td className={`${cell} tabular-nums`}>{number(row.sent)}</td>
+          <td className={`${cell} tabular-nums`}>{number(row.failed)}</td>
+          <td className={`${cell} tabular-nums`}>{number(row.pending)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -391,7 +354,7 @@ function SubscriberList({
   const id = useId();
   const statuses = pairs(texts.statuses);
   const frequencies: Record<string, string> = { post: t.newsletter.form.post, weekly: t.newsletter.form.weekly };
-  const langName = (code: string) => (code === "pt" || code === "en" ? t.admin.languageNames[code] : code);
+  const { language } = useFormats();
   return (
     <section aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -441,7 +404,7 @@ function SubscriberList({
                 {row.email}
               </th>
               <td className={cell}>{statuses[row.status] ?? row.status}</td>
-              <td className="min-w-24 px-3 py-2.5">{row.langs.map(langName).join(", ")}</td>
+              <td className="min-w-24 px-3 py-2.5">{row.langs.map(language).join(", ")}</td>
               <td className={cell}>{frequencies[row.frequency] ?? row.frequency}</td>
               <td className={`${wrapping} min-w-40`}>{row.source}</td>
               <td className={cell}>
@@ -472,15 +435,7 @@ export function SubscribersAdmin({
   const resultOf = (intent: string) => (result?.intent === intent ? result : undefined);
   return (
     <div className="container-page grid grid-cols-1 gap-12 py-10">
-      {!view.enabled && (
-        <div
-          className="flex gap-3 rounded-card border-2 border-danger/60 bg-danger/10 p-5 font-medium"
-          data-testid="newsletter-off"
-        >
-          <Info className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
-          <p className="break-words">{texts.off}</p>
-        </div>
-      )}
+      {!view.enabled && <OffNotice text={texts.off} testId="newsletter-off" />}
       {result && !["digest", "test", "delete"].includes(result.intent) && <Outcome result={result} />}
       <Counts view={view} texts={texts} />
       <Sends sends={view.sends} texts={texts} />

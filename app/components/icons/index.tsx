@@ -38,6 +38,7 @@ export const ArrowLeft: IconComponent = (props) => <SpriteIcon icon="ArrowLeft" 
 export const ArrowRight: IconComponent = (props) => <SpriteIcon icon="ArrowRight" {...props} />;
 export const ArrowUpRight: IconComponent = (props) => <SpriteIcon icon="ArrowUpRight" {...props} />;
 export const Award: IconComponent = (props) => <SpriteIcon icon="Award" {...props} />;
+export const BarChart3: IconComponent = (props) => <SpriteIcon icon="BarChart3" {...props} />;
 export const BookOpen: IconComponent = (props) => <SpriteIcon icon="BookOpen" {...props} />;
 export const Bot: IconComponent = (props) => <SpriteIcon icon="Bot" {...props} />;
 export const Briefcase: IconComponent = (props) => <SpriteIcon icon="Briefcase" {...props} />;

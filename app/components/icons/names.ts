@@ -8,6 +8,7 @@ export const uiIconNames = [
   "ArrowRight",
   "ArrowUpRight",
   "Award",
+  "BarChart3",
   "BookOpen",
   "Bot",
   "Briefcase",

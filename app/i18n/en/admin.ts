@@ -1,9 +1,11 @@
 import type { Dictionary } from "../pt.ts";
+import { audience } from "./audience.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** English strings of the blog admin. */
 export const admin = {
   subscribers,
+  audience,
   title: "Manage Blogs",
   newPost: "New Blog",
   loading: "Loading...",

@@ -1,8 +1,10 @@
+import { audience } from "./audience.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** Portuguese strings of the blog admin (the spec's own strings are these). */
 export const admin = {
   subscribers,
+  audience,
   title: "Gerenciar Blogs",
   newPost: "Novo Blog",
   loading: "Carregando...",

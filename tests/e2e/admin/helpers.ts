@@ -1,5 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { SIGNED_IN_COOKIE } from "../../../app/lib/auth-cookies.ts";
+import { SESSION_COOKIE } from "../../../app/server/auth/cookies.server.ts";
+import { createSession } from "../../../app/server/auth/session.server.ts";
+import { upsertGitHubUser } from "../../../app/server/auth/users.server.ts";
+import { type Database, openDatabase } from "../../../app/server/db/client.server.ts";
+import type { User } from "../../../app/server/db/schema.ts";
+import { fakeAuthorLogins } from "../../harness/fake-github/accounts.ts";
+import { startSiteServer } from "../../harness/site-server.ts";
 import { solidPng } from "../../helpers/images.ts";
 import { expect, waitForHydration } from "../fixtures.ts";
 
@@ -45,3 +56,78 @@ export const adminRow = (page: Page, title: string) =>
     .getByTestId("admin-post-list")
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { level: 3, name: title }) });
+
+/** A production server of a test's own, on a database it seeded, and its author's session. */
+export interface SeededServer {
+  /** `http://127.0.0.1:{port}`. */
+  origin: string;
+  /** Puts the seeded author's session in the page's browser. */
+  signIn(page: Page): Promise<void>;
+  /** Opens a path of the server signed in, once it is hydrated. */
+  open(page: Page, pathname: string): Promise<void>;
+  /** Stops the server and deletes its data. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Seeds an embedded database in a new data directory with the author
+ * `rafael-werneck` (GitHub gave no e-mail), a session of theirs and what
+ * `seed` writes, then starts a production server on it with `env` (no mail
+ * server unless `env` names one, flood limits off).
+ * @example const server = await startSeededServer("audience", (db) => db.insert(…), { ANALYTICS: "off" });
+ */
+export async function startSeededServer(
+  name: string,
+  seed: (db: Database, author: User) => Promise<unknown>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<SeededServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `portfolio-${name}-`));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const database = await openDatabase({ dataDir });
+    let token: string;
+    try {
+      const author = await upsertGitHubUser(database.db, {
+        githubId: 1001,
+        login: "rafael-werneck",
+        name: "Rafael Werneck",
+        avatarUrl: null,
+        email: null,
+      });
+      token = (await createSession(database.db, author.id)).token;
+      await seed(database.db, author);
+    } finally {
+      await database.close();
+    }
+    const server = await startSiteServer({
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      RENDER_RATE_LIMIT: "0",
+      SEARCH_RATE_LIMIT: "0",
+      ...env,
+    });
+    const { origin } = server;
+    const signIn = (page: Page) =>
+      page.context().addCookies([
+        { name: SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: "Lax" },
+        { name: SIGNED_IN_COOKIE, value: "1", url: origin, sameSite: "Lax" },
+      ]);
+    return {
+      origin,
+      signIn,
+      async open(page, pathname) {
+        await signIn(page);
+        await page.goto(`${origin}${pathname}`);
+        await waitForHydration(page);
+      },
+      async stop() {
+        await server.stop();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}

@@ -1,17 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Cookie, Page } from "@playwright/test";
-import { SIGNED_IN_COOKIE } from "../../../app/lib/auth-cookies.ts";
-import { SESSION_COOKIE } from "../../../app/server/auth/cookies.server.ts";
-import { createSession } from "../../../app/server/auth/session.server.ts";
-import { upsertGitHubUser } from "../../../app/server/auth/users.server.ts";
-import { openDatabase } from "../../../app/server/db/client.server.ts";
 import { blogs, newsletterMails, newsletterPosts, newsletterSubscribers } from "../../../app/server/db/schema.ts";
-import { fakeAuthorLogins } from "../../harness/fake-github/accounts.ts";
 import { limit } from "../../harness/host-speed.ts";
-import { type SiteServer, startSiteServer } from "../../harness/site-server.ts";
 import { fromOwnAddress } from "../contact/helpers.ts";
 import {
   expect,
@@ -22,7 +13,7 @@ import {
   test,
   waitForHydration,
 } from "../fixtures.ts";
-import { createPostThroughForm, uniqueSlug } from "./helpers.ts";
+import { createPostThroughForm, type SeededServer, startSeededServer, uniqueSlug } from "./helpers.ts";
 
 const texts = {
   pt: {
@@ -292,106 +283,76 @@ test.describe("without a mail server, on a seeded database", () => {
 
   const OWNER = "dono@example.com";
   const POST_TITLE = "Um post para os assinantes";
-  let server: SiteServer | undefined;
+  let server: SeededServer | undefined;
   let origin = "";
-  let dataDir = "";
-  let token = "";
 
   test.beforeAll(async () => {
     test.setTimeout(limit(120_000));
-    dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-subscribers-"));
-    const database = await openDatabase({ dataDir });
-    try {
-      const { db } = database;
-      // GitHub gave no e-mail: a test would go to the owner's address (CONTACT_TO).
-      const author = await upsertGitHubUser(db, {
-        githubId: 1001,
-        login: "rafael-werneck",
-        name: "Rafael Werneck",
-        avatarUrl: null,
-        email: null,
-      });
-      token = (await createSession(db, author.id)).token;
-      const [post] = await db
-        .insert(blogs)
-        .values({
-          title: POST_TITLE,
-          slug: "um-post-para-os-assinantes",
-          content: "O texto do post.",
-          lang: "pt",
-          published: true,
-          publishedAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
-          authorId: author.id,
-        })
-        .returning();
-      if (!post) throw new Error("no post");
-      const issue = `post:${post.id}`;
-      await db.insert(newsletterPosts).values({ postId: post.id, issue });
-      const day = (n: number) => new Date(Date.UTC(2026, 9, n, 12));
-      const rows = await db
-        .insert(newsletterSubscribers)
-        .values(
-          (
-            [
-              ["ana@example.com", "confirmed", ["pt"], "post", "/blog", 1],
-              ["bob@example.com", "confirmed", ["en", "pt"], "weekly", "/en/blog/some-post", 2],
-              ["=sum@example.com", "confirmed", ["pt"], "post", "/blog", 3],
-              ["carla@example.com", "pending", ["pt"], "post", "/newsletter", 4],
-              ["dani@example.com", "unsubscribed", ["en"], "post", "/en/newsletter", 5],
-              ["eve@example.com", "suppressed", ["pt"], "weekly", "/blog", 6],
-            ] as const
-          ).map(([email, status, langs, frequency, source, n]) => ({
-            email,
-            status,
-            langs: [...langs],
-            frequency,
-            source,
-            // Recent: an address never confirmed is forgotten a while after its last confirmation.
-            confirmSentAt: new Date(),
-            confirmedAt: status === "pending" ? null : day(n),
-            createdAt: day(n),
-          })),
-        )
-        .returning();
-      const id = (email: string) => rows.find((subscriber) => subscriber.email === email)?.id ?? "";
-      const base = { kind: "post", issue, postId: post.id, lang: "pt" };
-      await db.insert(newsletterMails).values([
-        { ...base, subscriberId: id("ana@example.com"), deliveredAt: new Date() },
-        { ...base, subscriberId: id("bob@example.com"), failedAt: new Date(), lastError: "550 no such user" },
-        { ...base, subscriberId: id("=sum@example.com"), nextAttemptAt: new Date() },
-      ]);
-    } finally {
-      await database.close();
-    }
-
-    server = await startSiteServer({
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
-      CONTACT_TO: OWNER,
-      RENDER_RATE_LIMIT: "0",
-      SEARCH_RATE_LIMIT: "0",
-    });
+    // GitHub gave the author no e-mail: a test would go to the owner's address (CONTACT_TO).
+    server = await startSeededServer(
+      "subscribers",
+      async (db, author) => {
+        const [post] = await db
+          .insert(blogs)
+          .values({
+            title: POST_TITLE,
+            slug: "um-post-para-os-assinantes",
+            content: "O texto do post.",
+            lang: "pt",
+            published: true,
+            publishedAt: new Date(Date.now() - 24 * 60 * 60 * 1000),
+            authorId: author.id,
+          })
+          .returning();
+        if (!post) throw new Error("no post");
+        const issue = `post:${post.id}`;
+        await db.insert(newsletterPosts).values({ postId: post.id, issue });
+        const day = (n: number) => new Date(Date.UTC(2026, 9, n, 12));
+        const rows = await db
+          .insert(newsletterSubscribers)
+          .values(
+            (
+              [
+                ["ana@example.com", "confirmed", ["pt"], "post", "/blog", 1],
+                ["bob@example.com", "confirmed", ["en", "pt"], "weekly", "/en/blog/some-post", 2],
+                ["=sum@example.com", "confirmed", ["pt"], "post", "/blog", 3],
+                ["carla@example.com", "pending", ["pt"], "post", "/newsletter", 4],
+                ["dani@example.com", "unsubscribed", ["en"], "post", "/en/newsletter", 5],
+                ["eve@example.com", "suppressed", ["pt"], "weekly", "/blog", 6],
+              ] as const
+            ).map(([email, status, langs, frequency, source, n]) => ({
+              email,
+              status,
+              langs: [...langs],
+              frequency,
+              source,
+              // Recent: an address never confirmed is forgotten a while after its last confirmation.
+              confirmSentAt: new Date(),
+              confirmedAt: status === "pending" ? null : day(n),
+              createdAt: day(n),
+            })),
+          )
+          .returning();
+        const id = (email: string) => rows.find((subscriber) => subscriber.email === email)?.id ?? "";
+        const base = { kind: "post", issue, postId: post.id, lang: "pt" };
+        await db.insert(newsletterMails).values([
+          { ...base, subscriberId: id("ana@example.com"), deliveredAt: new Date() },
+          { ...base, subscriberId: id("bob@example.com"), failedAt: new Date(), lastError: "550 no such user" },
+          { ...base, subscriberId: id("=sum@example.com"), nextAttemptAt: new Date() },
+        ]);
+      },
+      { CONTACT_TO: OWNER },
+    );
     origin = server.origin;
   });
 
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The seeded author's session in this page's browser. */
-  async function signedIn(page: Page) {
-    await page.context().addCookies([
-      { name: SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: "Lax" },
-      { name: SIGNED_IN_COOKIE, value: "1", url: origin, sameSite: "Lax" },
-    ]);
-  }
-
   async function open(page: Page, pathname = "/admin/subscribers") {
-    await signedIn(page);
-    await page.goto(`${origin}${pathname}`);
-    await waitForHydration(page);
+    if (!server) throw new Error("the server did not start");
+    await server.open(page, pathname);
   }
 
   /** The number beside a label in the counts. */
@@ -519,7 +480,7 @@ test.describe("without a mail server, on a seeded database", () => {
   test("without JavaScript, deleting works as a plain form", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signedIn(page);
+    await server?.signIn(page);
     await page.goto(`${origin}/en/admin/subscribers`);
     const dani = row(page, "dani@example.com");
     await dani.locator("summary").click();

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm } from "../admin/helpers.ts";
 import {
+  adminPaths,
   expect,
   expectStrictPolicy,
   publicPaths,
@@ -62,7 +63,7 @@ for (const lang of languages) {
       await storePreferences(page, { theme, language: lang });
       await signIn(page, "author", lang);
       const problems: string[] = [];
-      for (const path of ["/admin/messages", "/admin/blog", "/admin/subscribers"].map((p) => localizePath(p, lang))) {
+      for (const path of adminPaths(lang)) {
         await page.goto(path);
         await waitForHydration(page);
         problems.push(...(await problemsOn(page, path)));

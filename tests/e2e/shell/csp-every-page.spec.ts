@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
-import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm, pngBytes, uniqueSlug } from "../admin/helpers.ts";
-import { expect, expectStrictPolicy, signIn, test, waitForHydration, watchCspConsole } from "../fixtures.ts";
+import {
+  adminPaths,
+  expect,
+  expectStrictPolicy,
+  signIn,
+  test,
+  waitForHydration,
+  watchCspConsole,
+} from "../fixtures.ts";
 
 /**
  * The strict Content-Security-Policy (docs/decisions/026-https-and-a-strict-csp.md)
@@ -26,8 +34,7 @@ for (const lang of languages) {
   test(`the admin screens work signed in without a CSP violation (${lang})`, async ({ page }) => {
     const refused = watchCspConsole(page);
     await signIn(page, "author", lang);
-    for (const path of ["/admin/blog", "/admin/messages", "/admin/subscribers"].map((p) => localizePath(p, lang)))
-      await visit(page, path);
+    for (const path of adminPaths(lang)) await visit(page, path);
     expect(refused, refused.join("\n")).toEqual([]);
   });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { languages, localizePath } from "../../../app/i18n/paths.ts";
+import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
-import { expect, publicPaths, signIn, test, waitForHydration } from "../fixtures.ts";
+import { adminPaths, expect, publicPaths, signIn, test, waitForHydration } from "../fixtures.ts";
 
 /**
  * Label in Name (WCAG 2.5.3): a control that shows text and is named by
@@ -82,7 +82,7 @@ for (const lang of languages) {
   test(`every control's name contains its visible text on the admin screens (${lang})`, async ({ page }) => {
     await signIn(page, "author", lang);
     const problems: string[] = [];
-    for (const path of ["/admin/blog", "/admin/messages", "/admin/subscribers"].map((p) => localizePath(p, lang))) {
+    for (const path of adminPaths(lang)) {
       await page.goto(path);
       await waitForHydration(page);
       problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));

@@ -9,7 +9,7 @@ import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { createPostThroughForm, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { adminPaths, expect, signIn, test } from "../fixtures.ts";
 
 /**
  * Every page is valid HTML by the W3C Nu Html Checker (vnu-jar, which needs
@@ -103,7 +103,7 @@ test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level"
   });
   await fetchPage(`/blog/${slug}`);
   for (const lang of languages) {
-    for (const p of ["/admin/blog", "/admin/messages", "/admin/subscribers"]) await fetchPage(localizePath(p, lang));
+    for (const path of adminPaths(lang)) await fetchPage(path);
     await openNewPostForm(page, lang);
     pages.set(`${localizePath("/admin/blog", lang)} (form open)`, await page.content());
   }

@@ -1,0 +1,57 @@
+import { AdminNav } from "~/components/admin/AdminNav.tsx";
+import { AudienceAdmin, type AudienceView } from "~/components/admin/Audience.tsx";
+import { PageHeader } from "~/components/ui/PageHeader.tsx";
+import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
+import { dictionaryFor, langFromPath, useT } from "~/i18n";
+import { adminPageMeta } from "~/lib/seo.ts";
+import { audienceRange, audienceReport } from "~/server/analytics/report.server.ts";
+import { requireAuthor } from "~/server/auth/guard.server.ts";
+import { countUnread } from "~/server/contact/messages.server.ts";
+import { postSendCounts } from "~/server/newsletter/queue.server.ts";
+import { subscriberCounts } from "~/server/newsletter/subscribers.server.ts";
+import { newsletterServices, services } from "~/server/services.server.ts";
+import type { Route } from "./+types/admin-audience";
+
+// Runs before the loader, on document and data requests alike: a visitor never reaches it.
+export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
+
+// A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.audience, location.pathname);
+
+/**
+ * The last 7, 30 or 365 days (`?days=`, 30 otherwise), whether the site is
+ * counting (ANALYTICS), and the newsletter's numbers when it is on.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = services();
+  const { db } = app;
+  const range = audienceRange(new URL(request.url).searchParams.get("days"));
+  const newsletterOn = newsletterServices(app)?.worker != null;
+  const [report, unread, counts, sends] = await Promise.all([
+    audienceReport(db, range),
+    countUnread(db),
+    newsletterOn ? subscriberCounts(db) : null,
+    newsletterOn ? postSendCounts(db) : null,
+  ]);
+  const view: AudienceView = {
+    report,
+    counting: app.audience != null,
+    newsletter: counts && sends ? { counts, sends } : null,
+  };
+  return { unread, view };
+}
+
+export default function AdminAudiencePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const texts = t.admin.audience;
+  return (
+    <>
+      <AdminNav unread={loaderData.unread} />
+      <PageHeader heading={texts.heading} lead={texts.description} />
+      <AudienceAdmin view={loaderData.view} />
+    </>
+  );
+}

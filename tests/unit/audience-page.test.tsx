@@ -1,0 +1,89 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AudienceAdmin, type AudienceView, sourceName } from "~/components/admin/Audience.tsx";
+import { en } from "~/i18n/en.ts";
+import { pt } from "~/i18n/pt.ts";
+import type { AudienceReport } from "~/server/analytics/report.server.ts";
+
+/** A year of days from 2025-11-28 to 2026-11-27, `views(i)` views on day i. */
+function year(views: (index: number) => number) {
+  const start = Date.parse("2025-11-28T00:00:00Z");
+  return Array.from({ length: 365 }, (_, index) => ({
+    day: new Date(start + index * 86_400_000).toISOString().slice(0, 10),
+    views: views(index),
+    visitors: Math.floor(views(index) / 2),
+  }));
+}
+
+const empty: AudienceReport = {
+  range: 365,
+  first: "2025-11-28",
+  last: "2026-11-27",
+  days: year(() => 0),
+  views: 0,
+  peakVisitors: 0,
+  visitorsPerDay: 0,
+  pages: [],
+  posts: { pt: [], en: [] },
+  sources: [],
+  devices: [],
+  notFound: [],
+  feeds: [],
+};
+
+const render = (pathname: string, view: AudienceView) =>
+  renderToString(
+    <MemoryRouter initialEntries={[pathname]}>
+      <AudienceAdmin view={view} />
+    </MemoryRouter>,
+  );
+
+describe("the Audience page", () => {
+  it("says in words that nothing was counted, with no chart and no table", () => {
+    const html = render("/admin/audience", { report: empty, counting: true, newsletter: null });
+    expect(html).toContain("Nada contado ainda.");
+    expect(html).not.toContain("<table");
+    expect(html).not.toContain("<svg role");
+    expect(html).toContain(pt.admin.audience.newsletterOff);
+    expect(html).not.toContain(pt.admin.audience.countingOff);
+  });
+
+  it("draws a year as 365 bars in one scalable image, named by its summary, numbers in the page's language", () => {
+    const days = year((index) => (index === 364 ? 1234 : index % 7));
+    const report: AudienceReport = {
+      ...empty,
+      days,
+      views: days.reduce((sum, day) => sum + day.views, 0),
+      peakVisitors: 617,
+      visitorsPerDay: 3,
+      sources: [
+        { key: "utm:mastodon", lang: "", views: 1500 },
+        { key: "", lang: "", views: 20 },
+      ],
+      devices: [{ key: "tablet", lang: "", views: 2 }],
+    };
+    const html = render("/en/admin/audience?days=365", { report, counting: false, newsletter: null });
+    expect(html.match(/<rect /g)).toHaveLength(730);
+    expect(html).toContain('viewBox="0 0 3650 100"');
+    expect(html).toContain('preserveAspectRatio="none"');
+    expect(html).toContain(
+      'aria-label="Bar chart of views per day, from Nov 28, 2025 to Nov 27, 2026: 2,326 in all; the busiest day was Nov 27, 2026, with 1,234."',
+    );
+    expect(html).toContain("mastodon (utm)");
+    expect(html).toContain("No referrer");
+    expect(html).toContain(">1,500<");
+    expect(html).toContain(en.admin.audience.countingOff);
+    expect(html).toContain('href="/admin/audience.csv?days=365"');
+    expect(html).toMatch(/aria-current="page"[^>]*>365 days</);
+  });
+});
+
+describe("a source's name", () => {
+  it("reads a host as it is, utm:x as x (utm), and nothing as no referrer", () => {
+    expect(sourceName("google.com", pt.admin.audience)).toBe("google.com");
+    expect(sourceName("utm:newsletter", pt.admin.audience)).toBe("newsletter (utm)");
+    expect(sourceName("", pt.admin.audience)).toBe("Sem referência");
+    expect(sourceName("", en.admin.audience)).toBe("No referrer");
+  });
+});
