@@ -2,6 +2,7 @@
  * The privacy page's text: what the site stores and why, written to match
  * what the code does (the contact form in `app/server/contact/`, the
  * newsletter in `app/server/newsletter/`, sign-in in `app/server/auth/`,
+ * the page view counts in `app/server/analytics/`,
  * the preferences in `app/lib/preferences.ts`, the limits and the logs).
  * Change it with them.
  *
@@ -22,7 +23,7 @@ export interface PrivacySection {
 
 export const privacy = {
   /** The day the text last changed, `YYYY-MM-DD`. */
-  updated: "2026-11-26",
+  updated: "2026-11-27",
   updatedLabel: { pt: "Atualizada em {date}.", en: "Last updated {date}." },
   contentsLabel: { pt: "Nesta página", en: "On this page" },
   sections: [
@@ -37,8 +38,8 @@ export const privacy = {
               en: "I keep only what you send yourself: a message through the contact form or, if you subscribe, your e-mail address for the newsletter. Nothing is sold or passed on to anyone.",
             },
             {
-              pt: "Não há cookies de análise, rastreadores, anúncios nem scripts de outros sites.",
-              en: "There are no analytics cookies, trackers, ads or scripts from other sites.",
+              pt: "Não há cookies de análise, rastreadores, anúncios nem scripts de outros sites. As visitas são contadas pelo servidor, sem cookies e sem que ninguém possa ser reconhecido.",
+              en: "There are no analytics cookies, trackers, ads or scripts from other sites. Page views are counted by the server, without cookies and without anyone being recognisable.",
             },
             {
               pt: "Quem responde pelos dados é Rafael Werneck; para qualquer pedido sobre eles, escreva para {email}.",
@@ -156,6 +157,38 @@ export const privacy = {
             pt: "O tema (claro ou escuro) e o idioma que você escolhe ficam no armazenamento local do seu próprio navegador (`localStorage`, nas chaves `theme` e `language`) e não são enviados ao servidor. Para apagá-los, limpe os dados deste site no navegador.",
             en: "The theme (light or dark) and the language you choose are kept in your own browser's local storage (`localStorage`, under the keys `theme` and `language`) and are not sent to the server. To delete them, clear this site's data in your browser.",
           },
+        },
+      ],
+    },
+    {
+      id: "page-views",
+      title: { pt: "Contagem de visitas", en: "Page view counts" },
+      blocks: [
+        {
+          paragraph: {
+            pt: "O próprio servidor conta as visitas, sem cookies e sem nenhum script: por página, idioma, nome do site de onde você veio (ou o `utm_source` do link), tipo de aparelho (celular, tablet ou computador) e dia. Só esses totais ficam guardados.",
+            en: "The server itself counts page views, without cookies and without any script: per page, language, the name of the site you came from (or the link's `utm_source`), device type (phone, tablet or desktop) and day. Only those totals are stored.",
+          },
+        },
+        {
+          list: [
+            {
+              pt: "Para contar um visitante uma vez por dia, o servidor guarda um hash de uma chave secreta que muda todo dia, do seu endereço IP e do nome do seu navegador. A chave é apagada 48 horas depois, com os hashes do dia: ninguém pode ser reconhecido de um dia para o outro nem rastreado de volta.",
+              en: "To count a visitor once a day, the server keeps a hash of a secret key that changes every day, your IP address and your browser's name. The key is deleted 48 hours later, with that day's hashes: no one can be recognised from one day to the next or traced back.",
+            },
+            {
+              pt: "Nem o endereço IP nem o user agent do navegador são guardados.",
+              en: "Neither the IP address nor the browser's user agent is ever stored.",
+            },
+            {
+              pt: "Um navegador que envia o sinal Global Privacy Control (`Sec-GPC`) conta como uma visita, sem nem esse hash.",
+              en: "A browser that sends Global Privacy Control (`Sec-GPC`) is counted as a view, without even that hash.",
+            },
+            {
+              pt: "Robôs e as visitas do próprio autor não são contados. O dono do site pode desligar a contagem (`ANALYTICS=off`).",
+              en: "Bots and the author's own visits are not counted. The site's owner can turn counting off (`ANALYTICS=off`).",
+            },
+          ],
         },
       ],
     },
