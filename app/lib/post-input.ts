@@ -12,7 +12,14 @@ export const POST_LIMITS = {
   content: 200_000,
   tags: 10,
   tag: 40,
+  /** What search engines show under the title; they cut it at about 155 characters. */
+  seoDescription: 300,
+  socialTitle: 200,
+  socialDescription: 300,
 } as const;
+
+/** About as much of a description as search engines show under a result's title. */
+export const SEARCH_SNIPPET_LENGTH = 155;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,6 +41,16 @@ export interface PostInput {
   translationOf: string | null;
   /** When the post goes out by itself (UTC); null: published now or a draft, as `published` says. */
   scheduledAt: Date | null;
+  /** Each tag's name as the author typed it ("Programação Funcional"), by its slug. */
+  tagNames?: Record<string, string>;
+  /**
+   * The description search engines show, and the link preview's own title and
+   * description; null: none (the excerpt and the title stand in). Absent when
+   * the form did not send the field: the stored value is kept.
+   */
+  seoDescription?: string | null;
+  socialTitle?: string | null;
+  socialDescription?: string | null;
 }
 
 export type PostField =
@@ -45,7 +62,10 @@ export type PostField =
   | "lang"
   | "tags"
   | "translationOf"
-  | "scheduledAt";
+  | "scheduledAt"
+  | "seoDescription"
+  | "socialTitle"
+  | "socialDescription";
 export type FieldErrors = Partial<Record<PostField, string>>;
 
 export type ParsedPost = { ok: true; value: PostInput } | { ok: false; errors: FieldErrors };
@@ -62,16 +82,32 @@ export function normalizeTag(tag: string): string {
 }
 
 /**
+ * A tag's name as the author typed it, with its spaces made single.
+ * @example tagName("  Programação   Funcional ") // "Programação Funcional"
+ */
+export function tagName(typed: string): string {
+  return typed.replace(/\s+/g, " ").trim();
+}
+
+/**
  * The tags of a form: every `tags` field, each possibly a comma-separated
  * list (the form without JavaScript sends one text field), made slugs, without
- * repeats. Returns what could not be read as well, for a precise message.
+ * repeats, with the name each was typed as (the first spelling of a slug).
+ * Returns what could not be read as well, for a precise message.
+ * @example readTags(["Node JS, node-js"]).names // { "node-js": "Node JS" }
  */
-export function readTags(values: readonly string[]): { tags: string[]; invalid: string[]; tooLong: string[] } {
+export function readTags(values: readonly string[]): {
+  tags: string[];
+  names: Record<string, string>;
+  invalid: string[];
+  tooLong: string[];
+} {
   const tags: string[] = [];
+  const names: Record<string, string> = {};
   const invalid: string[] = [];
   const tooLong: string[] = [];
   for (const raw of values.flatMap((value) => value.split(","))) {
-    const typed = raw.trim();
+    const typed = tagName(raw);
     if (!typed) continue;
     // Measured before normalizing: slugify would silently cut a long tag.
     if (typed.length > POST_LIMITS.tag) {
@@ -80,9 +116,45 @@ export function readTags(values: readonly string[]): { tags: string[]; invalid: 
     }
     const tag = normalizeTag(typed);
     if (!tag) invalid.push(typed);
-    else if (!tags.includes(tag)) tags.push(tag);
+    else if (!tags.includes(tag)) {
+      tags.push(tag);
+      names[tag] = typed;
+    }
   }
-  return { tags, invalid, tooLong };
+  return { tags, names, invalid, tooLong };
+}
+
+/**
+ * A description or title of the post's settings as plain text on one line:
+ * what a search result or a link preview shows.
+ * @example plainLine(" Um  texto\n em duas linhas ") // "Um texto em duas linhas"
+ */
+export function plainLine(value: string): string {
+  // Control characters have no place in a meta tag; line breaks become spaces.
+  return value
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+type SettingsField = "seoDescription" | "socialTitle" | "socialDescription";
+
+/** The post's settings the form sent (absent ones are left out: what is stored stays), and their errors. */
+function readSettings(form: FormData, messages: Dictionary["admin"]["errors"]) {
+  const tooLong: Record<SettingsField, string> = {
+    seoDescription: messages.seoDescriptionTooLong,
+    socialTitle: messages.socialTitleTooLong,
+    socialDescription: messages.socialDescriptionTooLong,
+  };
+  const values: Partial<Record<SettingsField, string | null>> = {};
+  const errors: FieldErrors = {};
+  for (const field of ["seoDescription", "socialTitle", "socialDescription"] as const) {
+    if (!form.has(field)) continue;
+    const value = plainLine(text(form.get(field)));
+    if (value.length > POST_LIMITS[field]) errors[field] = format(tooLong[field], { max: POST_LIMITS[field] });
+    values[field] = value || null;
+  }
+  return { values, errors };
 }
 
 /** A scheduled time must be at least this far ahead, so it is not in the past by the time it is stored. */
@@ -146,6 +218,9 @@ export function parsePostInput(
 
   if (translationOf && !UUID.test(translationOf)) errors.translationOf = messages.translationNotFound;
 
+  const settings = readSettings(form, messages);
+  Object.assign(errors, settings.errors);
+
   // "Agendar" ticked with no time entered is a mistake to point out, not a draft.
   const wantsSchedule = text(form.get("schedule")) === "on";
   if ((schedule || wantsSchedule) && (!scheduledAt || Number.isNaN(scheduledAt.getTime()))) {
@@ -166,8 +241,10 @@ export function parsePostInput(
       published,
       lang,
       tags: tagList.tags,
+      ...(tagList.tags.length > 0 ? { tagNames: tagList.names } : {}),
       translationOf: translationOf || null,
       scheduledAt: scheduledAt && !Number.isNaN(scheduledAt.getTime()) ? scheduledAt : null,
+      ...settings.values,
     },
   };
 }

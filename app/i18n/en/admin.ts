@@ -1,10 +1,12 @@
 import type { Dictionary } from "../pt.ts";
 import { audience } from "./audience.ts";
+import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** English strings of the blog admin. */
 export const admin = {
   subscribers,
+  manage,
   audience,
   title: "Manage Blogs",
   newPost: "New Blog",
@@ -140,6 +142,9 @@ export const admin = {
     tagTooLong: 'The tag "{tag}" is longer than {max} characters.',
     tagInvalid: 'The tag "{tag}" needs at least one letter or digit.',
     tagsTooMany: "Use at most {max} tags.",
+    seoDescriptionTooLong: "The search engine description can be at most {max} characters.",
+    socialTitleTooLong: "The social media title can be at most {max} characters.",
+    socialDescriptionTooLong: "The social media description can be at most {max} characters.",
     translationNotFound: "Choose one of your own posts as the translation.",
     translationSameLang: "The translation must be a post in the other language.",
     translationTaken: "That post already has a translation in this language. Unlink it first.",

@@ -1,9 +1,11 @@
 import { audience } from "./audience.ts";
+import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** Portuguese strings of the blog admin (the spec's own strings are these). */
 export const admin = {
   subscribers,
+  manage,
   audience,
   title: "Gerenciar Blogs",
   newPost: "Novo Blog",
@@ -145,6 +147,9 @@ export const admin = {
     tagTooLong: 'A tag "{tag}" passa de {max} caracteres.',
     tagInvalid: 'A tag "{tag}" precisa ter ao menos uma letra ou número.',
     tagsTooMany: "Use no máximo {max} tags.",
+    seoDescriptionTooLong: "A descrição para buscadores pode ter no máximo {max} caracteres.",
+    socialTitleTooLong: "O título para redes sociais pode ter no máximo {max} caracteres.",
+    socialDescriptionTooLong: "A descrição para redes sociais pode ter no máximo {max} caracteres.",
     translationNotFound: "Escolha como tradução um dos seus próprios posts.",
     translationSameLang: "A tradução precisa ser um post no outro idioma.",
     translationTaken: "Esse post já tem uma tradução neste idioma. Desvincule-a primeiro.",

@@ -46,7 +46,7 @@ export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
       `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
       ...(post.editedAt ? [`      <atom:updated>${new Date(post.editedAt).toISOString()}</atom:updated>`] : []),
       `      <description>${xmlEscape(post.excerpt)}</description>`,
-      ...post.tags.map((tag) => `      <category>${xmlEscape(tag)}</category>`),
+      ...post.tags.map((tag) => `      <category>${xmlEscape(post.tagNames?.[tag] ?? tag)}</category>`),
       "    </item>",
     ].join("\n");
   });

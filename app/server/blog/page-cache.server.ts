@@ -14,7 +14,7 @@ import staticArticleMeta from "../../content/articles/meta.json" with { type: "j
 import { staticArticleIds } from "../../content/ids.ts";
 import { DATA_SUFFIX } from "../../lib/data-request.ts";
 import type { Database } from "../db/client.server.ts";
-import { blogs } from "../db/schema.ts";
+import { blogs, blogTags } from "../db/schema.ts";
 
 /** React Router's data suffix, as it is written in a pattern. */
 const DATA = DATA_SUFFIX.replace(".", "\\.");
@@ -70,12 +70,14 @@ export function isCacheablePageUrl(url: string): boolean {
  * A short fingerprint of the blog table that changes with every insert,
  * update and delete, whichever server process made it: the row count, the
  * newest `updated_at` and the sum of all of them (so an edit stamped by a
- * server whose clock runs behind still changes it). One aggregate query.
+ * server whose clock runs behind still changes it), and the tags' names
+ * (their count and a sum of their hashes: a tag renamed or linked to its
+ * translation changes what pages show). One query.
  */
 export async function blogTableVersion(db: Database): Promise<string> {
   const [row] = await db
     .select({
-      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '')`,
+      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t)`,
     })
     .from(blogs);
   if (!row) throw new Error("The blog version query returned no row");

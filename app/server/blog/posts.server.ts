@@ -9,7 +9,7 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "~/content/ids.ts";
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
@@ -19,6 +19,7 @@ import { type Blog, blogs, postRevisions } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { coversInRevisions, recordRevision, versionOf } from "./revisions.server.ts";
+import { saveTagNames, tagNamesFor } from "./tags.server.ts";
 import { publicNow } from "./visibility.server.ts";
 
 export { nextScheduledPublication } from "./visibility.server.ts";
@@ -54,26 +55,31 @@ export type SaveResult =
   | { status: "already-public" }
   | { status: TranslationProblem };
 
-/** The author's posts, newest first. */
+/** The author's posts, newest first; those in the trash are listed by the trash (trash.server.ts). */
 export function listOwnPosts(db: Database, authorId: string): Promise<Blog[]> {
-  return db.select().from(blogs).where(eq(blogs.authorId, authorId)).orderBy(desc(blogs.createdAt), desc(blogs.id));
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.authorId, authorId), isNull(blogs.deletedAt)))
+    .orderBy(desc(blogs.createdAt), desc(blogs.id));
 }
 
-/** One of the author's posts, or undefined. */
+/** One of the author's posts, or undefined (another author's, or in the trash). */
 export async function findOwnPost(db: Database, authorId: string, id: string): Promise<Blog | undefined> {
   if (!isPostId(id)) return undefined;
   const [post] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)));
+    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId), isNull(blogs.deletedAt)));
   return post;
 }
 
 /**
  * Addresses a post may not take: a static article already lives at
- * `/blog/{id}` in both languages, and `/blog/search` and `/blog/tag/…` are pages.
+ * `/blog/{id}` in both languages, and `/blog/search`, `/blog/tag/…` and
+ * `/blog/preview/…` (a shared draft) are pages.
  */
-export const reservedSlugs: ReadonlySet<string> = new Set<string>([...staticArticleIds, "search", "tag"]);
+export const reservedSlugs: ReadonlySet<string> = new Set<string>([...staticArticleIds, "search", "tag", "preview"]);
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -101,7 +107,7 @@ async function groupForLink(
   const [target] = await tx
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, translationOf), eq(blogs.authorId, authorId)))
+    .where(and(eq(blogs.id, translationOf), eq(blogs.authorId, authorId), isNull(blogs.deletedAt)))
     .for("update");
   if (!target) throw new Refused("translation-not-found");
   if (target.id === id || target.lang === lang) throw new Refused("translation-same-lang");
@@ -140,10 +146,11 @@ async function lockOwnPost(
   id: string,
   expectedUpdatedAt: Date,
 ): Promise<{ status: "current"; post: Blog } | { status: "not-found" } | { status: "stale"; current: Blog }> {
+  // A post in the trash is restored before it is edited again: until then it is none to save.
   const [post] = await tx
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId)))
+    .where(and(eq(blogs.id, id), eq(blogs.authorId, authorId), isNull(blogs.deletedAt)))
     .for("update");
   if (!post) return { status: "not-found" };
   if (post.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current: post };
@@ -182,7 +189,7 @@ async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
 
 /** What a save writes besides the author's fields. */
 function stored(input: PostInput) {
-  const { translationOf: _link, scheduledAt: _at, ...fields } = input;
+  const { translationOf: _link, scheduledAt: _at, tagNames: _names, ...fields } = input;
   // A scheduled post is published from its time on: until then `publicNow` keeps it out of sight.
   return input.scheduledAt ? { ...fields, published: true } : fields;
 }
@@ -218,6 +225,7 @@ export function createPost(
         })
         .returning();
       if (!post) throw new Error("Inserting a post returned no row");
+      await saveTagNames(tx, input.lang, input.tagNames ?? {});
       await recordRevision(
         tx,
         post.id,
@@ -299,6 +307,7 @@ export function updatePost(
         .where(eq(blogs.id, id))
         .returning();
       if (!post) throw new Error(`Updating post ${id} returned no row`);
+      await saveTagNames(tx, input.lang, input.tagNames ?? {});
       await recordRevision(
         tx,
         post.id,
@@ -449,19 +458,21 @@ export async function translationsOf(db: Database, posts: readonly Blog[]): Prom
 }
 
 /**
- * Tags already used in a language, most used first: suggestions for the
- * author's form. Published posts and the author's own drafts; never the tags
- * of another author's drafts.
+ * Tags already used in a language, most used first, by their names:
+ * suggestions for the author's form. Published posts and the author's own
+ * drafts; never the tags of another author's drafts.
  */
 export async function tagsInUse(db: Database, authorId: string, lang: Lang): Promise<string[]> {
   const tag = sql<string>`unnest(${blogs.tags})`.as("tag");
   const rows = await db
     .select({ tag })
     .from(blogs)
-    .where(and(eq(blogs.lang, lang), or(publicNow, eq(blogs.authorId, authorId))));
+    .where(and(eq(blogs.lang, lang), isNull(blogs.deletedAt), or(publicNow, eq(blogs.authorId, authorId))));
   const counts = new Map<string, number>();
   for (const { tag: name } of rows) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  const slugs = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  const names = await tagNamesFor(db, lang, slugs);
+  return slugs.map((slug) => names[slug] ?? slug);
 }
 
 /** Published posts of a language with a tag, newest publication first. */

@@ -23,6 +23,7 @@ import {
 } from "./posts.server.ts";
 import { readingMinutes } from "./reading-time.server.ts";
 import { renderCached } from "./render-cache.server.ts";
+import { type TagNames, tagInOtherLanguage, tagNamesFor } from "./tags.server.ts";
 
 export interface PostSummary {
   /** A static article's id, or a database post's uuid. */
@@ -39,6 +40,8 @@ export interface PostSummary {
   editedAt?: string;
   /** Tag slugs. */
   tags: string[];
+  /** The names of those tags that have one ("Programação Funcional"); absent when none has. */
+  tagNames?: TagNames;
   /** Cover image URL (an upload), if the post has one. */
   cover?: string;
   /** Generated responsive cover of a static article. */
@@ -60,6 +63,10 @@ export interface PostPage extends PostSummary {
   newer?: Pick<PostSummary, "slug" | "title">;
   /** The published translation, when there is one. */
   translation?: Translation;
+  /** The post's own description for search engines and its link preview's title and description, when written. */
+  seoDescription?: string;
+  socialTitle?: string;
+  socialDescription?: string;
 }
 
 export { excerptOf };
@@ -96,11 +103,30 @@ function databaseSummary(post: Blog): PostSummary {
 const newestFirst = (a: PostSummary, b: PostSummary) =>
   b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug);
 
+/**
+ * The summaries with the names of their tags, read in one query; a summary
+ * whose tags have no names is left as it is (its page carries nothing more).
+ */
+export async function withTagNames(db: Database | undefined, lang: Lang, posts: PostSummary[]): Promise<PostSummary[]> {
+  if (!db) return posts;
+  const names = await tagNamesFor(
+    db,
+    lang,
+    posts.flatMap((post) => post.tags),
+  );
+  if (Object.keys(names).length === 0) return posts;
+  return posts.map((post) => {
+    const own = Object.fromEntries(post.tags.flatMap((tag) => (names[tag] ? [[tag, names[tag]]] : [])));
+    return Object.keys(own).length > 0 ? { ...post, tagNames: own } : post;
+  });
+}
+
 /** Every public post of a language, newest publication first. */
 export async function listPublicPosts(lang: Lang): Promise<PostSummary[]> {
   const app = servicesIfReady();
   const published = app ? (await listPublishedPosts(app.db, lang)).map(databaseSummary) : [];
-  return [...staticArticles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
+  const posts = [...staticArticles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
+  return withTagNames(app?.db, lang, posts);
 }
 
 /**
@@ -111,7 +137,35 @@ export async function listPublicPostsWithTag(lang: Lang, tag: string): Promise<P
   const app = servicesIfReady();
   const published = app ? (await listPublishedPostsWithTag(app.db, lang, tag)).map(databaseSummary) : [];
   const articles = staticArticles.filter((article) => article.tags.includes(tag));
-  return [...articles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
+  const posts = [...articles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
+  return withTagNames(app?.db, lang, posts);
+}
+
+/** A tag's page: its posts, its name when it has one, and its page in the other language when there is one. */
+export interface PublicTagPage {
+  posts: PostSummary[];
+  name?: string;
+  /** The slug of the same tag in the other language (its translation, or the same slug) when posts there have it. */
+  otherSlug?: string;
+}
+
+/** The page of a language's tag, or undefined when no public post of that language has it. */
+export async function publicTagPage(lang: Lang, tag: string): Promise<PublicTagPage | undefined> {
+  const posts = await listPublicPostsWithTag(lang, tag);
+  if (posts.length === 0) return undefined;
+  const other = otherLang(lang);
+  const db = servicesIfReady()?.db;
+  const translated = db ? await tagInOtherLanguage(db, tag, lang, other) : undefined;
+  const candidates = [...new Set([...(translated ? [translated.slug] : []), tag])];
+  let otherSlug: string | undefined;
+  for (const slug of candidates) {
+    if ((await listPublicPostsWithTag(other, slug)).length > 0) {
+      otherSlug = slug;
+      break;
+    }
+  }
+  const name = posts.find((post) => post.tagNames?.[tag])?.tagNames?.[tag];
+  return { posts, ...(name ? { name } : {}), ...(otherSlug ? { otherSlug } : {}) };
 }
 
 /** The published post of the same translation group in the other language. */
@@ -142,6 +196,8 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
   }
   const list = await listPublicPosts(lang);
   const index = list.findIndex((post) => post.slug === slug);
+  const listed = list[index];
+  if (listed?.tagNames) summary = { ...summary, tagNames: listed.tagNames };
   const version = article ? `static:${article.id}` : `db:${stored?.id}:${stored?.updatedAt.getTime()}`;
   const rendered = await renderCached(version, markdown, lang);
   const newer = index > 0 ? list[index - 1] : undefined;
@@ -153,6 +209,9 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
     ...(newer ? { newer: { slug: newer.slug, title: newer.title } } : {}),
     ...(older ? { older: { slug: older.slug, title: older.title } } : {}),
     ...(translation ? { translation } : {}),
+    ...(stored?.seoDescription ? { seoDescription: stored.seoDescription } : {}),
+    ...(stored?.socialTitle ? { socialTitle: stored.socialTitle } : {}),
+    ...(stored?.socialDescription ? { socialDescription: stored.socialDescription } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import { type Lang, languages } from "~/i18n/paths.ts";
 import { parseSearchQuery, SNIPPET_MARK_END, SNIPPET_MARK_START, snippetHtml } from "~/lib/search-query.ts";
 import type { Database } from "../db/client.server.ts";
 import { searchDocuments } from "../db/schema.ts";
+import { type TagNames, tagNamesFor } from "./tags.server.ts";
 
 export interface SearchHit {
   /** The last segment of the post's URL (`/blog/{slug}`). */
@@ -26,6 +27,8 @@ export interface SearchHit {
   /** First publication, ISO 8601. */
   publishedAt: string;
   tags: string[];
+  /** The names of those tags that have one (tags.server.ts). */
+  tagNames?: TagNames;
   /**
    * Where the query matched, as HTML: the excerpt when every word matched
    * there, otherwise the (at most two) paragraphs of the body that match best,
@@ -201,8 +204,9 @@ export async function searchPublicPosts(
       ranked as (
         select d.id, ts_rank(d.vector, (select query from q)) as rank, count(*) over () as total
         from search_documents d
-        -- A scheduled post has its row already; it is found from its publication on.
+        -- A scheduled post has its row already; it is found from its publication on. A post in the trash keeps its row, unfound.
         where d.lang = ${lang} and d.published_at <= now() and d.vector @@ (select query from q)
+          and not exists (select 1 from blogs b where b.id = d.post_id and b.deleted_at is not null)
         order by rank desc, d.published_at desc, d.slug
         limit ${limit}
       )
@@ -230,13 +234,22 @@ export async function searchPublicPosts(
     `,
   );
   result.total = rows[0]?.total ?? 0;
-  result.hits = rows.map((row) => ({
-    slug: row.slug,
-    title: row.title,
-    publishedAt: new Date(row.published_at).toISOString(),
-    tags: row.tags,
-    snippetHtml: snippetHtml(row.snippet),
-    rank: Number(row.rank),
-  }));
+  const names = await tagNamesFor(
+    db,
+    lang,
+    rows.flatMap((row) => row.tags),
+  );
+  result.hits = rows.map((row) => {
+    const tagNames = Object.fromEntries(row.tags.flatMap((tag) => (names[tag] ? [[tag, names[tag]]] : [])));
+    return {
+      slug: row.slug,
+      title: row.title,
+      publishedAt: new Date(row.published_at).toISOString(),
+      tags: row.tags,
+      ...(Object.keys(tagNames).length > 0 ? { tagNames } : {}),
+      snippetHtml: snippetHtml(row.snippet),
+      rank: Number(row.rank),
+    };
+  });
   return result;
 }

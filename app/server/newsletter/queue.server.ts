@@ -39,7 +39,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 const publicAt = (now: Date) =>
-  sql`(${blogs.published} and coalesce(${blogs.publishedAt}, ${blogs.createdAt}) <= ${now.toISOString()}::timestamptz)`;
+  sql`(${blogs.published} and coalesce(${blogs.publishedAt}, ${blogs.createdAt}) <= ${now.toISOString()}::timestamptz and ${blogs.deletedAt} is null)`;
 
 /** The count a queueing statement selects, on either engine. */
 const queuedCount = (result: unknown) => Number((result as { rows: { queued?: number }[] }).rows[0]?.queued ?? 0);
@@ -59,7 +59,7 @@ export async function announcePosts(db: Database, now = new Date()): Promise<num
           where b.translation_group is not null and s.translation_group = b.translation_group limit 1),
         'post:' || coalesce(b.translation_group, b.id)::text) as issue
       from ${blogs} b
-      where b.published and coalesce(b.published_at, b.created_at) <= ${at}::timestamptz
+      where b.published and coalesce(b.published_at, b.created_at) <= ${at}::timestamptz and b.deleted_at is null
         and not exists (select 1 from newsletter_posts p where p.post_id = b.id)
     ), announced as (
       insert into ${newsletterPosts} (post_id, announced_at, issue)

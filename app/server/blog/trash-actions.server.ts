@@ -1,0 +1,41 @@
+/**
+ * What the trash's forms post: moving a post to the trash (the list's
+ * delete, undone by restoring it), restoring it, and deleting it for good.
+ * Each answer carries a message in the author's language; another author's
+ * post, or one not in the state the form expects, is not found.
+ */
+import type { Dictionary } from "~/i18n";
+import type { User } from "../db/schema.ts";
+import { services } from "../services.server.ts";
+import { deleteForever, restoreTrashedPost, trashPost } from "./trash.server.ts";
+
+export interface TrashActionBody {
+  ok: boolean;
+  intent: string;
+  message: string;
+  /** The post the action was about, for an undo. */
+  id?: string;
+}
+
+const reply = (status: number, body: TrashActionBody) => ({ status, body });
+
+export async function trashAction(form: FormData, author: User, messages: Dictionary["admin"]) {
+  const { db, uploads } = services();
+  const texts = messages.manage;
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const done = (post: { id: string } | undefined, message: string) =>
+    post
+      ? reply(200, { ok: true, intent, message, id: post.id })
+      : reply(404, { ok: false, intent, message: texts.notFound });
+  switch (intent) {
+    case "trash":
+      return done(await trashPost(db, author.id, id), texts.moved);
+    case "restore":
+      return done(await restoreTrashedPost(db, author.id, id), texts.restored);
+    case "delete-forever":
+      return done(await deleteForever(db, uploads, author.id, id), texts.trash.deletedForever);
+    default:
+      return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
+  }
+}
