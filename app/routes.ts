@@ -61,6 +61,8 @@ export default [
     route(localizePath("/newsletter/unsubscribe", lang), "routes/newsletter-unsubscribe.tsx", {
       id: `${lang}:newsletter-unsubscribe`,
     }),
+    // A draft shared by its author: per request, for whoever holds the link, never cached.
+    route(localizePath("/blog/preview/:token", lang), "routes/blog-preview.tsx", { id: `${lang}:blog-preview` }),
     // Rendered per request for the signed-in author, like the other admin pages.
     route(localizePath("/admin/subscribers", lang), "routes/admin-subscribers.tsx", {
       id: `${lang}:admin-subscribers`,

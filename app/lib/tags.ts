@@ -18,3 +18,14 @@ export function hashtag(tag: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "")}`;
 }
+
+/**
+ * A tag as an article shows it: `#` and the name the author typed, or, for a
+ * tag without one, its hashtag.
+ * @example tagHashtag("programacao-funcional", { "programacao-funcional": "Programação Funcional" }) // "#Programação Funcional"
+ * @example tagHashtag("node-js", undefined) // "#nodejs"
+ */
+export function tagHashtag(tag: string, names: Readonly<Record<string, string>> | undefined): string {
+  const name = names?.[tag];
+  return name ? `#${name}` : hashtag(tag);
+}

@@ -1,23 +1,23 @@
-import { redirect } from "react-router";
-import { ArticleBody } from "~/components/blog/ArticleBody.tsx";
-import { PostCover } from "~/components/blog/PostCard.tsx";
-import { ArrowLeft, ArrowRight, Clock } from "~/components/icons";
+import { data, redirect } from "react-router";
+import { ArticleBody, ArticleCover, ArticleHeader } from "~/components/blog/PostCard.tsx";
+import { ArrowLeft, ArrowRight } from "~/components/icons";
 import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
 import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
 import { JsonLd } from "~/components/ui/JsonLd.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { dictionaryFor, format, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
-import { postPath, tagPath } from "~/lib/blog-paths.ts";
+import { dictionaryFor, htmlLang, isLang, type Lang, langFromPath, localizePath, useT } from "~/i18n";
+import { postPath } from "~/lib/blog-paths.ts";
 import { isDataRequest } from "~/lib/data-request.ts";
 import { formatDate, isLaterDay } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
 import { ogImageFor } from "~/lib/og-image.ts";
+import { withSocialPreview } from "~/lib/post-meta.ts";
 import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
-import { hashtag } from "~/lib/tags.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
+import { isTrashedAddress } from "~/server/blog/trash.server.ts";
 import { articleHtmlContext } from "~/server/request-context.server.ts";
-import { newsletterEnabled } from "~/server/services.server.ts";
+import { newsletterEnabled, servicesIfReady } from "~/server/services.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
@@ -62,11 +62,18 @@ const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
  * A post asked for in the language it was not written in: its translation
  * when it has one (for good: 301), otherwise the post itself, at its one URL,
  * telling the reader it exists only in that language (302: a translation may
- * come). Anything else is a 404. See decision 019.
+ * come). A post in the trash is gone (410); anything else is a 404. See
+ * decision 019.
  */
 async function elsewhereOrNotFound(slug: string, lang: Lang) {
   const elsewhere = await findInOtherLanguage(slug, lang);
-  if (!elsewhere) return notFound();
+  if (!elsewhere) {
+    const db = servicesIfReady()?.db;
+    if (db && (await isTrashedAddress(db, lang, slug))) {
+      return data({ found: false as const, gone: true as const }, { status: 410 });
+    }
+    return notFound();
+  }
   if (elsewhere.kind === "translation") throw redirect(elsewhere.path, 301);
   throw redirect(`${elsewhere.path}?from=${lang}`, 302);
 }
@@ -83,25 +90,38 @@ function arrivalNotice(from: string | null, lang: Lang) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (loaderData && "gone" in loaderData) {
+    const texts = dictionaryFor(langFromPath(location.pathname)).blog.removed;
+    return [
+      { title: documentTitleFor(texts.title, location.pathname) },
+      { name: "description", content: texts.description },
+      { name: "robots", content: "noindex" },
+    ];
+  }
   if (!loaderData?.found) return notFoundMeta(location.pathname);
   const { post } = loaderData;
   return [
-    ...seo({
-      pathname: location.pathname,
-      title: documentTitleFor(post.title, location.pathname),
-      description: post.excerpt,
-      type: "article",
-      alternates: post.alternates,
-      image: post.preview,
-    }),
+    ...withSocialPreview(
+      seo({
+        pathname: location.pathname,
+        title: documentTitleFor(post.title, location.pathname),
+        // What the author wrote for search engines, or the excerpt.
+        description: post.seoDescription ?? post.excerpt,
+        type: "article",
+        alternates: post.alternates,
+        image: post.preview,
+      }),
+      { title: post.socialTitle, description: post.socialDescription },
+    ),
     { property: "article:published_time", content: post.publishedAt },
     ...(post.editedAt ? [{ property: "article:modified_time", content: post.editedAt }] : []),
-    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    ...post.tags.map((tag) => ({ property: "article:tag", content: post.tagNames?.[tag] ?? tag })),
   ];
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { lang, t } = useT();
+  if ("gone" in loaderData) return <NotFound gone={t.blog.removed} />;
   if (!loaderData.found) return <NotFound />;
   const { post } = loaderData;
   return (
@@ -115,7 +135,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           datePublished: post.publishedAt,
           ...(post.editedAt ? { dateModified: post.editedAt } : {}),
           inLanguage: htmlLang[lang],
-          keywords: post.tags.join(", "),
+          keywords: post.tags.map((tag) => post.tagNames?.[tag] ?? tag).join(", "),
           author: { "@type": "Person", name: site.name },
           mainEntityOfPage: absoluteUrl(postPath(post)),
           image: post.preview.url,
@@ -145,47 +165,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.blog.back}
       </LocalLink>
-      <header className="mt-6">
-        <h1 className="text-balance text-3xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-5xl">
-          {post.title}
-        </h1>
-        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
-          <time dateTime={post.publishedAt}>{post.dateLabel}</time>
-          {post.editedLabel && post.editedAt && (
-            <span>
-              {t.blog.updatedOn.split("{date}")[0]}
-              <time dateTime={post.editedAt}>{post.editedLabel}</time>
-              {t.blog.updatedOn.split("{date}")[1]}
-            </span>
-          )}
-          <span className="inline-flex items-center gap-1.5">
-            <Clock className="size-4" aria-hidden="true" />
-            {format(t.blog.readingTime, { minutes: post.readingMinutes })}
-          </span>
-        </p>
-        {post.tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label={t.blog.tagsLabel}>
-            {post.tags.map((tag) => (
-              <li key={tag} className="font-mono text-sm">
-                <LocalLink
-                  to={tagPath(tag, "pt")}
-                  aria-label={format(t.blog.tagLink, { tag: hashtag(tag) })}
-                  className="text-accent hover:underline"
-                >
-                  {hashtag(tag)}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        )}
-      </header>
-      {(post.cover || post.picture) && (
-        <div className="mt-8 overflow-hidden rounded-2xl border border-line">
-          {/* On a phone the article's text, not its cover, is the first screen's largest content:
-              the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
-          <PostCover cover={post.cover} picture={post.picture} eager={false} sizes="(min-width: 768px) 720px, 100vw" />
-        </div>
-      )}
+      <ArticleHeader post={post} />
+      <ArticleCover cover={post.cover} picture={post.picture} />
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>

@@ -92,7 +92,7 @@ export default function BlogSearchPage({ loaderData }: Route.ComponentProps) {
                             key={tag}
                             className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-soft-fg"
                           >
-                            {tag}
+                            {hit.tagNames?.[tag] ?? tag}
                           </li>
                         ))}
                       </ul>

@@ -11,7 +11,7 @@ import { notFound, notFoundMeta } from "~/lib/not-found.ts";
 import { documentTitleFor, seo } from "~/lib/seo.ts";
 import { SLUG_PATTERN } from "~/lib/slugify.ts";
 import { hashtag } from "~/lib/tags.ts";
-import { listPublicPostsWithTag } from "~/server/blog/public-posts.server.ts";
+import { publicTagPage } from "~/server/blog/public-posts.server.ts";
 import type { Route } from "./+types/blog-tag";
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
@@ -20,21 +20,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   // Tags are slugs; anything else names no tag and never reaches the database.
   if (!SLUG_PATTERN.test(params.tag) || params.tag.length > 40) return notFound();
-  const posts = await listPublicPostsWithTag(lang, params.tag);
-  if (posts.length === 0) return notFound();
+  const page = await publicTagPage(lang, params.tag);
+  if (!page) return notFound();
   const other = otherLang(lang);
-  const inOther = (await listPublicPostsWithTag(other, params.tag)).length > 0;
+  const { otherSlug } = page;
   return {
     found: true as const,
     tag: params.tag,
+    // The name the author typed ("Programação Funcional"), or the tag written as a hashtag.
+    name: page.name ?? hashtag(params.tag).slice(1),
     alternates: {
       [lang]: tagPath(params.tag, lang),
-      ...(inOther ? { [other]: tagPath(params.tag, other) } : {}),
+      ...(otherSlug ? { [other]: tagPath(otherSlug, other) } : {}),
     } as Partial<Record<Lang, string>>,
-    posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
-    // The same tag in the other language, or that language's blog when none of its posts has it.
-    languageSwitch: inOther
-      ? ({ path: tagPath(params.tag, other), kind: "translation" } satisfies LanguageSwitch)
+    posts: page.posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
+    // The same tag in the other language (its translation), or that language's blog when none of its posts has it.
+    languageSwitch: otherSlug
+      ? ({ path: tagPath(otherSlug, other), kind: "translation" } satisfies LanguageSwitch)
       : ({ path: localizePath("/blog", other), kind: "no-tag" } satisfies LanguageSwitch),
   };
 }
@@ -42,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   if (!loaderData?.found) return notFoundMeta(location.pathname);
   const texts = dictionaryFor(langFromPath(location.pathname)).pages.blogTag;
-  const name = hashtag(loaderData.tag).slice(1);
+  const { name } = loaderData;
   return seo({
     pathname: location.pathname,
     title: documentTitleFor(format(texts.title, { name }), location.pathname),
@@ -58,7 +60,7 @@ export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        heading={format(t.pages.blogTag.heading, { name: hashtag(loaderData.tag).slice(1) })}
+        heading={format(t.pages.blogTag.heading, { name: loaderData.name })}
         lead={count === 1 ? t.blog.tagCountOne : format(t.blog.tagCount, { count })}
       >
         <LocalLink

@@ -1,7 +1,10 @@
-import { CalendarDays } from "~/components/icons";
+import { useContext } from "react";
+import { CalendarDays, Clock } from "~/components/icons";
 import type { Picture } from "~/content/images.ts";
 import { format, useT } from "~/i18n";
-import { visibleTags } from "~/lib/tags.ts";
+import { ArticleHtmlContext } from "~/lib/article-html.ts";
+import { tagPath } from "~/lib/blog-paths.ts";
+import { tagHashtag, visibleTags } from "~/lib/tags.ts";
 import { ResponsiveImage } from "../portfolio/ResponsiveImage.tsx";
 import { LocalLink } from "../ui/LocalLink.tsx";
 
@@ -12,6 +15,8 @@ export interface PostCardData {
   publishedAt: string;
   dateLabel: string;
   tags: string[];
+  /** The names of the tags that have one; the others show their slug. */
+  tagNames?: Record<string, string>;
   cover?: string;
   picture?: Picture;
 }
@@ -54,7 +59,7 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
                 key={tag}
                 className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-soft-fg"
               >
-                {tag}
+                {post.tagNames?.[tag] ?? tag}
               </li>
             ))}
             {hidden > 0 && (
@@ -111,4 +116,104 @@ export function PostCover({
     );
   }
   return null;
+}
+
+/** What an article's header shows of its post. */
+export interface ArticleHeading {
+  title: string;
+  publishedAt: string;
+  dateLabel: string;
+  editedAt?: string | undefined;
+  editedLabel?: string | undefined;
+  readingMinutes: number;
+  tags: string[];
+  tagNames?: Record<string, string> | undefined;
+}
+
+/**
+ * An article's title, dates, reading time and tags (each a link to its tag
+ * page, named as the author typed it): the public page and the previews of a
+ * post that is not public yet show the same.
+ */
+export function ArticleHeader({ post }: { post: ArticleHeading }) {
+  const { t } = useT();
+  return (
+    <header className="mt-6">
+      <h1 className="text-balance text-3xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-5xl">
+        {post.title}
+      </h1>
+      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
+        <time dateTime={post.publishedAt}>{post.dateLabel}</time>
+        {post.editedLabel && post.editedAt && (
+          <span>
+            {t.blog.updatedOn.split("{date}")[0]}
+            <time dateTime={post.editedAt}>{post.editedLabel}</time>
+            {t.blog.updatedOn.split("{date}")[1]}
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1.5">
+          <Clock className="size-4" aria-hidden="true" />
+          {format(t.blog.readingTime, { minutes: post.readingMinutes })}
+        </span>
+      </p>
+      {post.tags.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={t.blog.tagsLabel}>
+          {post.tags.map((tag) => (
+            <li key={tag} className="font-mono text-sm">
+              <LocalLink
+                to={tagPath(tag, "pt")}
+                aria-label={format(t.blog.tagLink, { tag: tagHashtag(tag, post.tagNames) })}
+                className="text-accent hover:underline"
+              >
+                {tagHashtag(tag, post.tagNames)}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}
+
+/** An article's cover, when it has one. */
+export function ArticleCover({ cover, picture }: { cover?: string | undefined; picture?: Picture | undefined }) {
+  if (!cover && !picture) return null;
+  return (
+    <div className="mt-8 overflow-hidden rounded-2xl border border-line">
+      {/* On a phone the article's text, not its cover, is the first screen's largest content:
+          the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
+      <PostCover cover={cover} picture={picture} eager={false} sizes="(min-width: 768px) 720px, 100vw" />
+    </div>
+  );
+}
+
+/**
+ * A rendered article. The HTML comes sanitized from the server's Markdown
+ * pipeline, with a copy button before every code block; the page script
+ * makes those buttons work (`app/first-paint/page-script/copy.ts`), with the labels this
+ * wrapper carries in the page's language.
+ *
+ * `html` is given after a client-side navigation. A document's body comes
+ * from the server's render (`ArticleHtmlContext`), and when the browser
+ * hydrates that document it has neither: React then adopts the server's
+ * markup as it is (`__html` stays empty, so React never writes it).
+ */
+export function ArticleBody({ html }: { html?: string | undefined }) {
+  const { t } = useT();
+  const serverHtml = useContext(ArticleHtmlContext);
+  const body = html ?? serverHtml;
+  return (
+    <div
+      className="article-body"
+      data-copy-scope=""
+      data-copy-label={t.blog.copy}
+      data-copied-label={t.blog.copied}
+      data-copy-failed-label={t.blog.copyFailed}
+      // Rendered by React after a client-side navigation, the page script is there: the buttons work at once.
+      data-copy-ready={html === undefined ? undefined : ""}
+      suppressHydrationWarning={body === undefined}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's Markdown pipeline sanitizes this HTML
+      dangerouslySetInnerHTML={{ __html: body ?? "" }}
+    />
+  );
 }

@@ -24,6 +24,17 @@ export const blog = {
   moreTags: "+{count}",
   tagsLabel: "Tags",
   readArticle: "Read article",
+  /** A post moved to the trash: its address answers 410 Gone. */
+  removed: {
+    title: "Post removed",
+    heading: "This post was removed",
+    description: "Its author took this post off the blog.",
+  },
+  /** A post seen before it is public: by its author, or through a shared link. */
+  preview: {
+    banner: "Preview: this page is not public",
+    title: "Preview: {title}",
+  },
   search: {
     label: "Search the blog",
     submit: "Search",

@@ -22,6 +22,17 @@ export const blog = {
   moreTags: "+{count}",
   tagsLabel: "Tags",
   readArticle: "Ler artigo",
+  /** A post moved to the trash: its address answers 410 Gone. */
+  removed: {
+    title: "Post removido",
+    heading: "Este post foi removido",
+    description: "O autor tirou este post do blog.",
+  },
+  /** A post seen before it is public: by its author, or through a shared link. */
+  preview: {
+    banner: "Pré-visualização: esta página não é pública",
+    title: "Pré-visualização: {title}",
+  },
   /** The blog's search: the box on the list and the results page. */
   search: {
     label: "Buscar no blog",
