@@ -1,0 +1,622 @@
+/**
+ * The audience's counts at scale, on the embedded database and, with
+ * DATABASE_URL, on PostgreSQL (a database of its own, created and dropped):
+ *
+ * 1. A year of rollups for 10,000,000 page views (BENCH_AUDIENCE_VIEWS),
+ *    made up from a seed (bench/audience-data.ts) and inserted in bulk: the
+ *    rows per kind, the views per kind (the page and site rows add up to the
+ *    views exactly), and the size of the four analytics tables with their
+ *    indexes. Budget: at most 50 MB.
+ * 2. The 365-day Audience page on that year: `audienceReport(db, 365)` in
+ *    this process, then `/admin/audience?days=365` and its data request from
+ *    the production server, signed in as the author through the fake GitHub,
+ *    one request at a time (5 warm-up, 40 timed). Budget: p95 at most 150 ms.
+ *    The embedded database is never analyzed by the server, and is measured
+ *    so; PostgreSQL is analyzed first, as its autovacuum does within a minute
+ *    of such an insert.
+ * 3. What counting costs a page: two servers of the build side by side, one
+ *    with ANALYTICS=on, one with ANALYTICS=off (its own copy of the embedded
+ *    database), loaded in turn, BENCH_AUDIENCE_ROUNDS rounds (default 5), the
+ *    order swapped every round: a prerendered page and a cached article, each
+ *    by BENCH_CONNECTIONS connections as 200 visitors (an address of their
+ *    own, X-Forwarded-For, and a browser), the same number of requests every
+ *    time (BENCH_DURATION seconds at this machine's pace). Budget: the median
+ *    of the rounds' p99 differences (on − off) at most 1 ms, and the p99
+ *    under the pages' own budget. Every view the load made is then found in
+ *    the rollups, exactly once. Scheduled backups are off in both servers.
+ *
+ * `npm run bench:audience` (builds BENCH_BUILD_DIR, default build-bench,
+ * when missing); BENCH_OUT=file.json keeps the figures. `npm test` runs the
+ * bounded version in tests/server/audience-scale.test.ts.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { siteDay } from "../app/server/analytics/days.server.ts";
+import { audienceReport } from "../app/server/analytics/report.server.ts";
+import { type Database, openDatabase, rowsOf } from "../app/server/db/client.server.ts";
+import { serverEntry } from "../runtime/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
+import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
+import { signIn } from "../tests/harness/site-client.ts";
+import { AUDIENCE_BUDGETS, audienceYear, insertAudienceYear, rollupFigures } from "./audience-data.ts";
+import { BUDGETS } from "./budgets.ts";
+import { buildSite, toolEnv } from "./build.ts";
+import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { visitorTargets } from "./flood.ts";
+import { readOptions } from "./options.ts";
+import { runToEnd } from "./processes.ts";
+import { encodePath } from "./routes.ts";
+import { type RunningServer, startServer } from "./server.ts";
+import { median, mib, round, sleep } from "./stats.ts";
+
+const PAGE_WARMUP = 5;
+const PAGE_TIMED = 40;
+/** Distinct visitors of the load: an address and a browser each. */
+const VISITORS = 200;
+const WARMUP_SECONDS = 2;
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface IngestRun {
+  analytics: "on" | "off";
+  round: number;
+  path: string;
+  /** Requests sent and answered 200, warm-up included (every one a page view to count). */
+  requests: number;
+  answered200: number;
+  /** Of the timed part: latencies to the last byte, from each response's own time. */
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** The server's CPU time per timed request, microseconds. */
+  cpuPerRequestUs: number;
+  errors: number;
+}
+
+export interface AudienceBenchResult {
+  engine: "embedded (PGlite)" | "PostgreSQL";
+  views: number;
+  rounds: number;
+  connections: number;
+  rows: Record<string, number>;
+  viewsByKind: Record<string, number>;
+  tables: { name: string; bytes: number }[];
+  rollupBytes: number;
+  insertSeconds: number;
+  analyzed: boolean;
+  reportInProcess: { days365: Timing; days7: Timing };
+  /** The machine's load (1-minute average) as each phase began: other work makes every time longer. */
+  machineLoad: Record<string, number>;
+  /** Undefined when the build has no Audience page. */
+  page: { document: Timing; data: Timing } | undefined;
+  ingest: {
+    runs: IngestRun[];
+    /** Per page: the medians of the rounds' p99, of each round's difference (on − off) and of the CPU per request. */
+    pages: { path: string; p99Off: number; p99On: number; p99Delta: number; cpuOffUs: number; cpuOnUs: number }[];
+    /** Page views the load made (answered 200 with counting on) and what the rollups gained. */
+    answered: number;
+    counted: number;
+    /** PostgreSQL: how long after the last answer of the load the rollups held every view. */
+    countedAfterMs: number | undefined;
+    rollupBytesAfter: number;
+  };
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** p50, p95 and max of some times, in milliseconds, to a tenth. */
+export function timingOf(times: readonly number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50), 1),
+    p95: round(percentile(sorted, 95), 1),
+    max: round(sorted.at(-1) ?? 0, 1),
+  };
+}
+
+/** Times `work` one call at a time: the warm-up calls are thrown away. */
+async function timeEach(work: () => Promise<void>, warmUp = PAGE_WARMUP, timed = PAGE_TIMED): Promise<Timing> {
+  for (let n = 0; n < warmUp; n += 1) await work();
+  const times: number[] = [];
+  for (let n = 0; n < timed; n += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return timingOf(times);
+}
+
+async function withDatabase<T>(dataDir: string, databaseUrl: string | undefined, work: (db: Database) => Promise<T>) {
+  const database = await openDatabase(databaseUrl ? { dataDir, databaseUrl, maxConnections: 2 } : { dataDir });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The page views in the rollups. */
+const countedViews = async (db: Database) =>
+  Number(
+    rowsOf<{ views: string }>(
+      await db.execute(
+        sql`select coalesce(sum(views), 0)::bigint::text as views from analytics_counts where kind = 'page'`,
+      ),
+    )[0]?.views ?? 0,
+  );
+
+// --- The load: autocannon in a process of its own, as 200 visitors ---
+
+const BROWSERS = [
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/13{n}.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_{n} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.{n} Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (X11; Linux x86_64; rv:13{n}.0) Gecko/20100101 Firefox/13{n}.0",
+  "Mozilla/5.0 (Linux; Android 15; Pixel {n}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/13{n}.0.0.0 Mobile Safari/537.36",
+];
+
+/** The headers of visitor `n`: a browser's, from an address of the benchmarking range (198.18.0.0/15). */
+function visitorHeaders(n: number): Record<string, string> {
+  const browser = BROWSERS[n % BROWSERS.length] ?? "";
+  return {
+    "user-agent": browser.replaceAll("{n}", String(n % 10)),
+    "x-forwarded-for": `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+    accept: "text/html,application/xhtml+xml",
+    "accept-encoding": "gzip, deflate, br",
+    "sec-fetch-dest": "document",
+  };
+}
+
+interface LoadAnswer {
+  requests: number;
+  answered200: number;
+  p50: number;
+  p99: number;
+  seconds: number;
+  errors: number;
+}
+
+/** The slice of autocannon's API the load uses (the package has no types). */
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  requests: { setupRequest: (request: { path: string; headers: Record<string, string> }) => object }[];
+}) => Promise<{ "2xx": number; errors: number; timeouts: number; duration: number; requests: { sent: number } }> & {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+
+/** `node bench/audience.ts --load URL CONNECTIONS AMOUNT|SECONDSs`: one run, its answer as a JSON line. */
+async function loadProcess(url: string, connections: number, size: string) {
+  const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+  const { origin, pathname } = new URL(url);
+  let next = 0;
+  const times: number[] = [];
+  const run = autocannon({
+    url: origin,
+    connections,
+    ...(size.endsWith("s") ? { duration: Number(size.slice(0, -1)) } : { amount: Number(size) }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          next += 1;
+          return { ...request, path: pathname, headers: { ...request.headers, ...visitorHeaders(next % VISITORS) } };
+        },
+      },
+    ],
+  });
+  run.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) times.push(ms);
+  });
+  const result = await run;
+  times.sort((a, b) => a - b);
+  const answer: LoadAnswer = {
+    requests: result.requests.sent,
+    answered200: result["2xx"],
+    p50: round(percentile(times, 50), 2),
+    p99: round(percentile(times, 99), 2),
+    seconds: result.duration,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}
+
+async function load(url: string, connections: number, size: string): Promise<LoadAnswer> {
+  const { stdout } = await runToEnd(
+    process.execPath,
+    [fileURLToPath(import.meta.url), "--load", url, String(connections), size],
+    toolEnv(),
+    10 * 60_000,
+  );
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as LoadAnswer;
+}
+
+/** CPU time a process has used, user and system, in milliseconds (Linux; 0 elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+// --- The measurement ---
+
+export interface AudienceSettings {
+  views: number;
+  rounds: number;
+  connections: number;
+  durationSeconds: number;
+}
+
+/** Waits until `read` returns at least `expected`; the milliseconds it took, or undefined past `limitMs`. */
+async function pollUntil(read: () => Promise<number>, expected: number, limitMs = 15_000) {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if ((await read()) >= expected) return performance.now() - started;
+    await sleep(50);
+  }
+  return undefined;
+}
+
+export async function measureAudience(
+  buildDir: string,
+  tempDir: string,
+  settings: AudienceSettings,
+  databaseUrl?: string,
+): Promise<AudienceBenchResult> {
+  const engine = databaseUrl ? "PostgreSQL" : "embedded (PGlite)";
+  const dataDir = await mkdtemp(path.join(tempDir, "audience-"));
+  const machineLoad: Record<string, number> = {};
+  const phase = (name: string, what: string) => {
+    machineLoad[name] = round(os.loadavg()[0] ?? 0, 2);
+    console.info(`${engine}: ${what}…`);
+  };
+
+  // 1. A year of rollups, and 2a. its report in this process.
+  phase("year", `a year of rollups for ${settings.views.toLocaleString("en")} views`);
+  const year = audienceYear({ views: settings.views, last: siteDay(new Date()) });
+  const seeded = await withDatabase(dataDir, databaseUrl, async (db) => {
+    const started = performance.now();
+    await insertAudienceYear(db, year);
+    const insertSeconds = round((performance.now() - started) / 1000, 1);
+    if (databaseUrl) await db.execute(sql`analyze`);
+    const figures = await rollupFigures(db);
+    const days365 = await timeEach(async () => void (await audienceReport(db, 365)));
+    const days7 = await timeEach(async () => void (await audienceReport(db, 7)));
+    return { ...figures, insertSeconds, reportInProcess: { days365, days7 } };
+  });
+
+  const github = await startFakeGitHub();
+  const signInEnv = {
+    GITHUB_URL: github.url,
+    GITHUB_API_URL: github.url,
+    GITHUB_CLIENT_ID: fakeClientId,
+    GITHUB_CLIENT_SECRET: fakeClientSecret,
+    AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+  };
+  // The embedded database has one server: the one that does not count gets a copy of the year.
+  const offDir = `${dataDir}-off`;
+  if (!databaseUrl) await cp(dataDir, offDir, { recursive: true });
+  const servers: RunningServer[] = [];
+  try {
+    // No scheduled backup in either: one would land in some round of one server only.
+    const on = await startServer({
+      buildDir,
+      dataDir,
+      databaseUrl,
+      env: { ...signInEnv, ANALYTICS: "on", BACKUP_INTERVAL: "off" },
+    });
+    servers.push(on);
+    const off = await startServer({
+      buildDir,
+      dataDir: offDir,
+      databaseUrl,
+      env: { ANALYTICS: "off", BACKUP_INTERVAL: "off" },
+    });
+    servers.push(off);
+
+    // 2b. The page, from the production server.
+    phase("page", "the 365-day Audience page");
+    const cookie = await signIn(on.origin, "rafael-werneck");
+    const fetchPage = async (address: string) => {
+      const response = await fetch(`${on.origin}${address}`, {
+        headers: { cookie, "accept-encoding": "gzip, deflate, br" },
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
+    };
+    let page: AudienceBenchResult["page"];
+    const probe = await fetch(`${on.origin}/admin/audience?days=365`, { headers: { cookie } });
+    await probe.arrayBuffer();
+    if (probe.status === 404) console.warn("This build has no Audience page (/admin/audience): not measured.");
+    else
+      page = {
+        document: await timeEach(() => fetchPage("/admin/audience?days=365")),
+        data: await timeEach(() => fetchPage("/admin/audience.data?days=365")),
+      };
+
+    // 3. Counting's cost: the two servers loaded in turn, the same requests each time, the order swapped every round.
+    const amounts = new Map<string, { warmUp: number; timed: number }>();
+    for (const target of visitorTargets) {
+      // This machine's pace on the server that does not count sets how many requests every run makes.
+      const pace = await load(`${off.origin}${encodePath(target)}`, settings.connections, `${WARMUP_SECONDS}s`);
+      const perSecond = pace.answered200 / pace.seconds;
+      // At least 20 and 100 requests per connection, should the pace be taken in a moment of other work.
+      amounts.set(target, {
+        warmUp: Math.max(20 * settings.connections, Math.round(perSecond * WARMUP_SECONDS)),
+        timed: Math.max(100 * settings.connections, Math.round(perSecond * settings.durationSeconds)),
+      });
+    }
+    const runs: IngestRun[] = [];
+    let answered = 0;
+    let lastAnswer = 0;
+    for (let pair = 1; pair <= settings.rounds; pair += 1) {
+      phase(`round ${pair}`, `round ${pair} of ${settings.rounds}`);
+      const order = pair % 2 === 1 ? (["off", "on"] as const) : (["on", "off"] as const);
+      for (const target of visitorTargets) {
+        const amount = amounts.get(target) ?? { warmUp: 1000, timed: 1000 };
+        for (const analytics of order) {
+          const server = analytics === "on" ? on : off;
+          const url = `${server.origin}${encodePath(target)}`;
+          const warmUp = await load(url, settings.connections, String(amount.warmUp));
+          const cpuBefore = cpuMsOf(server.child.pid);
+          const timed = await load(url, settings.connections, String(amount.timed));
+          const cpu = cpuMsOf(server.child.pid) - cpuBefore;
+          runs.push({
+            analytics,
+            round: pair,
+            path: target,
+            requests: warmUp.requests + timed.requests,
+            answered200: warmUp.answered200 + timed.answered200,
+            p50: timed.p50,
+            p99: timed.p99,
+            requestsPerSecond: round(timed.answered200 / timed.seconds),
+            cpuPerRequestUs: round((cpu * 1000) / Math.max(1, timed.answered200)),
+            errors: warmUp.errors + timed.errors,
+          });
+          if (analytics === "on") {
+            answered += warmUp.answered200 + timed.answered200;
+            lastAnswer = performance.now();
+          }
+        }
+      }
+    }
+    machineLoad.end = round(os.loadavg()[0] ?? 0, 2);
+    const before = seeded.viewsByKind.page ?? 0;
+    let countedAfterMs: number | undefined;
+    if (databaseUrl) {
+      // Every view in the rollups within about a second of the last answer (one flush), read while the server runs.
+      const watcher = new pg.Client({ connectionString: databaseUrl });
+      await watcher.connect();
+      try {
+        const read = async () =>
+          Number(
+            (
+              await watcher.query<{ views: string }>(
+                "select coalesce(sum(views), 0)::bigint::text as views from analytics_counts where kind = 'page'",
+              )
+            ).rows[0]?.views ?? 0,
+          );
+        if ((await pollUntil(read, before + answered)) !== undefined) countedAfterMs = performance.now() - lastAnswer;
+      } finally {
+        await watcher.end();
+      }
+    }
+    // A server stopping adds what it still holds; the embedded database is read once it has.
+    for (const server of servers.splice(0)) await server.child.stop();
+    const after = await withDatabase(dataDir, databaseUrl, async (db) => ({
+      views: await countedViews(db),
+      bytes: (await rollupFigures(db)).rollupBytes,
+    }));
+    const medianOf = (values: number[]) => round(median(values) ?? 0, 2);
+    const pages = visitorTargets.map((target) => {
+      const of = (analytics: "on" | "off") => runs.filter((r) => r.path === target && r.analytics === analytics);
+      const deltas = of("on").map((r) => r.p99 - (of("off").find((o) => o.round === r.round)?.p99 ?? r.p99));
+      return {
+        path: target,
+        p99Off: medianOf(of("off").map((r) => r.p99)),
+        p99On: medianOf(of("on").map((r) => r.p99)),
+        p99Delta: medianOf(deltas),
+        cpuOffUs: medianOf(of("off").map((r) => r.cpuPerRequestUs)),
+        cpuOnUs: medianOf(of("on").map((r) => r.cpuPerRequestUs)),
+      };
+    });
+    return {
+      engine,
+      views: settings.views,
+      rounds: settings.rounds,
+      connections: settings.connections,
+      rows: seeded.rows,
+      viewsByKind: seeded.viewsByKind,
+      tables: seeded.tables,
+      rollupBytes: seeded.rollupBytes,
+      insertSeconds: seeded.insertSeconds,
+      analyzed: databaseUrl !== undefined,
+      reportInProcess: seeded.reportInProcess,
+      page,
+      ingest: { runs, pages, answered, counted: after.views - before, countedAfterMs, rollupBytesAfter: after.bytes },
+      machineLoad,
+    };
+  } finally {
+    for (const server of servers) await server.child.stop();
+    await github.close();
+  }
+}
+
+export interface BudgetLine {
+  name: string;
+  limit: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+export function audienceVerdict(result: AudienceBenchResult): {
+  pass: boolean;
+  budgets: BudgetLine[];
+  lines: string[];
+} {
+  const views = result.viewsByKind;
+  const exactYear = views.page === result.views && views.site === result.views;
+  const worstPage = result.page ? Math.max(result.page.document.p95, result.page.data.p95) : undefined;
+  const worstDelta = Math.max(...result.ingest.pages.map((p) => p.p99Delta));
+  const worstOn = Math.max(...result.ingest.pages.map((p) => p.p99On));
+  const { ingest } = result;
+  const errors = ingest.runs.reduce((sum, run) => sum + run.errors, 0);
+  const budgets: BudgetLine[] = [
+    {
+      name: `Rollups of a year of ${result.views.toLocaleString("en")} views (four tables, indexes included)`,
+      limit: `<= ${AUDIENCE_BUDGETS.rollupMiB} MB; page and site views = ${result.views.toLocaleString("en")}`,
+      measured: `${round(mib(result.rollupBytes), 1)} MB; page ${views.page?.toLocaleString("en")}, site ${views.site?.toLocaleString("en")}`,
+      pass: exactYear && mib(result.rollupBytes) <= AUDIENCE_BUDGETS.rollupMiB,
+    },
+    {
+      name: "365-day Audience page p95, document and data, one request at a time",
+      limit: `<= ${AUDIENCE_BUDGETS.pageP95Ms} ms`,
+      measured:
+        result.page && worstPage !== undefined
+          ? `document ${result.page.document.p95} ms, data ${result.page.data.p95} ms`
+          : "not measured (no /admin/audience in this build)",
+      pass: worstPage === undefined ? undefined : worstPage <= AUDIENCE_BUDGETS.pageP95Ms,
+    },
+    {
+      name: `Counting's cost to a page's p99 under ${result.connections} connections, median of ${result.rounds} rounds (on − off)`,
+      limit: `<= ${AUDIENCE_BUDGETS.ingestP99Ms} ms; p99 < ${BUDGETS.postP99Ms} ms (the pages' budget); no error`,
+      measured: `${ingest.pages.map((p) => `${p.path} ${p.p99Off} → ${p.p99On} ms (${p.p99Delta >= 0 ? "+" : ""}${p.p99Delta})`).join(", ")}${errors ? `; ${errors} errors` : ""}`,
+      pass: worstDelta <= AUDIENCE_BUDGETS.ingestP99Ms && worstOn < BUDGETS.postP99Ms && errors === 0,
+    },
+    {
+      name: "Views counted under load, exactly",
+      limit: `= ${ingest.answered.toLocaleString("en")} answered 200`,
+      measured: `${ingest.counted.toLocaleString("en")}${ingest.countedAfterMs === undefined ? "" : ` (all in the rollups ${round(ingest.countedAfterMs)} ms after the last answer)`}`,
+      pass: ingest.counted === ingest.answered && ingest.answered > 0,
+    },
+  ];
+  const rows = Object.entries(result.rows)
+    .map(([kind, count]) => `${kind} ${count.toLocaleString("en")}`)
+    .join(", ");
+  const tables = result.tables.map((t) => `${t.name} ${round(mib(t.bytes), 1)} MB`).join(", ");
+  const time = (t: Timing) => `p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms`;
+  const lines = [
+    `${result.engine}: rows ${rows}; inserted in ${result.insertSeconds} s${result.analyzed ? ", then analyzed" : " (never analyzed, as the server runs it)"}`,
+    `machine load (1-minute average, ${os.cpus().length} cores) as each phase began: ${Object.entries(
+      result.machineLoad,
+    )
+      .map(([name, value]) => `${name} ${value}`)
+      .join(", ")}`,
+    `tables: ${tables}; after the load ${round(mib(ingest.rollupBytesAfter), 1)} MB`,
+    `audienceReport in process: 365 days ${time(result.reportInProcess.days365)}; 7 days ${time(result.reportInProcess.days7)}`,
+    result.page
+      ? `page: /admin/audience?days=365 ${time(result.page.document)}; .data ${time(result.page.data)}`
+      : "page: not measured",
+    ...ingest.pages.map(
+      (p) =>
+        `counting off → on, ${p.path}: p99 ${p.p99Off} → ${p.p99On} ms, the rounds' difference ${p.p99Delta} ms; server CPU per request ${p.cpuOffUs} → ${p.cpuOnUs} µs`,
+    ),
+    ...ingest.runs.map(
+      (r) =>
+        `  round ${r.round} ${r.analytics.padEnd(3)} ${r.path}: ${r.answered200} answered 200 of ${r.requests}, ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuPerRequestUs} µs CPU per request${r.errors ? `, ${r.errors} errors` : ""}`,
+    ),
+  ];
+  return { pass: budgets.every((b) => b.pass !== false), budgets, lines };
+}
+
+/** A setting of this bench from the environment: a whole number >= 1, or `fallback` when unset. */
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw new Error(`${name} must be a whole number >= 1, got "${raw}"`);
+}
+
+/** A database of its own on the PostgreSQL server of `serverUrl`, created now; `drop()` removes it. */
+async function ownDatabase(serverUrl: string) {
+  const name = `portfolio_bench_audience_${randomBytes(4).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function main(): Promise<number> {
+  installSignalHandlers();
+  const options = readOptions();
+  const settings: AudienceSettings = {
+    views: setting("BENCH_AUDIENCE_VIEWS", 10_000_000),
+    rounds: setting("BENCH_AUDIENCE_ROUNDS", 5),
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+  };
+  const buildDir = path.resolve(options.buildDir);
+  if (!existsSync(serverEntry(buildDir))) await buildSite(buildDir);
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-audience-"));
+  const results: AudienceBenchResult[] = [];
+  try {
+    results.push(await measureAudience(buildDir, tempDir, settings));
+    if (options.databaseUrl) {
+      const database = await ownDatabase(options.databaseUrl);
+      try {
+        results.push(await measureAudience(buildDir, tempDir, settings, database.url));
+      } finally {
+        await database.drop();
+      }
+    }
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  let pass = true;
+  const table = ["| Budget | Engine | Limit | Measured | Result |", "|---|---|---|---|---|"];
+  for (const result of results) {
+    const verdict = audienceVerdict(result);
+    for (const line of verdict.lines) console.info(line);
+    for (const budget of verdict.budgets) {
+      const outcome = budget.pass === undefined ? "not measured" : budget.pass ? "PASS" : "FAIL";
+      table.push(`| ${budget.name} | ${result.engine} | ${budget.limit} | ${budget.measured} | ${outcome} |`);
+    }
+    pass &&= verdict.pass;
+  }
+  console.info(`\n${table.join("\n")}\n`);
+  if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, `${JSON.stringify(results, null, 1)}\n`);
+  console.info(pass ? "PASS  audience budgets" : "FAIL  audience budgets");
+  return pass ? 0 : 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === "--load") {
+    const [url = "", connections = "50", size = "1000"] = process.argv.slice(3);
+    await loadProcess(url, Number(connections), size);
+  } else {
+    let code = 2;
+    try {
+      code = await main();
+    } catch (error) {
+      console.error(`The audience bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await cleanupAll();
+    }
+    process.exit(code);
+  }
+}
