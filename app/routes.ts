@@ -63,6 +63,12 @@ export default [
     }),
     // A draft shared by its author: per request, for whoever holds the link, never cached.
     route(localizePath("/blog/preview/:token", lang), "routes/blog-preview.tsx", { id: `${lang}:blog-preview` }),
+    // The author's own posts: a post as its page will look, the trash, the tags' names.
+    route(localizePath("/admin/blog/:id/preview", lang), "routes/admin-blog-post-preview.tsx", {
+      id: `${lang}:admin-blog-post-preview`,
+    }),
+    route(localizePath("/admin/blog/trash", lang), "routes/admin-blog-trash.tsx", { id: `${lang}:admin-blog-trash` }),
+    route(localizePath("/admin/blog/tags", lang), "routes/admin-blog-tags.tsx", { id: `${lang}:admin-blog-tags` }),
     // Rendered per request for the signed-in author, like the other admin pages.
     route(localizePath("/admin/subscribers", lang), "routes/admin-subscribers.tsx", {
       id: `${lang}:admin-subscribers`,

@@ -15,6 +15,7 @@ import { sweepOrphanCovers } from "../app/server/blog/covers.server.ts";
 import { sweepOgImages } from "../app/server/blog/og-images.server.ts";
 import { invalidatePublicPages } from "../app/server/blog/page-cache.server.ts";
 import { startScheduledPublishing } from "../app/server/blog/schedule.server.ts";
+import { purgeTrash } from "../app/server/blog/trash.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.ts";
 import { configureLog, logError, logEvent, logWarning } from "../app/server/log.server.ts";
@@ -112,13 +113,15 @@ export async function serve(config: ServerConfig) {
       "contact_mail_off",
       "Contact messages are stored and listed in the admin; set SMTP_HOST to e-mail them too.",
     );
-  // Covers uploaded for forms that were never saved are removed once a day old; link-preview
-  // images of older versions and of posts no longer published, at once.
+  // Posts 30 days in the trash are deleted for good, with their images; covers uploaded for
+  // forms that were never saved are removed once a day old; link-preview images of older
+  // versions and of posts no longer published, at once.
   const sweep = () =>
     Promise.all([
-      sweepOrphanCovers(database.db, uploads).catch((error: unknown) =>
-        logError("Sweeping unused covers failed:", error),
-      ),
+      purgeTrash(database.db, uploads)
+        .catch((error: unknown) => logError("Emptying the trash of posts 30 days old failed:", error))
+        .then(() => sweepOrphanCovers(database.db, uploads))
+        .catch((error: unknown) => logError("Sweeping unused covers failed:", error)),
       sweepOgImages(database.db, uploads).catch((error: unknown) =>
         logError("Sweeping old link-preview images failed:", error),
       ),

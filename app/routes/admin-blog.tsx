@@ -11,8 +11,10 @@ import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/
 import { pageSeo } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { savePostAction } from "~/server/blog/admin-actions.server.ts";
+import { listPostsPage, readListFilters } from "~/server/blog/admin-list.server.ts";
 import { isScheduled, listOwnPosts, tagsInUse, translationsOf } from "~/server/blog/posts.server.ts";
 import { pendingVersions } from "~/server/blog/revisions.server.ts";
+import { tagNamesOfPosts } from "~/server/blog/tags.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { services } from "~/server/services.server.ts";
@@ -29,7 +31,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const author = context.get(authorContext);
   const { db } = services();
   const posts = await listOwnPosts(db, author.id);
@@ -40,7 +42,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     posts.filter((post) => post.published).map((post) => post.id),
   );
   const [pt, en] = await Promise.all(languages.map((lang) => tagsInUse(db, author.id, lang)));
+  // The editor shows tags by the names authors typed; the list is filtered by the address.
+  const tagNames = await tagNamesOfPosts(
+    db,
+    posts.map((post) => pending.get(post.id) ?? post),
+  );
+  const list = await listPostsPage(db, author.id, readListFilters(new URL(request.url).searchParams));
   return {
+    list,
     unreadMessages: await countUnread(db),
     author: { login: author.login },
     tagSuggestions: { pt: pt ?? [], en: en ?? [] },
@@ -57,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         published: post.published,
         pending: pending.has(post.id),
         lang: isLang(version.lang) ? version.lang : "pt",
-        tags: version.tags,
+        tags: version.tags.map((tag) => tagNames[isLang(version.lang) ? version.lang : "pt"][tag] ?? tag),
         translation: translation ? { id: translation.id, title: translation.title } : null,
         scheduledAt: isScheduled(post) ? (post.publishedAt?.toISOString() ?? null) : null,
         updatedAt: post.updatedAt.toISOString(),
@@ -150,6 +159,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <PostList
+            list={loaderData.list}
             posts={loaderData.posts}
             onEdit={(post) => {
               if (!confirmDiscard()) return;

@@ -216,9 +216,14 @@ export function publicPaths(lang: Lang): string[] {
  * @example adminPaths("en") // ["/en/admin/blog", "/en/admin/messages", …]
  */
 export function adminPaths(lang: Lang): string[] {
-  return ["/admin/blog", "/admin/messages", "/admin/subscribers", "/admin/audience"].map((path) =>
-    localizePath(path, lang),
-  );
+  return [
+    "/admin/blog",
+    "/admin/blog/trash",
+    "/admin/blog/tags",
+    "/admin/messages",
+    "/admin/subscribers",
+    "/admin/audience",
+  ].map((path) => localizePath(path, lang));
 }
 
 /** Console lines in which the browser says it refused something under the page's policy. */

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { X } from "~/components/icons";
 import { format, useT } from "~/i18n";
-import { normalizeTag, POST_LIMITS } from "~/lib/post-input.ts";
+import { normalizeTag, POST_LIMITS, tagName } from "~/lib/post-input.ts";
 import { Field } from "./Field.tsx";
 
 /**
- * Tags typed freely: Enter or a comma turns what was typed into a tag (made a
- * slug, as the server will store it), Backspace in the empty box removes the
- * last one, and tags already used in the post's language are suggested. Each
- * tag posts as a `tags` field; text still in the box posts too, so nothing
- * typed is lost.
+ * Tags typed freely: Enter or a comma turns what was typed into a tag, kept
+ * with the name as typed ("Programação Funcional"; the server makes its
+ * address, `programacao-funcional`), Backspace in the empty box removes the
+ * last one, and tags already used in the post's language are suggested by
+ * name. Two spellings of one address are one tag. Each tag posts its name as
+ * a `tags` field; text still in the box posts too, so nothing typed is lost.
  */
 export function TagInput({
   tags,
@@ -17,21 +18,27 @@ export function TagInput({
   suggestions,
   error,
 }: {
+  /** The tags' names. */
   tags: readonly string[];
   onChange: (tags: string[]) => void;
-  /** Tags already used in the post's language. */
+  /** Names of the tags already used in the post's language. */
   suggestions: readonly string[];
   error?: string | undefined;
 }) {
   const { t } = useT();
   const [draft, setDraft] = useState("");
 
+  const slugs = new Set(tags.map(normalizeTag));
   const add = (typed: string) => {
-    const additions = typed
-      .split(",")
-      .map((part) => normalizeTag(part))
-      .filter((tag) => tag && !tags.includes(tag));
-    if (additions.length > 0) onChange([...tags, ...new Set(additions)]);
+    const additions: string[] = [];
+    for (const part of typed.split(",")) {
+      const name = tagName(part);
+      const slug = normalizeTag(name);
+      if (!slug || slugs.has(slug)) continue;
+      slugs.add(slug);
+      additions.push(name);
+    }
+    if (additions.length > 0) onChange([...tags, ...additions]);
     setDraft("");
   };
 
@@ -85,7 +92,7 @@ export function TagInput({
           />
           <datalist id={`${control.id}-suggestions`}>
             {suggestions
-              .filter((tag) => !tags.includes(tag))
+              .filter((tag) => !slugs.has(normalizeTag(tag)))
               .map((tag) => (
                 <option key={tag} value={tag} />
               ))}

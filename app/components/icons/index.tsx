@@ -58,6 +58,7 @@ export const Compass: IconComponent = (props) => <SpriteIcon icon="Compass" {...
 export const Cpu: IconComponent = (props) => <SpriteIcon icon="Cpu" {...props} />;
 export const Download: IconComponent = (props) => <SpriteIcon icon="Download" {...props} />;
 export const ExternalLink: IconComponent = (props) => <SpriteIcon icon="ExternalLink" {...props} />;
+export const Eye: IconComponent = (props) => <SpriteIcon icon="Eye" {...props} />;
 export const FileText: IconComponent = (props) => <SpriteIcon icon="FileText" {...props} />;
 export const Gamepad2: IconComponent = (props) => <SpriteIcon icon="Gamepad2" {...props} />;
 export const Globe: IconComponent = (props) => <SpriteIcon icon="Globe" {...props} />;
@@ -88,6 +89,7 @@ export const Pencil: IconComponent = (props) => <SpriteIcon icon="Pencil" {...pr
 export const Plus: IconComponent = (props) => <SpriteIcon icon="Plus" {...props} />;
 export const Quote: IconComponent = (props) => <SpriteIcon icon="Quote" {...props} />;
 export const Rocket: IconComponent = (props) => <SpriteIcon icon="Rocket" {...props} />;
+export const RotateCcw: IconComponent = (props) => <SpriteIcon icon="RotateCcw" {...props} />;
 export const Rss: IconComponent = (props) => <SpriteIcon icon="Rss" {...props} />;
 export const SearchX: IconComponent = (props) => <SpriteIcon icon="SearchX" {...props} />;
 export const Send: IconComponent = (props) => <SpriteIcon icon="Send" {...props} />;

@@ -22,13 +22,26 @@ function request() {
   for (const listener of listeners) listener();
 }
 
+/** A button in a toast ("Desfazer") and what it does. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** A toast with an action stays this long, so there is time to reach its button. */
+const ACTION_TOAST_MS = 10_000;
+
 /**
- * Shows a toast, loading the toast library first if needed.
- * @example notify("success", "Blog criado com sucesso!")
+ * Shows a toast, loading the toast library first if needed; with an action, a
+ * button in it (an undo) and more time to reach it.
+ * @example notify("success", "Post criado com sucesso!")
+ * @example notify("success", "Post movido para a lixeira.", { label: "Desfazer", onClick: restore })
  */
-export function notify(kind: Kind, message: string): void {
+export function notify(kind: Kind, message: string, action?: ToastAction): void {
   request();
-  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => toast[kind](message));
+  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) =>
+    toast[kind](message, action ? { action, duration: ACTION_TOAST_MS } : undefined),
+  );
 }
 
 function subscribe(listener: () => void) {

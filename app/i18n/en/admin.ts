@@ -40,7 +40,8 @@ export const admin = {
       "In the {timeZone} time zone. The post appears by itself at that moment, on the blog, the feed and the sitemap.",
     lang: "Language",
     tags: "Tags",
-    tagsHelp: "Type a tag and press Enter or comma; up to 10. They become lower case, without accents.",
+    tagsHelp:
+      "Type a tag and press Enter or comma; up to 10. Its name stays as you wrote it; its address is lower case, without accents.",
     removeTag: "Remove the tag {tag}",
     translation: "Translation",
     translationHelp: "One of your posts in {language} that translates this one. Unlinking deletes neither.",

@@ -38,7 +38,8 @@ export const admin = {
     scheduleHelp: "No fuso horário {timeZone}. O post aparece sozinho nesse momento, no blog, no feed e no sitemap.",
     lang: "Idioma",
     tags: "Tags",
-    tagsHelp: "Digite uma tag e tecle Enter ou vírgula; até 10. Viram minúsculas, sem acentos.",
+    tagsHelp:
+      "Digite uma tag e tecle Enter ou vírgula; até 10. O nome fica como você escreveu; o endereço da tag, em minúsculas e sem acentos.",
     removeTag: "Remover a tag {tag}",
     translation: "Tradução",
     translationHelp: "Um dos seus posts em {language} que traduz este. Desvincular não apaga nenhum dos dois.",

@@ -57,6 +57,19 @@ export async function tagNamesFor(db: Queryable, lang: Lang, slugs: readonly str
 }
 
 /**
+ * The names of the tags of these posts (or versions of posts), by language:
+ * one query per language.
+ */
+export async function tagNamesOfPosts(
+  db: Queryable,
+  posts: readonly { lang: string; tags: readonly string[] }[],
+): Promise<Record<Lang, TagNames>> {
+  const of = (lang: Lang) => posts.filter((post) => post.lang === lang).flatMap((post) => post.tags);
+  const [pt, en] = await Promise.all([tagNamesFor(db, "pt", of("pt")), tagNamesFor(db, "en", of("en"))]);
+  return { pt, en };
+}
+
+/**
  * A tag as readers see it: its name, or the slug when it has none.
  * @example tagLabel("node-js", { "node-js": "Node.js" }) // "Node.js"
  */

@@ -1,6 +1,7 @@
 /**
- * What the trash's forms post: moving a post to the trash (the list's
- * delete, undone by restoring it), restoring it, and deleting it for good.
+ * What the trash's forms post: `trash` moves a post to the trash (the list's
+ * delete), `untrash` restores it (the toast's undo, the trash's Restaurar),
+ * `delete-forever` deletes it for good. (`restore` is the editor's: a revision.)
  * Each answer carries a message in the author's language; another author's
  * post, or one not in the state the form expects, is not found.
  */
@@ -31,7 +32,7 @@ export async function trashAction(form: FormData, author: User, messages: Dictio
   switch (intent) {
     case "trash":
       return done(await trashPost(db, author.id, id), texts.moved);
-    case "restore":
+    case "untrash":
       return done(await restoreTrashedPost(db, author.id, id), texts.restored);
     case "delete-forever":
       return done(await deleteForever(db, uploads, author.id, id), texts.trash.deletedForever);

@@ -45,7 +45,7 @@ test("a post written in Portuguese and translated into English lives in each lan
   await form.getByLabel("Conteúdo").fill("## Contêineres\n\nUm texto sobre **Docker**.");
   await typeTags(page, `${tag}, Programação`);
   await expect(form.getByRole("button", { name: `Remover a tag ${tag}` })).toBeVisible();
-  await expect(form.getByRole("button", { name: "Remover a tag programacao" })).toBeVisible();
+  await expect(form.getByRole("button", { name: "Remover a tag Programação" })).toBeVisible();
   await form.getByRole("switch", { name: "Publicar agora" }).click();
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
@@ -61,7 +61,7 @@ test("a post written in Portuguese and translated into English lives in each lan
   await form.getByLabel("Título").fill(enTitle);
   await form.getByLabel("Slug", { exact: true }).fill(enSlug);
   await form.getByLabel("Conteúdo").fill("## Containers\n\nA text about **Docker** deploys.");
-  await form.getByRole("button", { name: "Remover a tag programacao" }).click();
+  await form.getByRole("button", { name: "Remover a tag Programação" }).click();
   await typeTags(page, "Programming");
   await form.getByRole("switch", { name: "Publicar agora" }).click();
   await form.getByRole("button", { name: "Criar" }).click();

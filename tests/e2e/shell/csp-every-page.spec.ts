@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { shareDraft, writeDraft } from "../admin/desk-helpers.ts";
 import { openNewPostForm, pngBytes, uniqueSlug } from "../admin/helpers.ts";
 import {
   adminPaths,
@@ -72,6 +73,19 @@ test("a post written with an image, its toast and the published page keep to the
   await expect
     .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
     .toBeGreaterThan(0);
+  expect(refused, refused.join("\n")).toEqual([]);
+});
+
+test("a draft's preview and the link that shares it keep to the policy", async ({ page }) => {
+  const refused = watchCspConsole(page);
+  await signIn(page, "author");
+  const slug = uniqueSlug("previa");
+  const id = await writeDraft(page, { title: `Prévia ${slug}`, slug, content: "Um **rascunho** com `código`." });
+  const link = await shareDraft(page, id);
+  const response = await page.goto(`/admin/blog/${id}/preview`);
+  expectStrictPolicy("the author's preview", response?.headers()["content-security-policy"]);
+  await visit(page, new URL(link).pathname);
+  await expect(page.getByTestId("preview-banner")).toBeVisible();
   expect(refused, refused.join("\n")).toEqual([]);
 });
 

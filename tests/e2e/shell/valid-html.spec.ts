@@ -8,6 +8,7 @@ import { staticArticleIds } from "../../../app/content/ids.ts";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { shareDraft, writeDraft } from "../admin/desk-helpers.ts";
 import { createPostThroughForm, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
 import { adminPaths, expect, signIn, test } from "../fixtures.ts";
 
@@ -107,6 +108,24 @@ test("every page is valid HTML (W3C Nu Html Checker) and skips no heading level"
     await openNewPostForm(page, lang);
     pages.set(`${localizePath("/admin/blog", lang)} (form open)`, await page.content());
   }
+
+  // A draft as its author previews it, and as the link that shares it shows it to anyone.
+  const draft = uniqueSlug("previa-valida");
+  const id = await writeDraft(page, { title: `Prévia ${draft}`, slug: draft, content: "## Seção\n\nTexto." });
+  const shared = await shareDraft(page, id);
+  for (const lang of languages) await fetchPage(localizePath(`/admin/blog/${id}/preview`, lang));
+  await fetchPage(new URL(shared).pathname);
+  // The published post moved to the trash: its address is gone (410), with the not-found page's look.
+  await page.goto(`/admin/blog?q=${encodeURIComponent(slug)}`);
+  const published = await page.getByTestId("admin-post-list").locator('input[name="id"]').getAttribute("value");
+  const trashed = await page.request.post("/admin/blog/trash", {
+    headers: { origin: new URL(page.url()).origin },
+    form: { intent: "trash", id: published ?? "" },
+  });
+  expect(trashed.status()).toBe(200);
+  const gone = await page.request.get(`/blog/${slug}`);
+  expect(gone.status()).toBe(410);
+  pages.set(`/blog/${slug} (in the trash)`, await gone.text());
 
   const errors = await validate(pages);
   expect(errors, errors.join("\n")).toEqual([]);

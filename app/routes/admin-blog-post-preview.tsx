@@ -1,0 +1,100 @@
+import { data } from "react-router";
+import { SharePanel, type ShareResult } from "~/components/admin/SharePanel.tsx";
+import { DraftArticle } from "~/components/blog/DraftArticle.tsx";
+import { ArrowLeft } from "~/components/icons";
+import { NotFound } from "~/components/NotFound.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
+import { dictionaryFor, format, langFromPath, localizePath, useT } from "~/i18n";
+import { isDataRequest } from "~/lib/data-request.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { notFound, notFoundMeta } from "~/lib/not-found.ts";
+import { absoluteUrl, privatePageMeta } from "~/lib/seo.ts";
+import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
+import { draftPage } from "~/server/blog/draft-preview.server.ts";
+import { findOwnPost } from "~/server/blog/posts.server.ts";
+import { createShareLink, listShareLinks, revokeShareLink } from "~/server/blog/share-links.server.ts";
+import { readForm } from "~/server/form.server.ts";
+import { articleHtmlContext } from "~/server/request-context.server.ts";
+import { services } from "~/server/services.server.ts";
+import type { Route } from "./+types/admin-blog-post-preview";
+
+// Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
+export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
+
+// The copy button works as soon as the page's scripts arrive.
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+
+/**
+ * One of the author's posts as its public page will show it: its latest
+ * saved version, in the article's own layout, under a banner, with the links
+ * that share it. Another author's post, or one in the trash, is not found.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const lang = langFromPath(pathname);
+  const author = context.get(authorContext);
+  const { db } = services();
+  const post = await findOwnPost(db, author.id, params.id);
+  if (!post) return notFound();
+  const [{ html, ...page }, links] = await Promise.all([draftPage(db, post), listShareLinks(db, author.id, post.id)]);
+  const view = {
+    found: true as const,
+    post: { ...page, dateLabel: formatDate(page.publishedAt, lang) },
+    links: links.map((link) => ({
+      id: link.id,
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt.toISOString(),
+    })),
+  };
+  if (isDataRequest(pathname)) return { ...view, post: { ...view.post, html } };
+  context.set(articleHtmlContext, html);
+  return { ...view, post: { ...view.post, html: undefined } };
+}
+
+/** Makes a link to share the draft (its address shown this once), or revokes one. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const texts = dictionaryFor(lang).admin.manage;
+  const author = context.get(authorContext);
+  const { db } = services();
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const reply = (status: number, body: ShareResult) => data(body, { status });
+  if (intent === "share") {
+    const made = await createShareLink(db, author.id, params.id);
+    if (!made) return reply(404, { ok: false, intent, message: texts.notFound });
+    const post = await findOwnPost(db, author.id, params.id);
+    const url = absoluteUrl(localizePath(`/blog/preview/${made.token}`, post?.lang === "en" ? "en" : "pt"));
+    return reply(201, { ok: true, intent, message: texts.share.created, url });
+  }
+  if (intent === "revoke") {
+    const revoked = await revokeShareLink(db, author.id, params.id, String(form.get("linkId") ?? ""));
+    if (!revoked) return reply(404, { ok: false, intent, message: texts.share.linkNotFound });
+    return reply(200, { ok: true, intent, message: texts.share.revoked });
+  }
+  return reply(400, { ok: false, intent, message: dictionaryFor(lang).admin.errors.unknownIntent });
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  if (!loaderData?.found) return notFoundMeta(location.pathname);
+  const texts = dictionaryFor(langFromPath(location.pathname)).blog.preview;
+  return privatePageMeta(format(texts.title, { title: loaderData.post.title }), location.pathname);
+};
+
+export default function AdminPostPreviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  if (!loaderData.found) return <NotFound />;
+  return (
+    <DraftArticle post={loaderData.post}>
+      <LocalLink
+        to="/admin/blog"
+        className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium underline underline-offset-2"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.admin.manage.share.back}
+      </LocalLink>
+      <SharePanel links={loaderData.links} result={actionData} />
+    </DraftArticle>
+  );
+}
