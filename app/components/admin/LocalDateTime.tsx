@@ -1,21 +1,21 @@
 import { useEffect, useState } from "react";
 import { format, htmlLang, useT } from "~/i18n";
+import { dateTime } from "./editor/times.ts";
 
 /**
- * A moment in the reader's own time zone, e.g. "Agendado para 5 de jan. de
- * 2030 09:30". The server cannot know that zone: the page is rendered in UTC
- * (and says so), then the browser writes its own.
+ * A moment in the reader's own time zone, with the zone's name, e.g.
+ * "Agendado para 5 de jan. de 2030, 09:30 (BRT)". The server cannot know
+ * that zone, so the page it renders leaves the moment out (the admin
+ * hydrates at once) rather than show it in another zone.
  */
 export function LocalDateTime({ iso, template }: { iso: string; template: string }) {
   const { lang } = useT();
-  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
-  // dateStyle and timeStyle take no timeZoneName: the server's rendering names its zone itself.
-  const moment = new Intl.DateTimeFormat(htmlLang[lang], {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: timeZone ?? "UTC",
-  }).format(new Date(iso));
-  const text = timeZone ? moment : `${moment} UTC`;
-  return <time dateTime={iso}>{format(template, { date: text })}</time>;
+  const [local, setLocal] = useState(false);
+  useEffect(() => setLocal(true), []);
+  const moment = local ? dateTime(new Date(iso), htmlLang[lang]) : "";
+  return (
+    <time dateTime={iso} suppressHydrationWarning>
+      {format(template, { date: moment }).trim()}
+    </time>
+  );
 }
