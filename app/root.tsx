@@ -20,6 +20,7 @@ import { themeColors } from "~/first-paint/head-script.ts";
 import { headScript, pageScriptLoader } from "~/first-paint/inline-scripts.ts";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { useNonce } from "~/lib/nonce.ts";
+import { applyTheme } from "~/lib/preferences.ts";
 import type { Route } from "./+types/root";
 // Built as a file of its own, with only what it imports (see app/first-paint/page-script/enhance.ts).
 import builtPageScript from "./first-paint/page-script/enhance.ts?worker&url";
@@ -106,8 +107,20 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useT();
   if (!isRouteErrorResponse(error)) console.error(error);
+  // This page replaces the app's tree, and React then clears the attributes of the document's
+  // <html>: the stored theme and the signed-in mark the head script set go with them. Put back.
+  useEffect(() => {
+    let dark = false;
+    try {
+      dark = localStorage.getItem("theme") === "dark";
+    } catch {
+      // Storage off: the default theme, as the head script would have it.
+    }
+    applyTheme(dark ? "dark" : "light");
+  }, []);
   return (
     <>
+      <AuthSync />
       <Header />
       <main id="main" tabIndex={-1} className="container-page py-24 text-center outline-none">
         <title>{t.error.title}</title>
