@@ -24,7 +24,12 @@ function folded(diff: readonly DiffLine[]): Shown[] {
 export function TextDiff({ before, after }: { before: string; after: string }) {
   const { t } = useT();
   return (
-    <pre className="mt-2 max-h-72 overflow-auto rounded-lg border border-line bg-surface p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]">
+    <pre
+      // A long diff scrolls in its box: the keyboard must reach it too.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls on its own must be reachable from the keyboard
+      tabIndex={0}
+      className="mt-2 max-h-72 overflow-auto rounded-lg border border-line bg-surface p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]"
+    >
       {folded(lineDiff(before, after)).map((line, index) =>
         line.kind === "folded" ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place.
