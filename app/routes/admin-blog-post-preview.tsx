@@ -41,11 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = {
     found: true as const,
     post: { ...page, dateLabel: formatDate(page.publishedAt, lang) },
-    links: links.map((link) => ({
-      id: link.id,
-      createdAt: link.createdAt.toISOString(),
-      expiresAt: link.expiresAt.toISOString(),
-    })),
+    links: links.map((link) => ({ id: link.id, createdAt: link.createdAt.toISOString() })),
   };
   if (isDataRequest(pathname)) return { ...view, post: { ...view.post, html } };
   context.set(articleHtmlContext, html);

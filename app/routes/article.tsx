@@ -69,7 +69,8 @@ async function elsewhereOrNotFound(slug: string, lang: Lang) {
   const elsewhere = await findInOtherLanguage(slug, lang);
   if (!elsewhere) {
     const db = servicesIfReady()?.db;
-    if (db && (await isTrashedAddress(db, lang, slug))) {
+    // Its own address, or the other language's, which led to it.
+    if (db && ((await isTrashedAddress(db, lang, slug)) || (await isTrashedAddress(db, otherLang(lang), slug)))) {
       return data({ found: false as const, gone: true as const }, { status: 410 });
     }
     return notFound();

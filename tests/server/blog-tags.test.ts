@@ -8,6 +8,7 @@ import {
   setTagTranslation,
   tagInOtherLanguage,
   tagNamesFor,
+  tagTranslationPairs,
   translatedTags,
 } from "../../app/server/blog/tags.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
@@ -145,6 +146,7 @@ for (const engine of engines) {
       const { db } = database;
       saved(await createPost(db, bruno, typed("segredo", ["Segredo de Bruno"])));
       await setTagTranslation(db, "pt", "programacao-funcional", "Functional Programming");
+      expect(await tagTranslationPairs(db)).toEqual([{ pt: "programacao-funcional", en: "functional-programming" }]);
       const tags = await managedTags(db, ana, "pt");
       expect(tags.map((tag) => tag.slug)).not.toContain("segredo-de-bruno");
       expect(tags.find((tag) => tag.slug === "programacao-funcional")).toEqual({

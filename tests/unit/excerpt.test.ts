@@ -13,6 +13,7 @@ describe("the excerpt made from a post's text is plain words", () => {
     ["![capa](/a.png)\n\n[![logo](/b.png)](https://x.dev) Olá", "Olá"],
     ["```\na fence never closed\nis code to the end", ""],
     ['<div class="x">**Olá**</div>', "Olá"],
+    ["Com **negrito**, `código` e _ênfase_.", "Com negrito, código e ênfase."],
   ])("%j -> %j", (content, expected) => {
     expect(made(content)).toBe(expected);
   });

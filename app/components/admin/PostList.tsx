@@ -160,10 +160,10 @@ function Filters({ list, filtered }: { list: PostListView; filtered: boolean }) 
       method="get"
       role="search"
       aria-label={texts.filters}
-      className="grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-surface p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
       data-testid="post-filters"
     >
-      <label className="grid gap-1 text-sm font-medium" htmlFor={`${id}-q`}>
+      <label className="col-span-2 grid gap-1 text-sm font-medium lg:col-span-1" htmlFor={`${id}-q`}>
         {texts.search}
         <input
           id={`${id}-q`}
@@ -313,6 +313,9 @@ function PostRow({
             {t.admin.languageNames[row.lang]}
           </span>
         </div>
+        {post?.excerpt && (
+          <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{post.excerpt}</p>
+        )}
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-fg-muted">
           <LocalDateTime iso={row.createdAt} template={texts.created} />
           {row.publishedAt && <LocalDateTime iso={row.publishedAt} template={texts.publishedOn} />}

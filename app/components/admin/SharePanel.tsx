@@ -8,7 +8,6 @@ import { LocalDateTime } from "./LocalDateTime.tsx";
 export interface SharedLinkView {
   id: string;
   createdAt: string;
-  expiresAt: string;
 }
 
 /** What the last share or revoke answered. */
@@ -49,7 +48,7 @@ export function SharePanel({ links, result }: { links: SharedLinkView[]; result?
       )}
       {result?.url && (
         <div className="mt-2 flex flex-wrap items-end gap-2">
-          <label className="grid min-w-0 flex-1 gap-1">
+          <label className="grid min-w-0 basis-full gap-1 sm:basis-auto sm:flex-1">
             <span className="font-medium">{texts.link}</span>
             <input
               readOnly
@@ -77,11 +76,10 @@ export function SharePanel({ links, result }: { links: SharedLinkView[]; result?
       ) : (
         <ul className="mt-2 grid gap-2" data-testid="share-links">
           {links.map((link) => (
-            <li key={link.id} className="flex flex-wrap items-center justify-between gap-2">
-              <span id={`share-link-${link.id}`}>
+            <li key={link.id} className="flex items-center justify-between gap-2">
+              {/* A link lasts 7 days from its making (the help says so): when it was made names it. */}
+              <span id={`share-link-${link.id}`} className="min-w-0">
                 <LocalDateTime iso={link.createdAt} template={texts.createdOn} />
-                {" · "}
-                <LocalDateTime iso={link.expiresAt} template={texts.expires} />
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="revoke" />
@@ -89,7 +87,7 @@ export function SharePanel({ links, result }: { links: SharedLinkView[]; result?
                 <button
                   type="submit"
                   aria-describedby={`share-link-${link.id}`}
-                  className={`${button} hover:border-danger hover:text-danger`}
+                  className={`${button} shrink-0 py-1.5 hover:border-danger hover:text-danger`}
                 >
                   <X className="size-4" aria-hidden="true" />
                   {texts.revoke}

@@ -75,9 +75,8 @@ function TrashRow({ post }: { post: TrashedRow }) {
             {t.admin.languageNames[post.lang]}
           </span>
         </div>
-        <p className="mt-1 text-sm text-fg-muted">
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-fg-muted">
           <LocalDateTime iso={post.deletedAt} template={texts.deletedOn} />
-          {" · "}
           <LocalDateTime iso={post.purgeAt} template={texts.purgeOn} />
         </p>
       </div>

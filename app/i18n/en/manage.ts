@@ -71,7 +71,6 @@ export const manage = {
     live: "Live links",
     none: "No live link.",
     createdOn: "Created {date}",
-    expires: "expires {date}",
     revoke: "Revoke",
     revoked: "Link revoked: it no longer opens the post.",
     linkNotFound: "This link is no longer live.",

@@ -69,7 +69,6 @@ export const manage = {
     live: "Links ativos",
     none: "Nenhum link ativo.",
     createdOn: "Criado em {date}",
-    expires: "expira em {date}",
     revoke: "Revogar",
     revoked: "Link revogado: ele não abre mais o post.",
     linkNotFound: "Este link já não está ativo.",

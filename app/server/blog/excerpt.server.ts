@@ -43,9 +43,11 @@ export function plainText(markdown: string): string {
       .replace(/^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/gm, "$1")
       .replace(/^\s*(?:>\s*)+/gm, " ")
       .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/gm, " ")
-      // Emphasis and code marks; an underscore inside a word (snake_case) is part of it.
-      .replace(/[*`~|]+/g, " ")
-      .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, "$1 ")
+      // Emphasis and code marks go without a trace ("**bold**," reads "bold,"); an underscore
+      // inside a word (snake_case) is part of it; a table's cells stay apart.
+      .replace(/\|/g, " ")
+      .replace(/[*`~]+/g, "")
+      .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=[^\p{L}\p{N}_]|$)/gu, "$1")
       .replace(HELD, release)
       .replace(/\s+/g, " ")
       .trim()

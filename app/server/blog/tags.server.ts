@@ -134,6 +134,16 @@ export async function translatedTags(db: Queryable, tags: readonly string[], fro
   return tags.map((slug) => bySlug.get(slug) ?? slug);
 }
 
+/** Every pair of tags linked as each other's translation: the Portuguese slug and the English one. */
+export async function tagTranslationPairs(db: Queryable): Promise<{ pt: string; en: string }[]> {
+  const rows = await db
+    .select({ pt: blogTags.slug, en: sql<string>`en.slug` })
+    .from(blogTags)
+    .innerJoin(sql`blog_tags en`, sql`en.lang = 'en' and en.translation_group = ${blogTags.translationGroup}`)
+    .where(eq(blogTags.lang, "pt"));
+  return rows;
+}
+
 /** One tag on the tags page: its name here and, when given, in the other language. */
 export interface ManagedTag {
   slug: string;

@@ -65,26 +65,16 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
   });
   expect(cardGap).toBeLessThan(40);
 
-  // Delete: cancelling keeps the post, confirming removes it.
+  // Delete: the post moves to the trash at once, and its address says it is gone
+  // (undoing it, and the trash itself: posts-list.spec.ts and trash.spec.ts).
   await page.goto("/admin/blog");
   await waitForHydration(page);
-  const messages: string[] = [];
-  page.once("dialog", (dialog) => {
-    messages.push(dialog.message());
-    void dialog.dismiss();
-  });
   await adminRow(page, title)
     .getByRole("button", { name: /^Excluir/ })
     .click();
-  await expect.poll(() => messages).toEqual(["Tem certeza que deseja excluir este blog?"]);
-  await expect(adminRow(page, title)).toBeVisible();
-  page.once("dialog", (dialog) => void dialog.accept());
-  await adminRow(page, title)
-    .getByRole("button", { name: /^Excluir/ })
-    .click();
-  await expect(page.getByText("Blog excluído com sucesso!")).toBeVisible();
+  await expect(page.getByText("Post movido para a lixeira.")).toBeVisible();
   await expect(adminRow(page, title)).toHaveCount(0);
-  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(410);
 });
 
 test("unpublishing removes a post from the list, its page, the feed and the sitemap at once", async ({ page }) => {

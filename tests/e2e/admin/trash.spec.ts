@@ -29,6 +29,9 @@ test("a post in the trash is gone from every public place, and its address answe
   const english = await page.goto(`${server().origin}/en/blog/gone`);
   expect(english?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This post was removed");
+  // The other language's address led to it: gone too, said in that language.
+  expect((await page.goto(`${server().origin}/en/blog/some`))?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This post was removed");
 
   for (const path of ["/blog", "/rss.xml", "/sitemap.xml", "/blog/tag/lixeira", "/blog/search?q=post"]) {
     const body = await (await page.request.get(`${server().origin}${path}`)).text();

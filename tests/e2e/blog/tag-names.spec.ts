@@ -80,8 +80,12 @@ test("its English name, given once, is what a translation starts with and titles
   );
   await page.goto(`${server().origin}/en/blog/tag/functional-programming`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("#Functional Programming");
-  // The two tag pages are each other's translation.
+  // The two tag pages are each other's translation, for the reader and in the sitemap.
   await expect(page.getByTestId("language-toggle")).toHaveAttribute("href", "/blog/tag/programacao-funcional");
+  const sitemap = await (await page.request.get(`${server().origin}/sitemap.xml`)).text();
+  expect(sitemap).toMatch(
+    /<loc>[^<]+\/blog\/tag\/programacao-funcional<\/loc>(?:(?!<\/url>)[\s\S])*hreflang="en" href="[^"]+\/en\/blog\/tag\/functional-programming"/,
+  );
 });
 
 checkOnAPhone("the tags page", (page, lang) =>
