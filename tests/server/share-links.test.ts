@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftPage } from "../../app/server/blog/draft-preview.server.ts";
+import { isCacheablePageUrl, missingBlogAddresses } from "../../app/server/blog/page-cache.server.ts";
 import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
 import {
   createShareLink,
@@ -12,11 +13,26 @@ import {
 import { restoreTrashedPost, trashPost } from "../../app/server/blog/trash.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { postShareLinks } from "../../app/server/db/schema.ts";
+import { workKind } from "../../http-server/flood-limits.ts";
 import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+describe("a shared draft's address", () => {
+  const paths = ["/blog/preview/abc", "/en/blog/preview/abc", "/blog/preview/abc.data"];
+  it("is never kept by the response cache nor answered by its index of unknown slugs", () => {
+    const missing = missingBlogAddresses({ slugs: new Set(), tags: new Set() });
+    for (const path of paths) {
+      expect(isCacheablePageUrl(path), path).toBe(false);
+      expect(missing(path), path).toBeUndefined();
+    }
+  });
+  it("is a render like any other, under the flood limits", () => {
+    for (const path of paths) expect(workKind("GET", path, "/admin/blog/upload"), path).toBe("render");
+  });
+});
 
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`shared drafts on ${engineTitle(engine)}`, () => {

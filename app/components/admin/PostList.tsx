@@ -82,6 +82,8 @@ export function PostList({
     if (trash.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (!result.ok) return notify("error", result.message);
+    // The row and its button are gone: the keyboard goes on from the list's heading.
+    document.getElementById("post-list-heading")?.focus();
     const { id } = result;
     notify(
       "success",
@@ -108,7 +110,7 @@ export function PostList({
     <section aria-labelledby="post-list-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* The outline goes from the page's title to each post's without skipping a level. */}
-        <h2 id="post-list-heading" className="text-xl font-bold tracking-tight">
+        <h2 id="post-list-heading" tabIndex={-1} className="text-xl font-bold tracking-tight outline-none">
           {t.admin.listHeading}
         </h2>
         <div className="flex flex-wrap gap-2">

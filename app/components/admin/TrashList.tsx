@@ -36,18 +36,23 @@ export function TrashList({ posts }: { posts: TrashedRow[] }) {
     if (fetcher.state !== "idle" || !result || shown.current === result) return;
     shown.current = result;
     notify(result.ok ? "success" : "error", result.message);
+    // The row and its buttons are gone: the keyboard goes on from the list's heading.
+    if (result.ok) document.getElementById("trash-heading")?.focus();
   }, [fetcher.state, fetcher.data]);
-  if (posts.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">{texts.empty}</p>;
-  }
   return (
     <>
-      <h2 className="sr-only">{texts.heading}</h2>
-      <ul className="grid grid-cols-1 gap-3" data-testid="trash-list">
-        {posts.map((post) => (
-          <TrashRow key={post.id} post={post} />
-        ))}
-      </ul>
+      <h2 id="trash-heading" tabIndex={-1} className="sr-only">
+        {texts.heading}
+      </h2>
+      {posts.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line p-8 text-center text-fg-muted">{texts.empty}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3" data-testid="trash-list">
+          {posts.map((post) => (
+            <TrashRow key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -125,6 +125,8 @@ test("deleting moves a post to the trash, and Desfazer brings it back", async ({
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Post movido para a lixeira." });
   await expect(toast).toBeVisible();
   await expect(row(page, "Arquivo 51")).toHaveCount(0);
+  // Its button gone, the keyboard goes on from the list's heading.
+  await expect(page.getByRole("heading", { level: 2, name: "Seus posts" })).toBeFocused();
   await expect(page.getByTestId("trash-link")).toHaveText("Lixeira (1)");
   await toast.getByRole("button", { name: "Desfazer" }).click();
   await expect(page.getByText("Post restaurado.")).toBeVisible();

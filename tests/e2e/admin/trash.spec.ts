@@ -51,6 +51,7 @@ test("the trash restores a post, and deletes one for good after a second, confir
   await list.getByRole("button", { name: "Restaurar Um post que volta" }).click();
   await expect(page.getByText("Post restaurado.")).toBeVisible();
   await expect(list.getByRole("heading", { level: 3, name: "Um post que volta" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: "Posts na lixeira" })).toBeFocused();
   expect((await page.request.get(`${server().origin}/blog/volta`)).status()).toBe(200);
 
   await list.getByRole("button", { name: "Excluir para sempre (Um post que some)" }).click();
