@@ -131,8 +131,9 @@ for (const engine of engines) {
     beforeAll(async () => {
       database = await engine.open();
       await insertAudienceYear(database.db, year);
-      // PostgreSQL's autovacuum analyzes a table this size within a minute; the embedded database is never analyzed.
-      if (engine.name === "postgres") await database.db.execute(sql`analyze`);
+      // As the server leaves them: analyzed within a second of its start and hourly (the embedded database has no
+      // autovacuum), and by PostgreSQL's autovacuum within a minute of such an insert.
+      await database.db.execute(sql`analyze analytics_counts`);
     });
     afterAll(async () => {
       await database?.close();
@@ -189,7 +190,7 @@ for (const engine of engines) {
       expect(yearly.statements()).toBeLessThanOrEqual(12);
     });
 
-    it("takes for a year's report no more than a few passes over the year's rows, and for a week's far less", async () => {
+    it("takes for a year's report no more than four passes over the year's rows, and for a week's less than one", async () => {
       const { first } = rangeDays(365, NOW);
       // The least any report of the year does: one pass over its rows, summed per key.
       const pass = () =>
@@ -213,10 +214,11 @@ for (const engine of engines) {
       }
       const [pass1, year1, week1] = [middle(times.pass), middle(times.year), middle(times.week)];
       const figures = `one pass ${pass1.toFixed(1)} ms, 365 days ${year1.toFixed(1)} ms, 7 days ${week1.toFixed(1)} ms`;
-      // A query per post, per day or per row, or a range read whole, takes the year's report past four passes.
+      // A year read over and over (a plan gone wrong, a join row by row) takes its report past four passes; a query
+      // per day, page or post is the statement count's to catch.
       expect(year1, figures).toBeLessThanOrEqual(4 * pass1);
       // A week's report reads a week of rows (the index on kind and day), not the year's.
-      expect(week1, figures).toBeLessThanOrEqual(0.5 * pass1);
+      expect(week1, figures).toBeLessThanOrEqual(pass1);
     });
   });
 }
