@@ -356,7 +356,7 @@ export async function insertAudienceYear(db: Database, year: AudienceYear): Prom
 }
 
 export const AUDIENCE_BUDGETS = {
-  /** The four analytics tables with their indexes, after a year of 10,000,000 views. */
+  /** The five analytics tables with their indexes, after a year of 10,000,000 views. */
   rollupMiB: 50,
   /** The 365-day Audience page, its document and its data, one request at a time. */
   pageP95Ms: 150,
@@ -365,7 +365,36 @@ export const AUDIENCE_BUDGETS = {
 } as const;
 
 /** The tables the audience keeps. */
-export const AUDIENCE_TABLES = ["analytics_counts", "analytics_visitors", "analytics_salts", "analytics_feed_readers"];
+export const AUDIENCE_TABLES = [
+  "analytics_counts",
+  "analytics_months",
+  "analytics_visitors",
+  "analytics_salts",
+  "analytics_feed_readers",
+];
+
+/**
+ * The monthly rows that differ from their days' sums and peaks, either way
+ * (none when the months are exact): `side` says which table holds the row.
+ */
+export async function monthsApartFromDays(db: Database) {
+  return rowsOf<{ side: "days" | "months"; kind: string; month: string; key: string; lang: string; views: number }>(
+    await db.execute(sql`
+      with days as (
+        select kind, date_trunc('month', day::timestamp)::date as month, key, lang,
+          sum(views)::int as views, max(visitors)::int as peak
+        from analytics_counts group by 1, 2, 3, 4
+      ), months as (
+        select kind, month, key, lang, views, peak_visitors as peak from analytics_months
+      )
+      select 'days' as side, kind, month::text as month, key, lang, views
+      from (select * from days except select * from months) d
+      union all
+      select 'months', kind, month::text, key, lang, views
+      from (select * from months except select * from days) m
+      order by 3, 2, 4, 5, 1`),
+  );
+}
 
 /** Rows and views per kind, and each analytics table's size with its indexes. */
 export async function rollupFigures(db: Database) {

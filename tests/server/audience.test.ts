@@ -6,7 +6,8 @@ import { AudienceRecorder, DISTINCT_PER_DAY, OTHER } from "../../app/server/anal
 import { audienceReport } from "../../app/server/analytics/report.server.ts";
 import { createSession } from "../../app/server/auth/session.server.ts";
 import { type OpenDatabase, rowsOf } from "../../app/server/db/client.server.ts";
-import { engines, engineTitle } from "./helpers/databases.ts";
+import { AUDIENCE_TABLES, monthsApartFromDays } from "../../bench/audience-data.ts";
+import { acrossMigration, engines, engineTitle } from "./helpers/databases.ts";
 import { twoAuthors } from "./helpers/posts.ts";
 
 const HOUR = 3_600_000;
@@ -98,6 +99,100 @@ for (const engine of engines) {
       expect(salts[0]?.n).toBe(1);
     });
 
+    it("keeps every month equal to its days while four servers write at once across a month's end", async () => {
+      const servers = [recorder(), recorder(), recorder(), recorder()];
+      const paths = ["/blog", "/about", "/en", "/blog/ola", "/en/blog/hello", "/nowhere"];
+      // Each server its own order, and a new row in one month beside rows of the other: the months' locks cannot cross.
+      const visit = (server: number, shift: number) => {
+        for (let n = 0; n < paths.length; n += 1) {
+          const path = paths[(n + server + shift) % paths.length] ?? "/";
+          const reader = { "user-agent": readerAgent(n), referer: `https://site-${n % 3}.example/` };
+          servers[server]?.record(
+            answered(path, reader, `192.0.2.${server * 10 + n}`, path === "/nowhere" ? 404 : 200),
+          );
+        }
+      };
+      const rounds = 8;
+      for (let round = 0; round < rounds; round += 1) {
+        // 23:59 of 30 November in Recife, then 00:00 of 1 December: each batch holds both months.
+        clock = Date.parse("2026-12-01T02:59:30Z");
+        for (let server = 0; server < servers.length; server += 1) visit(server, round);
+        clock = Date.parse("2026-12-01T03:00:30Z");
+        for (let server = 0; server < servers.length; server += 1) visit(server, round + 3);
+        await Promise.all(servers.map((server) => server.flush()));
+      }
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
+      const months = rowsOf<{ month: string; views: number; peak: number }>(
+        await database.db.execute(sql`
+          select month::text as month, views, peak_visitors as peak from analytics_months
+          where kind = 'site' order by month`),
+      );
+      // A page view each for five of a server's six readers a round (one reader's path answers 404); each reader a page on some round.
+      const views = servers.length * rounds * (paths.length - 1);
+      const peak = servers.length * paths.length;
+      expect(months).toEqual([
+        { month: "2026-11-01", views, peak },
+        { month: "2026-12-01", views, peak },
+      ]);
+    });
+
+    it.skipIf(engine.name !== "postgres")(
+      "makes two writers whose days fall in the same months in opposite orders wait for each other, not deadlock",
+      async () => {
+        const row = (day: string, key: string) => sql`
+          insert into analytics_counts (kind, day, key, lang, views, visitors) values ('page', ${day}, ${key}, 'pt', 1, 1)
+          on conflict (kind, day, key, lang) do update set views = analytics_counts.views + 1`;
+        await database.db.execute(row("2026-11-29", "/a"));
+        await database.db.execute(row("2026-12-02", "/b"));
+        // Each writer adds a new day to one month, then to a day of the other month the other writer starts with.
+        let started: () => void = () => undefined;
+        const secondStarted = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        const first = database.db.transaction(async (tx) => {
+          await tx.execute(row("2026-12-01", "/b"));
+          await secondStarted;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.execute(row("2026-11-29", "/a"));
+        });
+        const second = database.db.transaction(async (tx) => {
+          started();
+          await tx.execute(row("2026-11-30", "/a"));
+          await tx.execute(row("2026-12-02", "/b"));
+        });
+        await Promise.all([first, second]);
+        expect(await monthsApartFromDays(database.db)).toEqual([]);
+      },
+    );
+
+    it("keeps the months equal to their days when days are changed, deleted or all emptied", async () => {
+      const audience = recorder();
+      for (const day of ["2026-10-31T15:00:00Z", "2026-11-01T15:00:00Z", "2026-11-02T15:00:00Z"]) {
+        clock = Date.parse(day);
+        for (let n = 0; n < 3; n += 1)
+          audience.record(answered("/blog", { "user-agent": readerAgent(n) }, `198.51.100.${n}`));
+        await audience.flush();
+      }
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
+      await database.db.execute(
+        sql`update analytics_counts set visitors = 1, views = views + 2 where day = '2026-11-01'`,
+      );
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
+      await database.db.execute(sql`delete from analytics_counts where day = '2026-11-02'`);
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
+      await database.db.execute(sql`delete from analytics_counts where day = '2026-10-31'`);
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
+      const months = rowsOf<{ month: string }>(
+        await database.db.execute(sql`select distinct month::text as month from analytics_months`),
+      );
+      expect(months).toEqual([{ month: "2026-11-01" }]);
+      await database.db.execute(sql`truncate analytics_counts`);
+      const left = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from analytics_months`),
+      );
+      expect(left[0]?.n).toBe(0);
+    });
+
     it("leaves out the signed-in author's visits, not a reader's with a stale session cookie", async () => {
       const { ana } = await twoAuthors(database.db);
       const { token } = await createSession(database.db, ana, now());
@@ -150,8 +245,7 @@ for (const engine of engines) {
         answered("/blog", { "user-agent": agent, referer: "https://mastodon.social/@x/1" }, "198.18.7.77"),
       );
       await audience.flush();
-      const tables = ["analytics_counts", "analytics_visitors", "analytics_salts", "analytics_feed_readers"];
-      for (const table of tables) {
+      for (const table of AUDIENCE_TABLES) {
         const dump = JSON.stringify(rowsOf(await database.db.execute(sql.raw(`select * from ${table}`))));
         expect(dump).not.toContain("198.18.7.77");
         expect(dump).not.toContain("UniqueAgentMarker");
@@ -223,6 +317,40 @@ for (const engine of engines) {
       await audience.flush();
       expect(await counts("page")).toEqual([{ day: "2026-11-27", key: "/blog", lang: "pt", views: 3, visitors: 3 }]);
     });
+  });
+}
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`upgrading to the monthly counts on ${engineTitle(engine)}`, () => {
+    it("adds up the months of the days counted before", () =>
+      acrossMigration(
+        engine,
+        "0009_audience_months",
+        async (db) => {
+          await db.execute(sql`
+            insert into analytics_counts (kind, day, key, lang, views, visitors) values
+              ('page', '2026-10-30', '/blog', 'pt', 5, 3), ('page', '2026-10-31', '/blog', 'pt', 7, 2),
+              ('page', '2026-11-01', '/blog', 'pt', 1, 1), ('site', '2026-11-01', '', '', 1, 1)`);
+        },
+        async (db) => {
+          expect(await monthsApartFromDays(db)).toEqual([]);
+          const months = rowsOf<{ kind: string; month: string; views: number; peak: number }>(
+            await db.execute(sql`
+              select kind, month::text as month, views, peak_visitors as peak from analytics_months order by kind, month`),
+          );
+          expect(months).toEqual([
+            { kind: "page", month: "2026-10-01", views: 12, peak: 3 },
+            { kind: "page", month: "2026-11-01", views: 1, peak: 1 },
+            { kind: "site", month: "2026-11-01", views: 1, peak: 1 },
+          ]);
+          // Written after the upgrade, a day reaches its month.
+          await db.execute(sql`
+            insert into analytics_counts (kind, day, key, lang, views, visitors) values ('page', '2026-11-01', '/blog', 'pt', 4, 2)
+            on conflict (kind, day, key, lang) do update
+              set views = analytics_counts.views + excluded.views, visitors = analytics_counts.visitors + excluded.visitors`);
+          expect(await monthsApartFromDays(db)).toEqual([]);
+        },
+      ));
   });
 }
 

@@ -1,16 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_QUERY_MAX_LENGTH } from "../../app/lib/search-query.ts";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { type SearchResult, searchPublicPosts } from "../../app/server/blog/search.server.ts";
-import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
+import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs, type NewBlog } from "../../app/server/db/schema.ts";
 import { limit } from "../harness/host-speed.ts";
-import { adminQuery, engines, engineTitle, postgresUrl } from "./helpers/databases.ts";
+import { acrossMigration, engines, engineTitle } from "./helpers/databases.ts";
 
 const slugs = (result: SearchResult) => result.hits.map((hit) => hit.slug);
 
@@ -290,61 +286,28 @@ describe("blog search without a database (the build)", () => {
   });
 });
 
-/** The migrations folder as it was before the search existed (0000 to 0002). */
-function migrationsBeforeSearch(): string {
-  const folder = path.join(mkdtempSync(path.join(tmpdir(), "portfolio-migrations-")), "drizzle");
-  cpSync(path.resolve(import.meta.dirname, "../../drizzle"), folder, { recursive: true });
-  const journalFile = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const search = journal.entries.findIndex((entry) => entry.tag === "0003_blog_search");
-  journal.entries = journal.entries.slice(0, search);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`upgrading to the search on ${engineTitle(engine)}`, () => {
     it(
       "indexes the posts published before, and not the drafts",
-      async () => {
-        const before = migrationsBeforeSearch();
-        const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
-        const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
-        let databaseUrl: string | undefined;
-        if (engine.name === "postgres") {
-          await adminQuery(`CREATE DATABASE ${name}`);
-          const url = new URL(postgresUrl ?? "");
-          url.pathname = `/${name}`;
-          databaseUrl = url.toString();
-        }
-        const open = (migrationsFolder?: string) =>
-          openDatabase({ dataDir, databaseUrl, maxConnections: 2, ...(migrationsFolder ? { migrationsFolder } : {}) });
-        try {
-          const old = await open(before);
-          try {
+      () =>
+        acrossMigration(
+          engine,
+          "0003_blog_search",
+          async (db) => {
             const profile = { name: null, avatarUrl: null, email: null };
-            const author = (await upsertGitHubUser(old.db, { ...profile, githubId: 7, login: "old" })).id;
+            const author = (await upsertGitHubUser(db, { ...profile, githubId: 7, login: "old" })).id;
             // The table as it was then: the schema of today names columns later migrations added.
-            await old.db.execute(sql`
+            await db.execute(sql`
               insert into blogs (author_id, content, slug, title, published, published_at) values
                 (${author}, 'Um texto sobre paralelepípedos.', 'antigo', 'Antigo', true, now()),
                 (${author}, 'Um texto sobre paralelepípedos.', 'rascunho-antigo', 'Rascunho antigo', false, null)`);
-          } finally {
-            await old.close();
-          }
-          const upgraded = await open();
-          try {
-            const result = await searchPublicPosts(upgraded.db, "pt", "paralelepipedos");
+          },
+          async (db) => {
+            const result = await searchPublicPosts(db, "pt", "paralelepipedos");
             expect(slugs(result)).toEqual(["antigo"]);
-          } finally {
-            await upgraded.close();
-          }
-        } finally {
-          rmSync(path.dirname(before), { recursive: true, force: true });
-          rmSync(dataDir, { recursive: true, force: true });
-          if (databaseUrl) await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-        }
-      },
+          },
+        ),
       limit(60_000),
     );
   });

@@ -267,7 +267,7 @@ export class AudienceRecorder {
     await this.#db.execute(sql`delete from analytics_visitors where day < ${keepFrom}`);
     // The embedded database has no autovacuum: without fresh statistics the year's report is planned for a
     // few hundred rows and sorts on disk (decision 046). Once an hour per server is cheap, and harmless twice.
-    await this.#db.execute(sql`analyze analytics_counts`);
+    await this.#db.execute(sql`analyze analytics_counts, analytics_months`);
     for (const day of this.#salts.keys()) if (day < keepFrom) this.#salts.delete(day);
   }
 

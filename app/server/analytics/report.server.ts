@@ -83,34 +83,113 @@ export function rangeDays(range: AudienceRange, now = new Date()): { first: stri
   return { first: addDays(last, 1 - range), last };
 }
 
-/** Views of one kind in the range, summed per key (and language), the most first. */
-function topOf(db: Database, kind: string, first: string, last: string, limit = TOP, byLang = true) {
-  const c = analyticsCounts;
-  const lang = byLang ? c.lang : sql<string>`''`;
-  return db
-    .select({ key: c.key, lang, views: sql<number>`sum(${c.views})::int` })
-    .from(c)
-    .where(and(eq(c.kind, kind), gte(c.day, first), lte(c.day, last)))
-    .groupBy(c.key, ...(byLang ? [c.lang] : []))
-    .orderBy(sql`3 desc`, c.key)
-    .limit(limit);
+/**
+ * Where a range's counts are read: the whole months within it from the
+ * monthly rollup (`analytics_months`), the days of the partial months at its
+ * ends from the daily one. A range within one month is all days.
+ * @example rangeSpans("2025-11-28", "2026-11-27")
+ * // { days: [["2025-11-28", "2025-11-30"], ["2026-11-01", "2026-11-27"]], months: ["2025-12-01", "2026-10-01"] }
+ */
+export function rangeSpans(first: string, last: string): { days: [string, string][]; months: [string, string] | null } {
+  const monthOf = (day: string) => `${day.slice(0, 8)}01`;
+  const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31));
+  // The first whole month begins on `first` or after it; the last whole one ends on `last` or before it.
+  const firstMonth = first === monthOf(first) ? first : nextMonth(first);
+  const lastMonth = addDays(last, 1) === nextMonth(last) ? monthOf(last) : monthOf(addDays(monthOf(last), -1));
+  if (firstMonth > lastMonth) return { days: [[first, last]], months: null };
+  const days: [string, string][] = [];
+  if (first < firstMonth) days.push([first, addDays(firstMonth, -1)]);
+  if (nextMonth(lastMonth) <= last) days.push([nextMonth(lastMonth), last]);
+  return { days, months: [firstMonth, lastMonth] };
+}
+
+interface Counted {
+  list: "pages" | "posts" | "sources" | "devices" | "not-found" | "feeds";
+  key: string;
+  lang: string;
+  title: string | null;
+  views: number;
+  visitors: number;
+}
+
+/**
+ * Every list of the page but the days and the feed readers, from one pass
+ * over the range's counts: each key's views and its highest visitors of one
+ * day, then the top pages, the top posts of each language (titled, deleted
+ * posts left out), sources, devices, broken links and feeds.
+ */
+async function rangeLists(db: Database, first: string, last: string) {
+  const spans = rangeSpans(first, last);
+  const kinds = sql`kind in ('page', 'source', 'device', 'not-found', 'feed')`;
+  const parts = spans.days.map(
+    ([from, to]) => sql`
+      select kind, key, lang, views, visitors from analytics_counts
+      where ${kinds} and day between ${from} and ${to}`,
+  );
+  if (spans.months)
+    parts.push(sql`
+      select kind, key, lang, views, peak_visitors as visitors from analytics_months
+      where ${kinds} and month between ${spans.months[0]} and ${spans.months[1]}`);
+  const result = await db.execute(sql`
+    with spans as (${sql.join(parts, sql` union all `)}),
+    counted as (
+      -- Sources, devices and broken links are counted in every language together.
+      select kind, key, case when kind in ('page', 'feed') then lang else '' end as lang,
+        sum(views)::int as views, max(visitors)::int as visitors
+      from spans group by 1, 2, 3
+    ), ranked as (
+      select case kind when 'page' then 'pages' when 'source' then 'sources' when 'device' then 'devices'
+          when 'feed' then 'feeds' else kind end as list,
+        key, lang, null::text as title, views, visitors,
+        row_number() over (partition by kind order by views desc, key) as n
+      from counted
+      union all
+      select 'posts', counted.key, b.lang, b.title, counted.views, counted.visitors,
+        row_number() over (partition by b.lang order by counted.views desc, counted.key)
+      from counted
+      join blogs b on counted.kind = 'page' and b.lang = counted.lang
+        and counted.key = case b.lang when 'en' then '/en/blog/' else '/blog/' end || b.slug
+      where counted.kind = 'page' and (counted.key like '/blog/%' or counted.key like '/en/blog/%')
+    )
+    select list, key, lang, title, views, visitors from ranked
+    where list = 'feeds' or n <= case list when 'devices' then 3 else ${TOP} end
+    order by list, n`);
+  const lists = {
+    pages: [] as KeyCount[],
+    posts: { pt: [], en: [] } as Record<Lang, PostCount[]>,
+    sources: [] as KeyCount[],
+    devices: [] as KeyCount[],
+    notFound: [] as KeyCount[],
+    feeds: [] as { feed: string; lang: string; fetches: number }[],
+  };
+  for (const row of rowsOf<Counted>(result)) {
+    const count = { key: row.key, lang: row.lang, views: row.views };
+    if (row.list === "posts")
+      lists.posts[row.lang as Lang]?.push({
+        path: row.key,
+        title: row.title ?? "",
+        lang: row.lang as Lang,
+        views: row.views,
+        visitors: row.visitors,
+      });
+    else if (row.list === "feeds") lists.feeds.push({ feed: row.key, lang: row.lang, fetches: row.views });
+    else if (row.list === "not-found") lists.notFound.push(count);
+    else lists[row.list].push(count);
+  }
+  return lists;
 }
 
 /** The Audience page's numbers for the last `range` days. */
 export async function audienceReport(db: Database, range: AudienceRange, now = new Date()): Promise<AudienceReport> {
   const { first, last } = rangeDays(range, now);
   const c = analyticsCounts;
-  const [site, pages, posts, sources, devices, notFound, feeds] = await Promise.all([
+  const [site, lists, readers] = await Promise.all([
     db
       .select({ day: c.day, views: c.views, visitors: c.visitors })
       .from(c)
       .where(and(eq(c.kind, "site"), eq(c.key, ""), gte(c.day, first), lte(c.day, last))),
-    topOf(db, "page", first, last),
-    postCounts(db, first, last),
-    topOf(db, "source", first, last, TOP, false),
-    topOf(db, "device", first, last, 3, false),
-    topOf(db, "not-found", first, last, TOP, false),
-    feedCounts(db, first, last),
+    rangeLists(db, first, last),
+    feedReaders(db, first, last),
   ]);
   const byDay = new Map(site.map((row) => [row.day, row]));
   const days = daysBetween(first, last).map((day) => ({
@@ -129,58 +208,35 @@ export async function audienceReport(db: Database, range: AudienceRange, now = n
     views,
     peakVisitors,
     visitorsPerDay,
-    pages,
-    posts,
-    sources,
-    devices,
-    notFound,
-    feeds,
+    pages: lists.pages,
+    posts: lists.posts,
+    sources: lists.sources,
+    devices: lists.devices,
+    notFound: lists.notFound,
+    feeds: feedCounts(lists.feeds, readers),
   };
 }
 
-/** The most read posts of each language, with their titles (posts deleted since are left out). */
-async function postCounts(db: Database, first: string, last: string): Promise<Record<Lang, PostCount[]>> {
-  const result = await db.execute(sql`
-    with counted as (
-      select key, lang, sum(views)::int as views, max(visitors)::int as visitors
-      from analytics_counts
-      where kind = 'page' and day between ${first} and ${last}
-        and (key like '/blog/%' or key like '/en/blog/%')
-      group by key, lang
-    ), ranked as (
-      select counted.key as path, b.title, b.lang, counted.views, counted.visitors,
-        row_number() over (partition by b.lang order by counted.views desc, counted.key) as n
-      from counted
-      join blogs b on b.lang = counted.lang
-        and counted.key = case b.lang when 'en' then '/en/blog/' else '/blog/' end || b.slug
-    )
-    select path, title, lang, views, visitors from ranked where n <= ${TOP} order by lang, n`);
-  const posts: Record<Lang, PostCount[]> = { pt: [], en: [] };
-  for (const row of rowsOf<PostCount>(result)) posts[row.lang]?.push(row);
-  return posts;
+/** Each feed reader's latest subscribers in the range, per feed. */
+function feedReaders(db: Database, first: string, last: string) {
+  const f = analyticsFeedReaders;
+  return db
+    .selectDistinctOn([f.feed, f.reader], {
+      feed: f.feed,
+      lang: f.lang,
+      reader: f.reader,
+      subscribers: f.subscribers,
+    })
+    .from(f)
+    .where(and(gte(f.day, first), lte(f.day, last)))
+    .orderBy(f.feed, f.reader, desc(f.day));
 }
 
 /** Each feed's subscribers as its readers last reported them in the range, and its fetches. */
-async function feedCounts(db: Database, first: string, last: string): Promise<FeedCount[]> {
-  const f = analyticsFeedReaders;
-  const c = analyticsCounts;
-  const [latest, fetches] = await Promise.all([
-    db
-      .selectDistinctOn([f.feed, f.reader], {
-        feed: f.feed,
-        lang: f.lang,
-        reader: f.reader,
-        subscribers: f.subscribers,
-      })
-      .from(f)
-      .where(and(gte(f.day, first), lte(f.day, last)))
-      .orderBy(f.feed, f.reader, desc(f.day)),
-    db
-      .select({ feed: c.key, lang: c.lang, fetches: sql<number>`sum(${c.views})::int` })
-      .from(c)
-      .where(and(eq(c.kind, "feed"), gte(c.day, first), lte(c.day, last)))
-      .groupBy(c.key, c.lang),
-  ]);
+function feedCounts(
+  fetches: { feed: string; lang: string; fetches: number }[],
+  latest: { feed: string; lang: string; reader: string; subscribers: number }[],
+): FeedCount[] {
   const feeds = new Map<string, FeedCount>();
   const feedOf = (feed: string, lang: string) => {
     let entry = feeds.get(feed);

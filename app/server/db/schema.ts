@@ -400,6 +400,28 @@ export const analyticsCounts = pgTable(
 );
 
 /**
+ * The same counts a month at a time (`month` is its first day), kept by the
+ * database itself: triggers on `analytics_counts` add every statement's
+ * change to its months in the same transaction (migration 0009), so the
+ * months always equal their days, whichever server wrote them. `views` is the
+ * month's sum; `peak_visitors` the highest `visitors` of one of its days,
+ * never a sum of days' visitors. The Audience page reads whole months here
+ * and only the days of a range's partial months from the daily rows.
+ */
+export const analyticsMonths = pgTable(
+  "analytics_months",
+  {
+    kind: text("kind").notNull(),
+    month: date("month").notNull(),
+    key: text("key").notNull(),
+    lang: text("lang").notNull(),
+    views: integer("views").notNull().default(0),
+    peakVisitors: integer("peak_visitors").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.month, table.key, table.lang] })],
+);
+
+/**
  * The visitor hashes of the last two days, so a visitor is counted once per
  * day and row whichever server saw them: a hash of the day's salt, the client
  * address and the user agent, never the address or the agent. Deleted with

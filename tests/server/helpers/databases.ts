@@ -4,11 +4,11 @@
  * tests/harness/start-test-postgres.sh). Each opened database is fresh and private.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
+import { type Database, type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -73,4 +73,60 @@ export const engines: Engine[] = [
 
 export function engineTitle(engine: Engine): string {
   return engine.skip ? `${engine.name} — SKIPPED: ${engine.skip}` : engine.name;
+}
+
+/** The migrations folder as it was before the migration `tag` (e.g. "0003_blog_search"). */
+function migrationsBefore(tag: string): string {
+  const folder = path.join(mkdtempSync(path.join(tmpdir(), "portfolio-migrations-")), "drizzle");
+  cpSync(path.resolve(import.meta.dirname, "../../../drizzle"), folder, { recursive: true });
+  const journalFile = path.join(folder, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (index < 0) throw new Error(`No migration ${tag}`);
+  journal.entries = journal.entries.slice(0, index);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+/**
+ * A fresh database of `engine` upgraded across the migration `tag`: opened
+ * with the migrations before it, given `before`, closed, opened again with
+ * all of them (as a new version of the server starts) and given `after`.
+ */
+export async function acrossMigration(
+  engine: Engine,
+  tag: string,
+  before: (db: Database) => Promise<void>,
+  after: (db: Database) => Promise<void>,
+): Promise<void> {
+  const folder = migrationsBefore(tag);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
+  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  let databaseUrl: string | undefined;
+  if (engine.name === "postgres") {
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl ?? "");
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const open = (migrationsFolder?: string) =>
+    openDatabase({ dataDir, databaseUrl, maxConnections: 2, ...(migrationsFolder ? { migrationsFolder } : {}) });
+  try {
+    const old = await open(folder);
+    try {
+      await before(old.db);
+    } finally {
+      await old.close();
+    }
+    const upgraded = await open();
+    try {
+      await after(upgraded.db);
+    } finally {
+      await upgraded.close();
+    }
+  } finally {
+    rmSync(path.dirname(folder), { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+  }
 }
