@@ -64,7 +64,13 @@ describe("the Audience page", () => {
       devices: [{ key: "tablet", lang: "", views: 2 }],
     };
     const html = render("/en/admin/audience?days=365", { report, counting: false, newsletter: null });
-    expect(html.match(/<rect /g)).toHaveLength(730);
+    // One shape per chart, a step for each day.
+    expect(html.match(/<rect /g)).toBeNull();
+    const shapes = [...html.matchAll(/<path d="([^"]*)"/g)].map((match) => match[1]?.match(/h10/g)?.length);
+    expect(shapes).toEqual([365, 365]);
+    // The busiest day (the last) reaches the top; a day with nothing stays on the baseline.
+    expect(html).toContain("V0h10V100z");
+    expect(html).toContain('<path d="M0 100V100h10V');
     expect(html).toContain('viewBox="0 0 3650 100"');
     expect(html).toContain('preserveAspectRatio="none"');
     expect(html).toContain(
@@ -76,6 +82,53 @@ describe("the Audience page", () => {
     expect(html).toContain(en.admin.audience.countingOff);
     expect(html).toContain('href="/admin/audience.csv?days=365"');
     expect(html).toMatch(/aria-current="page"[^>]*>365 days</);
+  });
+});
+
+describe("a chart's table", () => {
+  const days = year((index) => (index % 7) * 10);
+  const report: AudienceReport = {
+    ...empty,
+    days,
+    views: days.reduce((sum, day) => sum + day.views, 0),
+    peakVisitors: 30,
+    visitorsPerDay: 15,
+  };
+  const lastWeek: AudienceReport = { ...report, range: 7, first: "2026-11-21", days: days.slice(-7) };
+  const rowsOf = (html: string, testId: string) => {
+    const chart = html.slice(html.indexOf(`data-testid="${testId}"`));
+    const table = chart.slice(chart.indexOf("<tbody"), chart.indexOf("</tbody>"));
+    return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+      [...(row[1] ?? "").matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) => cell[1]?.replace(/<[^>]+>/g, "")),
+    );
+  };
+
+  it("has a row a week for a year: views added up, visitors per day on average and on the busiest day", () => {
+    const html = render("/en/admin/audience?days=365", { report, counting: true, newsletter: null });
+    const views = rowsOf(html, "views-chart");
+    // 365 days: the 28th of November alone, then 52 weeks, the last ending on the range's last day.
+    expect(views).toHaveLength(53);
+    expect(views[0]).toEqual(["Nov 28, 2025", "0"]);
+    expect(views[1]).toEqual(["Nov 29, 2025 to Dec 5, 2025", "210"]);
+    expect(views.at(-1)).toEqual(["Nov 21, 2026 to Nov 27, 2026", "210"]);
+    const visitors = rowsOf(html, "visitors-chart");
+    expect(visitors[1]).toEqual(["Nov 29, 2025 to Dec 5, 2025", "15", "30"]);
+    expect(html).toContain(
+      '<caption class="sr-only">Visitors per day, a week a row: From Nov 28, 2025 to Nov 27, 2026</caption>',
+    );
+    expect(html).toContain(en.admin.audience.weeklyNote);
+    // A year's page carries at most three times a week's (a row and a bar a day made it nearly twenty times as much).
+    const week = render("/en/admin/audience?days=7", { report: lastWeek, counting: true, newsletter: null });
+    expect(html.length).toBeLessThan(3 * week.length);
+  });
+
+  it("has a row and a bar a day for a week", () => {
+    const html = render("/admin/audience?days=7", { report: lastWeek, counting: true, newsletter: null });
+    expect(html.match(/<rect /g)).toHaveLength(14);
+    const views = rowsOf(html, "views-chart");
+    expect(views).toHaveLength(7);
+    expect(views.at(-1)).toEqual(["27 de nov. de 2026", "0"]);
+    expect(html).not.toContain(pt.admin.audience.weeklyNote);
   });
 });
 

@@ -130,6 +130,17 @@ function Charts({ report, texts, formats }: { report: AudienceReport; texts: Tex
     for (const day of report.days) if (day[figure] > peak.value) peak = { day: day.day, value: day[figure] };
     return { peakDay: formats.day(peak.day, true), peak: formats.number(Math.max(0, peak.value)) };
   };
+  const chartTexts = {
+    day: texts.day,
+    showTable: texts.showTable,
+    range,
+    week: texts.week,
+    weekRange: texts.weekRange,
+    weeklyCaption: texts.weeklyCaption,
+    weeklyNote: texts.weeklyNote,
+    averagePerDay: texts.averagePerDay,
+    busiestDay: texts.busiestDay,
+  };
   const common = {
     days: report.days,
     formatDay: (day: string) => formats.day(day, true),
@@ -142,7 +153,7 @@ function Charts({ report, texts, formats }: { report: AudienceReport; texts: Tex
         heading={texts.viewsChart}
         label={format(texts.viewsChartLabel, { first, last, total: formats.number(report.views), ...peakOf("views") })}
         figure="views"
-        texts={{ day: texts.day, figure: texts.views, showTable: texts.showTable, range }}
+        texts={{ ...chartTexts, figure: texts.views }}
         testId="views-chart"
       />
       <DayChart
@@ -155,7 +166,7 @@ function Charts({ report, texts, formats }: { report: AudienceReport; texts: Tex
           ...peakOf("visitors"),
         })}
         figure="visitors"
-        texts={{ day: texts.day, figure: texts.visitors, showTable: texts.showTable, range }}
+        texts={{ ...chartTexts, figure: texts.visitors }}
         testId="visitors-chart"
       />
     </div>

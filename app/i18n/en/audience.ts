@@ -25,6 +25,12 @@ export const audience = {
   visitorsChartLabel:
     "Bar chart of visitors per day, from {first} to {last}: {average} a day on average; the busiest day was {peakDay}, with {peak}.",
   showTable: "Show table",
+  week: "Week",
+  weekRange: "{first} to {last}",
+  weeklyCaption: "{heading}, a week a row: {range}",
+  weeklyNote: "A week a row; the CSV export has every day of every page.",
+  averagePerDay: "A day, on average",
+  busiestDay: "On the busiest day",
   day: "Day",
   views: "Views",
   visitors: "Visitors",

@@ -24,6 +24,12 @@ export const audience = {
   visitorsChartLabel:
     "Gráfico de barras dos visitantes por dia, de {first} a {last}: {average} por dia em média; o dia com mais foi {peakDay}, com {peak}.",
   showTable: "Ver tabela",
+  week: "Semana",
+  weekRange: "{first} a {last}",
+  weeklyCaption: "{heading}, uma semana por linha: {range}",
+  weeklyNote: "Uma semana por linha; o CSV tem cada dia de cada página.",
+  averagePerDay: "Por dia, em média",
+  busiestDay: "No dia com mais",
   day: "Dia",
   views: "Visualizações",
   visitors: "Visitantes",
