@@ -23,7 +23,7 @@ import { type HttpMetrics, observability } from "./observability.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
-import { baseHeaders, transportSecurity, trustProxySetting } from "./transport-security.ts";
+import { baseHeaders, pageHeadersReplaceBase, transportSecurity, trustProxySetting } from "./transport-security.ts";
 import {
   type NotFoundAnswer,
   notFoundAnswerer,
@@ -198,6 +198,7 @@ export async function createApp(
 
   app.all(
     "/{*splat}",
+    pageHeadersReplaceBase,
     createRequestHandler({
       build,
       mode: config.production ? "production" : "development",

@@ -32,6 +32,22 @@ export function baseHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const baseHeaderNames = new Set(securityHeaderList.map(([name]) => name.toLowerCase()));
+
+/**
+ * A page's own value of one of those headers (a shared draft sends no
+ * referrer) replaces the site's default instead of going out beside it: the
+ * page renderer appends each header of its answer.
+ */
+export function pageHeadersReplaceBase(_req: Request, res: Response, next: NextFunction) {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) => {
+    if (baseHeaderNames.has(field.toLowerCase())) res.removeHeader(field);
+    return append(field, value);
+  };
+  next();
+}
+
 /** TRUST_PROXY as Express's `trust proxy` setting takes it (a mutable list). */
 export function trustProxySetting(trustProxy: TrustProxy): string[] | number | false {
   return typeof trustProxy === "object" ? [...trustProxy] : trustProxy;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, readConfig, readTrustProxy } from "../../config/config.ts";
 import {
   baseHeaders,
+  pageHeadersReplaceBase,
   STRICT_TRANSPORT_SECURITY,
   strictTransportSecurity,
   transportSecurity,
@@ -34,6 +35,30 @@ async function serve(env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 const HTTPS_SITE = { PUBLIC_URL: "https://site.example" };
+
+describe("pageHeadersReplaceBase", () => {
+  it("lets a page's own value of a site-wide header replace the default, and leaves other headers appended", async () => {
+    const app = express();
+    app.use(baseHeaders);
+    app.all("/{*splat}", pageHeadersReplaceBase, (req, res) => {
+      // As the page renderer answers: every header of the page's response appended.
+      if (req.path === "/private") res.append("Referrer-Policy", "no-referrer");
+      res.append("Link", "</a.css>; rel=preload");
+      res.append("Link", "</b.css>; rel=preload");
+      res.send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const own = await fetch(`${origin}/private`);
+    expect(own.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(own.headers.get("link")).toBe("</a.css>; rel=preload, </b.css>; rel=preload");
+    expect(own.headers.get("x-frame-options")).toBe("DENY");
+    const site = await fetch(`${origin}/about`);
+    expect(site.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
 
 describe("transportSecurity", () => {
   it("sends Strict-Transport-Security for a year with subdomains, only for an https site", async () => {
