@@ -1,6 +1,7 @@
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { isPostId } from "~/server/blog/posts.server.ts";
 import { findRevision, listRevisions, versionOf } from "~/server/blog/revisions.server.ts";
+import { namedTags } from "~/server/blog/tags.server.ts";
 import { services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog-revisions";
 
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         kind: revision.kind,
         createdAt: revision.createdAt.toISOString(),
         ...versionOf(revision),
+        // By the names the author typed, as the editor shows tags.
+        tags: await namedTags(db, revision.lang, revision.tags),
       },
     });
   }

@@ -1,9 +1,20 @@
-import { useCallback, useEffect, useState } from "react";
-import { data, useBlocker, useFetchers, useNavigation, useRevalidator } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
+  useBlocker,
+  useFetchers,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+} from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
+import { EDITOR_PARAM, isEditorSave } from "~/components/admin/editor/editor-url.ts";
 import { PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
-import type { EditablePost, NewPostStart } from "~/components/admin/post-types.ts";
+import type { EditablePost, NewPostStart, PostActionResult } from "~/components/admin/post-types.ts";
 import { Plus } from "~/components/icons";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
@@ -70,6 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         translation: translation ? { id: translation.id, title: translation.title } : null,
         scheduledAt: isScheduled(post) ? (post.publishedAt?.toISOString() ?? null) : null,
         updatedAt: post.updatedAt.toISOString(),
+        seoDescription: post.seoDescription,
+        socialTitle: post.socialTitle,
+        socialDescription: post.socialDescription,
       };
     }),
   };
@@ -81,14 +95,95 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result.body, { status: result.status });
 }
 
+/**
+ * What an editor's save met when it could not reach the server's answer: no
+ * connection (the fetch failed), an expired session (the server sent the
+ * author to sign in again), or the server failing. Said as an answer, so the
+ * editor keeps its text and its screen instead of giving way to the error
+ * page, and the page's signed-in state is left as it is.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  try {
+    return await serverAction();
+  } catch (error) {
+    const texts = dictionaryFor(langFromPath(new URL(request.url).pathname));
+    const failed = (extra: Partial<PostActionResult>, message: string): PostActionResult => ({
+      ok: false,
+      intent,
+      message,
+      ...extra,
+    });
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      return failed({ signedOut: true }, texts.auth.loginRequired);
+    }
+    if (error instanceof TypeError) return failed({ network: true }, texts.admin.errors.network);
+    return failed({ serverError: true }, texts.admin.editor.status.serverError);
+  }
+}
+
+/** The last list this page had: shown on when reloading it fails for want of a connection. */
+let lastLoaderData: Awaited<ReturnType<typeof loader>> | undefined;
+
+/** Reloads the list; offline, the page keeps the one it has rather than give way to the error page. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastLoaderData = await serverLoader();
+    return lastLoaderData;
+  } catch (error) {
+    if (error instanceof TypeError && lastLoaderData) return lastLoaderData;
+    throw error;
+  }
+}
+
+/**
+ * The editor's saves do not reload the list (hidden while the editor is
+ * open; it reloads when the editor closes), nor does opening the editor;
+ * a save that never reached the server changed nothing to reload.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as PostActionResult | undefined;
+  if (result?.network || result?.signedOut) return false;
+  if (formData && isEditorSave(String(formData.get("intent") ?? ""))) return false;
+  if (!formData && nextUrl.searchParams.has(EDITOR_PARAM) && currentUrl.pathname === nextUrl.pathname) {
+    const others = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete(EDITOR_PARAM);
+      return params.toString();
+    };
+    if (others(currentUrl) === others(nextUrl) && currentUrl.search !== nextUrl.search) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
 type FormState =
   | { mode: "closed" }
-  | { mode: "create"; start: NewPostStart; key: number }
+  /** `id`: the post the new one became once saved. */
+  | { mode: "create"; start: NewPostStart; key: number; id?: string }
   | { mode: "edit"; post: EditablePost };
+
+/** What the editor's address says of a state. */
+const paramOf = (form: FormState) =>
+  form.mode === "closed" ? null : form.mode === "edit" ? form.post.id : (form.id ?? "new");
+
+/** The state an editor address opens: a new post, one of the author's posts, or none. */
+function stateOf(param: string | null, posts: readonly EditablePost[], lang: NewPostStart["lang"]): FormState {
+  if (param === "new") return { mode: "create", start: { lang }, key: Date.now() };
+  const post = param ? posts.find((candidate) => candidate.id === param) : undefined;
+  return post ? { mode: "edit", post } : { mode: "closed" };
+}
 
 export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
   const { lang, t } = useT();
-  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get(EDITOR_PARAM);
+  const [form, setFormState] = useState<FormState>(() => stateOf(param, loaderData.posts, lang));
   const [dirty, setDirty] = useState(false);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -98,12 +193,56 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
     revalidator.state === "loading" ||
     navigation.state === "loading" ||
     fetchers.some((fetcher) => fetcher.state === "loading");
-  const close = useCallback(() => setForm({ mode: "closed" }), []);
 
-  // Leaving with unsaved changes asks first: inside the site and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  useEffect(() => {
+    lastLoaderData = loaderData;
+  }, [loaderData]);
+
+  /** Opens (or closes) the editor and writes it in the address, so a reload comes back to it. */
+  const setForm = useCallback(
+    (next: FormState, replace = false) => {
+      setFormState(next);
+      const value = paramOf(next);
+      setSearchParams(
+        (params) => {
+          if (value) params.set(EDITOR_PARAM, value);
+          else params.delete(EDITOR_PARAM);
+          return params;
+        },
+        { replace, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
   );
+  // The address changed by itself (back, forward, a link): the editor follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of address is followed, not of the list
+  useEffect(() => {
+    setFormState((current) => (paramOf(current) === param ? current : stateOf(param, loaderData.posts, lang)));
+  }, [param]);
+  useEffect(() => {
+    if (form.mode === "closed") setDirty(false);
+  }, [form.mode]);
+
+  const close = useCallback(() => setForm({ mode: "closed" }), [setForm]);
+  // The address of a new post that became one: the same editor, not a leaving.
+  const renamed = useRef<string | undefined>(undefined);
+  const created = useCallback(
+    (id: string) => {
+      if (form.mode !== "create") return;
+      renamed.current = id;
+      // The new post stays open as it is; only the address now names it.
+      setForm({ ...form, id }, true);
+    },
+    [form, setForm],
+  );
+
+  // Leaving with unsaved changes asks first: inside the site, the editor's own address, and when closing the tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!dirty) return false;
+    if (currentLocation.pathname !== nextLocation.pathname) return true;
+    const next = new URLSearchParams(nextLocation.search).get(EDITOR_PARAM);
+    return new URLSearchParams(currentLocation.search).get(EDITOR_PARAM) !== next && next !== renamed.current;
+  });
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm(t.admin.unsavedChanges)) blocker.proceed();
@@ -116,22 +255,16 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const confirmDiscard = () => !dirty || window.confirm(t.admin.unsavedChanges);
-
   return (
     <>
       <AdminNav unread={loaderData.unreadMessages} />
       <PageHeader heading={t.admin.title} lead={format(t.admin.signedInAs, { login: loaderData.author.login })}>
         <button
           type="button"
-          onClick={() => {
-            if (!confirmDiscard()) return;
-            setDirty(false);
+          onClick={() =>
             // A new post is written in the language of this screen unless the author picks the other.
-            setForm((current) =>
-              current.mode === "create" ? { mode: "closed" } : { mode: "create", start: { lang }, key: Date.now() },
-            );
-          }}
+            setForm(form.mode === "create" ? { mode: "closed" } : { mode: "create", start: { lang }, key: Date.now() })
+          }
           aria-expanded={form.mode === "create"}
           className="mt-6 inline-flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong"
         >
@@ -148,44 +281,65 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
             start={form.mode === "create" ? form.start : { lang }}
             posts={loaderData.posts}
             tagSuggestions={loaderData.tagSuggestions}
-            onDone={close}
+            onClose={close}
+            onCreated={created}
             onDirtyChange={setDirty}
           />
         )}
-        <div>
-          {loading && (
-            <p role="status" className="mb-3 text-sm text-fg-muted">
-              {t.admin.loading}
-            </p>
-          )}
-          <PostList
-            list={loaderData.list}
-            posts={loaderData.posts}
-            onEdit={(post) => {
-              if (!confirmDiscard()) return;
-              setDirty(false);
-              setForm({ mode: "edit", post });
-              window.scrollTo({ top: 0, behavior: "smooth" });
-            }}
-            onTranslate={(post) => {
-              if (!confirmDiscard()) return;
-              setDirty(false);
-              setForm({
-                mode: "create",
-                key: Date.now(),
-                start: {
-                  lang: post.lang === "pt" ? "en" : "pt",
-                  title: post.title,
-                  tags: post.tags,
-                  coverImage: post.coverImage,
-                  translation: { id: post.id, title: post.title },
-                },
-              });
-              window.scrollTo({ top: 0, behavior: "smooth" });
-            }}
-          />
-        </div>
+        {/* The list waits behind the editor, and comes back fresh when it closes. */}
+        {form.mode === "closed" && (
+          <div>
+            {loading && (
+              <p role="status" className="mb-3 text-sm text-fg-muted">
+                {t.admin.loading}
+              </p>
+            )}
+            <PostList
+              list={loaderData.list}
+              posts={loaderData.posts}
+              onEdit={(post) => setForm({ mode: "edit", post })}
+              onTranslate={(post) =>
+                setForm({
+                  mode: "create",
+                  key: Date.now(),
+                  start: {
+                    lang: post.lang === "pt" ? "en" : "pt",
+                    title: post.title,
+                    tags: post.tags,
+                    coverImage: post.coverImage,
+                    translation: { id: post.id, title: post.title },
+                  },
+                })
+              }
+            />
+          </div>
+        )}
       </div>
     </>
+  );
+}
+
+/**
+ * An error inside the admin keeps the site around it (the header stays
+ * signed in) and says that nothing typed is lost: the editor's copy in this
+ * browser is offered when the post is opened again.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="container-page py-20 text-center" role="alert">
+      <h1 className="text-3xl font-bold tracking-tight">{t.error.heading}</h1>
+      <p className="mt-4 text-fg-muted">{t.error.description}</p>
+      <p className="mt-2 text-fg-muted">{t.admin.editor.errorKept}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-8 inline-flex rounded-full bg-accent px-5 py-2.5 font-medium text-accent-fg hover:bg-accent-strong"
+      >
+        {t.admin.editor.reload}
+      </button>
+    </div>
   );
 }

@@ -10,9 +10,13 @@ import {
 import {
   findRevision,
   listRevisions,
+  markNewestAsSave,
   pendingVersions,
   REVISIONS_KEPT,
+  recordRevision,
+  restoreAsPending,
   summarizeChange,
+  versionOf,
 } from "../../app/server/blog/revisions.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -142,6 +146,97 @@ for (const engine of engines) {
       expect(await coverInUse(database.db, cover)).toBe(true);
       await deletePost(database.db, ana, post.id);
       expect(await coverInUse(database.db, cover)).toBe(false);
+    });
+
+    it("an autosave revision holds the time of its last change, one per ten minutes of the clock", async () => {
+      const post = saved(await createPost(database.db, ana, postInput("relogio", { content: "a" })));
+      const record = (content: string, at: string) =>
+        database.db.transaction((tx) =>
+          recordRevision(tx, post.id, { ...versionOf(post), content }, "autosave", new Date(at)),
+        );
+      await record("a b", "2030-01-01T14:00:05Z");
+      await record("a b c", "2030-01-01T14:09:30Z");
+      let revisions = (await listRevisions(database.db, ana, post.id)) ?? [];
+      expect(revisions.map((revision) => revision.kind)).toEqual(["autosave", "save"]);
+      expect(revisions[0]?.createdAt).toBe("2030-01-01T14:09:30.000Z");
+      expect((await findRevision(database.db, ana, post.id, revisions[0]?.id ?? ""))?.content).toBe("a b c");
+      await record("a b c d", "2030-01-01T14:10:00Z");
+      revisions = (await listRevisions(database.db, ana, post.id)) ?? [];
+      expect(revisions.map((revision) => revision.createdAt).slice(0, 2)).toEqual([
+        "2030-01-01T14:10:00.000Z",
+        "2030-01-01T14:09:30.000Z",
+      ]);
+    });
+
+    it("restores a revision of a published post as its pending version, leaving readers the published text", async () => {
+      const live = saved(
+        await createPost(database.db, ana, postInput("restaurar-no-ar", { content: "primeira", published: true })),
+      );
+      const edited = saved(
+        await updatePost(
+          database.db,
+          ana,
+          live.id,
+          postInput("restaurar-no-ar", { content: "segunda", published: true }),
+          live.updatedAt,
+        ),
+      );
+      const [, first] = (await listRevisions(database.db, ana, live.id)) ?? [];
+      if (!first) throw new Error("no first revision");
+      expect((await restoreAsPending(database.db, bruno, live.id, first.id, edited.updatedAt)).status).toBe(
+        "not-found",
+      );
+      const result = await restoreAsPending(database.db, ana, live.id, first.id, edited.updatedAt);
+      if (result.status !== "saved") throw new Error(`expected saved, got ${result.status}`);
+      expect(result.pending).toBe(true);
+      expect((await findPublishedPost(database.db, "pt", "restaurar-no-ar"))?.content).toBe("segunda");
+      expect((await pendingVersions(database.db, [live.id])).get(live.id)?.content).toBe("primeira");
+      expect((await listRevisions(database.db, ana, live.id))?.[0]?.kind).toBe("restore");
+      // The same stale-edit guard as a save.
+      expect((await restoreAsPending(database.db, ana, live.id, first.id, edited.updatedAt)).status).toBe("stale");
+      // Publishing it makes it live, and nothing is pending after.
+      saved(
+        await updatePost(
+          database.db,
+          ana,
+          live.id,
+          postInput("restaurar-no-ar", { content: "primeira", published: true }),
+          result.post.updatedAt,
+        ),
+      );
+      expect((await findPublishedPost(database.db, "pt", "restaurar-no-ar"))?.content).toBe("primeira");
+      expect((await pendingVersions(database.db, [live.id])).size).toBe(0);
+    });
+
+    it("a published post's save kept aside is a checkpoint: still pending, and the next autosave starts anew", async () => {
+      const live = saved(
+        await createPost(database.db, ana, postInput("guardado", { content: "no ar", published: true })),
+      );
+      const kept = saved(
+        await updatePost(
+          database.db,
+          ana,
+          live.id,
+          postInput("guardado", { content: "guardado sem publicar", published: true }),
+          live.updatedAt,
+          "autosave",
+        ),
+      );
+      await markNewestAsSave(database.db, live.id);
+      expect((await pendingVersions(database.db, [live.id])).get(live.id)?.content).toBe("guardado sem publicar");
+      saved(
+        await updatePost(
+          database.db,
+          ana,
+          live.id,
+          postInput("guardado", { content: "e depois mais", published: true }),
+          kept.updatedAt,
+          "autosave",
+        ),
+      );
+      const kinds = (await listRevisions(database.db, ana, live.id))?.map((revision) => revision.kind);
+      expect(kinds).toEqual(["autosave", "save", "publish"]);
+      expect((await pendingVersions(database.db, [live.id])).get(live.id)?.content).toBe("e depois mais");
     });
   });
 }

@@ -5,6 +5,7 @@ import { blogTableVersion } from "../../app/server/blog/page-cache.server.ts";
 import { createPost, findOwnPost, tagsInUse, updatePost } from "../../app/server/blog/posts.server.ts";
 import {
   managedTags,
+  namedTags,
   setTagTranslation,
   tagInOtherLanguage,
   tagNamesFor,
@@ -107,6 +108,12 @@ for (const engine of engines) {
       // A post saved without names (the tests' helper, an old caller) names nothing.
       saved(await createPost(db, ana, postInput("sem-nome", { tags: ["sem-nome"] })));
       expect(await tagNamesFor(db, "pt", ["sem-nome"])).toEqual({});
+      // A version restored in the editor, or another tab's, shows its tags by name, in its order.
+      expect(await namedTags(db, "pt", ["sem-nome", "programacao-funcional"])).toEqual([
+        "sem-nome",
+        "Programação funcional",
+      ]);
+      expect(await namedTags(db, "en", ["programacao-funcional"])).toEqual(["programacao-funcional"]);
     });
 
     it("links a tag to its name in the other language, which a translation's tags start from", async () => {

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dictionaryFor } from "../../app/i18n/index.ts";
 import { uploadedImage } from "../../app/lib/uploaded-image.ts";
+import { savePostAction } from "../../app/server/blog/admin-actions.server.ts";
 import { listPostsPage, readListFilters } from "../../app/server/blog/admin-list.server.ts";
 import { saveCover } from "../../app/server/blog/covers.server.ts";
 import { blogAddressKeys, blogTableVersion } from "../../app/server/blog/page-cache.server.ts";
@@ -29,8 +31,9 @@ import {
   trashPost,
 } from "../../app/server/blog/trash.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
-import { blogs, newsletterPosts } from "../../app/server/db/schema.ts";
+import { blogs, newsletterPosts, type User } from "../../app/server/db/schema.ts";
 import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
+import { type AppServices, provideServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { solidPng } from "../helpers/images.ts";
@@ -92,6 +95,45 @@ for (const engine of engines) {
       expect(slugs((await searchPublicPosts(db, "pt", "reciclagem")).hits)).toEqual(["na-lixeira"]);
       expect(await isTrashedAddress(db, "pt", "na-lixeira")).toBe(false);
       expect(await countTrash(db, ana)).toBe(0);
+    });
+
+    it("takes the admin's delete to the trash, and a slug the trash holds is refused saying so", async () => {
+      const { db } = database;
+      provideServices({ db, uploads: localDiskStorage(root) } as unknown as AppServices);
+      try {
+        const post = await publish("apagar-pelo-admin");
+        const author = { id: ana } as User;
+        for (const lang of ["pt", "en"] as const) {
+          const messages = dictionaryFor(lang).admin;
+          const form = (fields: Record<string, string>) => {
+            const data = new FormData();
+            for (const [key, value] of Object.entries(fields)) data.set(key, value);
+            return data;
+          };
+          if (lang === "pt") {
+            const deleted = await savePostAction(form({ intent: "delete", id: post.id }), author, messages);
+            expect(deleted).toMatchObject({ status: 200, body: { ok: true, message: messages.manage.moved } });
+            expect((await listTrash(db, ana)).map((row) => row.id)).toContain(post.id);
+            // Bruno cannot delete it, nor learn where it is.
+            const other = await savePostAction(
+              form({ intent: "delete", id: post.id }),
+              { id: bruno } as User,
+              messages,
+            );
+            expect(other.status).toBe(404);
+          }
+          const fields = { title: "De novo", slug: "apagar-pelo-admin", content: "Outro texto.", lang: "pt" };
+          const again = await savePostAction(form({ intent: "create", ...fields }), author, messages);
+          expect(again.status).toBe(409);
+          expect(again.body.fieldErrors?.slug).toBe(messages.errors.slugInTrash);
+          // Another author meets the plain refusal: nothing about someone else's trash.
+          const stranger = await savePostAction(form({ intent: "create", ...fields }), { id: bruno } as User, messages);
+          expect(stranger.body.fieldErrors?.slug).toBe(messages.errors.slugTaken);
+        }
+        await restoreTrashedPost(db, ana, post.id);
+      } finally {
+        provideServices(undefined);
+      }
     });
 
     it("never says a draft's address is gone: it was never public", async () => {

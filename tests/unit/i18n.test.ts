@@ -45,7 +45,7 @@ describe("dictionaries", () => {
     expect(en.notFound.heading).toBe("Oops! Page not found");
     expect(en.notFound.returnHome).toBe("Return to Home");
     expect(pt.header.logout).toBe("Sair");
-    expect(pt.pages.adminBlog.title).toBe("Gerenciar Blogs");
+    expect(pt.pages.adminBlog.title).toBe("Gerenciar posts");
   });
 });
 

@@ -8,7 +8,15 @@ import { MAX_UPLOAD_BYTES } from "~/lib/upload-limits.ts";
  * The cover image: chosen, uploaded at once (the server checks and
  * re-encodes it), previewed, and kept in a hidden field for the form.
  */
-export function CoverField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
+export function CoverField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (url: string) => void;
+  error?: string | undefined;
+}) {
   const { lang, t } = useT();
   const id = useId();
   const [uploading, setUploading] = useState(false);
@@ -59,7 +67,8 @@ export function CoverField({ value, onChange }: { value: string; onChange: (url:
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
             disabled={uploading}
-            aria-describedby={`${id}-help`}
+            aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
+            aria-invalid={Boolean(error)}
             className="sr-only"
             data-testid="cover-input"
             onChange={(event) => {
@@ -80,6 +89,11 @@ export function CoverField({ value, onChange }: { value: string; onChange: (url:
           </button>
         )}
       </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      )}
       {value && (
         <img
           src={value}

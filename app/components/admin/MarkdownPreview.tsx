@@ -1,20 +1,42 @@
-import { useEffect, useState } from "react";
-import { useT } from "~/i18n";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
+import { format, useT } from "~/i18n";
 import { ArticleBody } from "../blog/ArticleBody.tsx";
 
 const DEBOUNCE_MS = 400;
 
+/** What the preview answers: the page's HTML, and what its sanitizing removed from the text. */
+interface Preview {
+  html: string;
+  /** Element names, or `element attribute` for an attribute taken off an element that stayed. */
+  removed: string[];
+}
+
 /**
  * The post as the public page will show it: the server renders the Markdown
- * through the same pipeline as the blog, a moment after typing stops.
+ * through the same pipeline as the blog, a moment after typing stops, and
+ * says what it removed as unsafe ("removido: iframe"). The box scrolls by
+ * itself (`scrollRef`) where the editor keeps it beside the text.
  */
-export function MarkdownPreview({ content }: { content: string }) {
+export function MarkdownPreview({
+  content,
+  scrollRef,
+  onRendered,
+  className = "",
+}: {
+  content: string;
+  scrollRef?: Ref<HTMLElement>;
+  /** Called once a new rendering is on screen. */
+  onRendered?: () => void;
+  className?: string;
+}) {
   const { lang, t } = useT();
-  const [html, setHtml] = useState("");
+  const texts = t.admin.editor;
+  const headingId = useId();
+  const [preview, setPreview] = useState<Preview>({ html: "", removed: [] });
 
   useEffect(() => {
     if (!content.trim()) {
-      setHtml("");
+      setPreview({ html: "", removed: [] });
       return;
     }
     const controller = new AbortController();
@@ -27,7 +49,10 @@ export function MarkdownPreview({ content }: { content: string }) {
           body,
           signal: controller.signal,
         });
-        if (response.ok) setHtml(((await response.json()) as { html: string }).html);
+        if (response.ok) {
+          const answer = (await response.json()) as Partial<Preview>;
+          setPreview({ html: answer.html ?? "", removed: answer.removed ?? [] });
+        }
       } catch {
         // A preview that fails to refresh keeps the last good one; saving is unaffected.
       }
@@ -38,14 +63,45 @@ export function MarkdownPreview({ content }: { content: string }) {
     };
   }, [content, lang]);
 
+  const rendered = useRef(onRendered);
+  rendered.current = onRendered;
+  useEffect(() => {
+    if (preview.html) rendered.current?.();
+  }, [preview.html]);
+
+  const removed = preview.removed.map((name) => {
+    const [element = "", attribute] = name.split(" ");
+    return attribute ? format(texts.attribute, { element, attribute }) : element;
+  });
+
   return (
-    <section aria-labelledby="preview-title" className="rounded-2xl border border-line bg-bg p-5">
-      <h3 id="preview-title" className="text-sm font-semibold uppercase tracking-wider text-fg-muted">
+    <div className={`flex min-h-0 flex-col rounded-2xl border border-line bg-bg ${className}`}>
+      <h3 id={headingId} className="px-5 pt-4 text-sm font-semibold uppercase tracking-wider text-fg-muted">
         {t.admin.preview}
       </h3>
-      <div className="mt-4" data-testid="markdown-preview">
-        {html ? <ArticleBody html={html} /> : <p className="text-sm text-fg-muted">{t.admin.previewEmpty}</p>}
-      </div>
-    </section>
+      {removed.length > 0 && (
+        <div className="mx-5 mt-3 rounded-lg border border-danger/50 px-3 py-2 text-sm" data-testid="preview-removed">
+          <p className="font-medium text-danger [overflow-wrap:anywhere]">
+            {format(texts.removed, { names: removed.join(", ") })}
+          </p>
+          <p className="mt-0.5 text-xs text-fg-muted">{texts.removedHelp}</p>
+        </div>
+      )}
+      {/* Scrolls by itself beside the text: reachable from the keyboard, and named for it. */}
+      <section
+        ref={scrollRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls on its own must be reachable from the keyboard
+        tabIndex={0}
+        aria-labelledby={headingId}
+        className="min-h-0 flex-1 overflow-auto px-5 pt-3 pb-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="markdown-preview"
+      >
+        {preview.html ? (
+          <ArticleBody html={preview.html} />
+        ) : (
+          <p className="text-sm text-fg-muted">{t.admin.previewEmpty}</p>
+        )}
+      </section>
+    </div>
   );
 }

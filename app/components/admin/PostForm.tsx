@@ -1,96 +1,58 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { Clock } from "~/components/icons";
+import { ArrowLeft, Clock } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
-import { format, type Lang, languages, useT } from "~/i18n";
+import { type Lang, languages, useT } from "~/i18n";
+import { postPath } from "~/lib/blog-paths.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { useContentImages } from "./ContentImages.tsx";
 import { CoverField } from "./CoverField.tsx";
+import { ConflictPanel } from "./editor/ConflictPanel.tsx";
+import { EditorBar, type Publication } from "./editor/EditorBar.tsx";
+import { changedFields, restoredValues, same, type Values, valuesOf, withText } from "./editor/form-values.ts";
+import { LimitCounter } from "./editor/LimitCounter.tsx";
+import { PostSettings } from "./editor/PostSettings.tsx";
+import { WritingSurface } from "./editor/WritingSurface.tsx";
 import { Field } from "./Field.tsx";
 import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
 import { type LocalCopy, localCopyKey, readLocalCopy, removeLocalCopy, writeLocalCopy } from "./local-copy.ts";
-import { MarkdownPreview } from "./MarkdownPreview.tsx";
-import type { EditablePost, NewPostStart, PostActionResult } from "./post-types.ts";
-import { RevisionsPanel } from "./RevisionsPanel.tsx";
-import { ScheduleField } from "./ScheduleField.tsx";
-import { Switch } from "./Switch.tsx";
+import type { CurrentVersion, EditablePost, NewPostStart, PostActionResult, SavedPost } from "./post-types.ts";
+import { type Revision, RevisionsPanel } from "./RevisionsPanel.tsx";
 import { TagInput } from "./TagInput.tsx";
 import { TranslationField } from "./TranslationField.tsx";
-import { type AutosaveStatus, type SavedVersion, useAutosave } from "./use-autosave.ts";
+import { type SaveRequest, useAutosave } from "./use-autosave.ts";
 
-interface Values {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  coverImage: string;
-  published: boolean;
-  lang: Lang;
-  tags: string[];
-  translationOf: string;
-  scheduled: boolean;
-  /** UTC ISO, or "" while no time is entered. */
-  scheduledAt: string;
-}
+type Errors = Partial<Record<keyof Values | "scheduledAt", string>>;
 
-function valuesOf(post: EditablePost | undefined, start: NewPostStart): Values {
-  if (!post) {
-    return {
-      title: start.title ?? "",
-      slug: start.title ? slugify(start.title) : "",
-      content: "",
-      excerpt: "",
-      coverImage: start.coverImage ?? "",
-      published: false,
-      lang: start.lang,
-      tags: start.tags ?? [],
-      translationOf: start.translation?.id ?? "",
-      scheduled: false,
-      scheduledAt: "",
-    };
-  }
+/** A title from this many characters on shows how much of its limit is used. */
+const TITLE_COUNTER_FROM = POST_LIMITS.title - 40;
+
+function publicationOf(post: EditablePost | undefined): Publication {
+  if (!post) return { published: false, scheduledAt: null, pending: false, path: null };
   return {
-    title: post.title,
-    slug: post.slug,
-    content: post.content,
-    excerpt: post.excerpt ?? "",
-    coverImage: post.coverImage ?? "",
-    // A scheduled post is stored published; the form shows it as scheduled, not as "publish now".
+    // A scheduled post is stored published; it is not public until its time.
     published: post.published && !post.scheduledAt,
-    lang: post.lang,
-    tags: post.tags,
-    translationOf: post.translation?.id ?? "",
-    scheduled: Boolean(post.scheduledAt),
-    scheduledAt: post.scheduledAt ?? "",
+    scheduledAt: post.scheduledAt,
+    pending: post.pending,
+    path: postPath(post),
   };
 }
 
-const same = (a: Values[keyof Values], b: Values[keyof Values]) =>
-  Array.isArray(a) && Array.isArray(b) ? a.join(",") === b.join(",") : a === b;
-
-/** The fields whose value differs between two versions of the form (a kept copy may lack new fields). */
-function changedFields(saved: Values, copy: Partial<Values>): (keyof Values)[] {
-  return (Object.keys(saved) as (keyof Values)[]).filter(
-    (key) => copy[key] !== undefined && !same(saved[key], copy[key] as Values[keyof Values]),
-  );
-}
-
-/** The form with a kept copy's values put back, field by field, for the fields it has. */
-function restoredValues(current: Values, copy: Partial<Values>): Values {
-  const restored = { ...current };
-  for (const key of Object.keys(current) as (keyof Values)[]) {
-    if (copy[key] !== undefined && typeof copy[key] === typeof current[key]) {
-      (restored as Record<keyof Values, unknown>)[key] = copy[key];
-    }
-  }
-  return restored;
-}
+/** Where a post stands with readers, as a save's answer says. */
+const publicationOfSaved = ({ published, scheduledAt, pending, path }: SavedPost): Publication => ({
+  published,
+  scheduledAt,
+  pending,
+  path,
+});
 
 /**
- * Create or edit a post. What was typed stays in the form when the server
- * refuses it, and in this browser until the server saves it (offered back
- * when the form opens again); a successful save or Cancel closes the form.
+ * The writing desk: a post's title and text on a surface that fills the
+ * screen, its details and settings below, and a bar always in view with
+ * what saving did and one publishing control. Saving keeps the editor open;
+ * nothing typed is lost: every change is kept in this browser until the
+ * server confirms it, and a refusal, a lost connection, an expired session
+ * or another tab's newer version keep the text and say what to do.
  */
 export function PostForm({
   author,
@@ -98,7 +60,8 @@ export function PostForm({
   start,
   posts,
   tagSuggestions,
-  onDone,
+  onClose,
+  onCreated,
   onDirtyChange,
 }: {
   /** The signed-in author's login: this browser's unsaved copies are kept per author. */
@@ -109,87 +72,165 @@ export function PostForm({
   /** All the author's posts: the translation can be one of them. */
   posts: readonly EditablePost[];
   tagSuggestions: Record<Lang, readonly string[]>;
-  onDone: () => void;
+  onClose: () => void;
+  /** A new post got its id on the server (its first save, or an autosave). */
+  onCreated?: (id: string) => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useT();
-  const fetcher = useFetcher<PostActionResult>();
-  const initial = useRef(valuesOf(post, start));
-  const [values, setValues] = useState<Values>(initial.current);
+  const texts = t.admin.editor;
+  const saved = useRef(valuesOf(post, start));
+  const [values, setValues] = useState<Values>(saved.current);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
   // The slug follows the title until the author edits the slug by hand.
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [showRevisions, setShowRevisions] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [focusError, setFocusError] = useState(0);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [publication, setPublication] = useState<Publication>(() => publicationOf(post));
+  const [created, setCreated] = useState(false);
+  const [newer, setNewer] = useState<CurrentVersion | undefined>(undefined);
+  const [comparing, setComparing] = useState(false);
   const headingId = useId();
-  const saving = fetcher.state !== "idle";
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
-
-  const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => !same(values[key], initial.current[key]));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  // The version the next save builds on: the post as loaded, then as each autosave left it.
-  const [version, setVersion] = useState<{ id?: string; updatedAt?: string; pending: boolean }>({
-    ...(post ? { id: post.id, updatedAt: post.updatedAt } : {}),
-    pending: post?.pending ?? false,
-  });
+  const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  const autosave = useAutosave({
-    form: formRef,
-    values,
-    dirty,
-    ready: Boolean(values.title.trim() && values.slug.trim() && values.content.trim()),
-    paused: saving,
-    onSaved: useCallback(
-      (saved: SavedVersion, sent: Values) => {
-        initial.current = sent;
-        setVersion(saved);
-        if (changedFields(sent, valuesRef.current).length === 0) removeLocalCopy(localCopyKey(author, post?.id));
-      },
-      [author, post?.id],
-    ),
-  });
+  const titleRef = useRef<HTMLTextAreaElement>(null);
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const settingsRef = useRef<HTMLDetailsElement>(null);
+  const scheduleRef = useRef<HTMLInputElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
 
-  // Ctrl+S or Cmd+S saves, as the save button does.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "s") return;
-      event.preventDefault();
-      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]:not(:disabled)')?.click();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+  // The version the next save builds on: the post as loaded, then as each save left it.
+  const [version, setVersion] = useState<{ id?: string; updatedAt?: string }>(
+    post ? { id: post.id, updatedAt: post.updatedAt } : {},
+  );
+  const versionRef = useRef(version);
+  const moveTo = useCallback((next: { id?: string; updatedAt?: string }) => {
+    versionRef.current = next;
+    setVersion(next);
   }, []);
 
+  const dirty = (Object.keys(values) as (keyof Values)[]).some((key) => !same(values[key], saved.current[key]));
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
   // Every change is kept in this browser too, until the server confirms a save.
-  const copyKey = localCopyKey(author, post?.id);
+  const copyKey = localCopyKey(author, version.id ?? post?.id);
   const [offered, setOffered] = useState<LocalCopy<Values> | undefined>(undefined);
   useEffect(() => {
-    const copy = readLocalCopy<Values>(copyKey);
-    if (copy && changedFields(initial.current, copy.values).length > 0) setOffered(copy);
-  }, [copyKey]);
+    const copy = readLocalCopy<Values>(localCopyKey(author, post?.id));
+    if (copy && changedFields(saved.current, copy.values).length > 0) setOffered(copy);
+  }, [author, post?.id]);
   useEffect(() => {
     if (dirty) writeLocalCopy(copyKey, values);
   }, [dirty, values, copyKey]);
 
-  const handled = useRef<PostActionResult | undefined>(undefined);
+  // The desk opens at its top with the title ready for typing.
   useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      removeLocalCopy(copyKey);
-      notify("success", result.message);
-      onDirtyChange(false);
-      onDone();
-    } else if (result.message) {
-      notify("error", result.message);
+    sectionRef.current?.scrollIntoView({ block: "start" });
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // The bar's height, for the preview that stays beside the text below it.
+  useEffect(() => {
+    const bar = barRef.current;
+    const section = sectionRef.current;
+    if (!bar || !section || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => section.style.setProperty("--desk-bar", `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+
+  const onResult = useCallback(
+    (result: PostActionResult, sent: Values, request: SaveRequest) => {
+      const manual = request.intent !== "autosave";
+      if (result.ok && result.saved) {
+        const answer = result.saved;
+        const wasNew = versionRef.current.id === undefined;
+        moveTo({ id: answer.id, updatedAt: answer.updatedAt });
+        saved.current = sent;
+        setPublication(publicationOfSaved(answer));
+        setErrors({});
+        setNewer(undefined);
+        setComparing(false);
+        if (wasNew) {
+          // The copy kept for a new post now belongs to the post it became.
+          removeLocalCopy(localCopyKey(author, undefined));
+          onCreated?.(answer.id);
+        }
+        if (changedFields(sent, valuesRef.current).length === 0) removeLocalCopy(localCopyKey(author, answer.id));
+        if (manual) {
+          if (request.intent === "create") setCreated(true);
+          if (request.intent !== "save" && request.intent !== "create") setPanelOpen(false);
+          notify("success", result.message);
+        }
+        return;
+      }
+      if (result.network) {
+        if (request.intent === "publish" || request.intent === "schedule" || request.intent === "unpublish") {
+          notify("error", texts.status.offlinePublish);
+        }
+        return;
+      }
+      if (result.current) setNewer(result.current);
+      if (result.fieldErrors) {
+        setErrors(result.fieldErrors);
+        if (manual) setFocusError((count) => count + 1);
+      }
+      if (manual) notify("error", result.message || t.admin.errors.network);
+    },
+    [author, onCreated, texts, t, moveTo],
+  );
+
+  const saver = useAutosave({
+    form: formRef,
+    values,
+    dirty,
+    ready: Boolean(values.title.trim() && values.slug.trim() && values.content.trim()),
+    base: () => versionRef.current,
+    onResult,
+  });
+  const isNew = !post && !created;
+  const save = saver.save;
+
+  // Ctrl+S or Cmd+S saves, and the editor stays.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "s") return;
+      event.preventDefault();
+      save({ intent: isNew ? "create" : "save" });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [save, isNew]);
+
+  // After a refusal the author is taken to the first field to fix, in the form's order.
+  useEffect(() => {
+    if (focusError === 0) return;
+    const form = formRef.current;
+    if (!form) return;
+    const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')].find(
+      (element) => !element.closest('[data-testid="publish-panel"]'),
+    );
+    if (!invalid && errors.scheduledAt) {
+      setPanelOpen(true);
+      requestAnimationFrame(() => scheduleRef.current?.focus());
+      return;
     }
-  }, [fetcher.state, fetcher.data, onDone, onDirtyChange, copyKey]);
+    if (!invalid) return;
+    const details = invalid.closest("details");
+    if (details) details.open = true;
+    // After a frame: a hidden panel (the phone's preview tab) shows the field first.
+    requestAnimationFrame(() => {
+      invalid.scrollIntoView({ block: "center" });
+      invalid.focus({ preventScroll: true });
+    });
+  }, [focusError, errors.scheduledAt]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const contentRef = useRef<HTMLTextAreaElement>(null);
   const images = useContentImages({
     postLang: values.lang,
     content: values.content,
@@ -209,261 +250,282 @@ export function PostForm({
     content: t.admin.fields.content,
     excerpt: t.admin.fields.excerpt,
     coverImage: t.admin.fields.cover,
-    published: t.admin.fields.publishNow,
     lang: t.admin.fields.lang,
     tags: t.admin.fields.tags,
     translationOf: t.admin.fields.translation,
-    scheduled: t.admin.fields.schedule,
-    scheduledAt: t.admin.fields.scheduleAt,
+    seoDescription: texts.settings.seoDescription,
+    socialTitle: texts.settings.socialTitle,
+    socialDescription: texts.settings.socialDescription,
   };
 
+  /** The text another tab saved replaces the form's, on its version. */
+  const takeTheirs = (current: CurrentVersion) => {
+    const next = withText(valuesRef.current, current);
+    saved.current = next;
+    setValues(next);
+    moveTo({ ...versionRef.current, updatedAt: current.updatedAt });
+    setNewer(undefined);
+    setComparing(false);
+    saver.reset();
+    removeLocalCopy(copyKey);
+  };
+
+  const onRestored = useCallback(
+    (revision: Revision, result: PostActionResult) => {
+      if (!result.saved) return;
+      const next = withText(valuesRef.current, revision);
+      saved.current = next;
+      setValues(next);
+      moveTo({ id: result.saved.id, updatedAt: result.saved.updatedAt });
+      setPublication(publicationOfSaved(result.saved));
+    },
+    [moveTo],
+  );
+
+  const titleOver = values.title.length > POST_LIMITS.title;
+
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+    <section ref={sectionRef} aria-labelledby={headingId} className="grid scroll-mt-16 gap-4" data-testid="post-editor">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-semibold tracking-tight">
-          {post ? t.admin.editHeading : t.admin.createHeading}
-        </h2>
-        {post && (
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm font-medium hover:border-accent hover:text-accent"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {texts.back}
+          </button>
+          <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+            {isNew ? t.admin.createHeading : t.admin.editHeading}
+          </h2>
+        </div>
+        {version.id && (
           <button
             type="button"
             aria-expanded={showRevisions}
             onClick={() => setShowRevisions((open) => !open)}
-            className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
           >
             <Clock className="size-4" aria-hidden="true" />
             {showRevisions ? t.admin.revisions.close : t.admin.revisions.open}
           </button>
         )}
       </div>
-      {post && showRevisions && (
+      {version.id && showRevisions && (
         <RevisionsPanel
-          postId={post.id}
-          updatedAt={version.updatedAt ?? post.updatedAt}
+          postId={version.id}
+          updatedAt={version.updatedAt ?? ""}
+          published={publication.published}
           current={values}
-          onRestored={() => {
-            onDirtyChange(false);
-            onDone();
-          }}
+          onRestored={onRestored}
         />
       )}
       {offered && (
-        <div className="mt-4">
-          <LocalCopyNotice
-            keptAt={offered.keptAt}
-            changedFields={changedFields(initial.current, offered.values).map((key) => fieldLabels[key])}
-            savedContent={initial.current.content}
-            copyContent={String(offered.values.content ?? "")}
-            onRestore={() => {
-              setValues((current) => restoredValues(current, offered.values));
-              setOffered(undefined);
-              notify("success", t.admin.localCopy.restored);
-            }}
-            onDiscard={() => {
-              removeLocalCopy(copyKey);
-              setOffered(undefined);
-            }}
-          />
-        </div>
+        <LocalCopyNotice
+          keptAt={offered.keptAt}
+          changedFields={changedFields(saved.current, offered.values).map((key) => fieldLabels[key])}
+          savedContent={saved.current.content}
+          copyContent={String(offered.values.content ?? "")}
+          onRestore={() => {
+            setValues((current) => restoredValues(current, offered.values));
+            setOffered(undefined);
+            notify("success", t.admin.localCopy.restored);
+          }}
+          onDiscard={() => {
+            removeLocalCopy(copyKey);
+            setOffered(undefined);
+          }}
+        />
       )}
-      {version.pending && (
-        <p className="mt-4 rounded-xl border border-line bg-bg p-3 text-sm" data-testid="pending-notice">
-          {t.admin.autosave.pendingNotice}
-        </p>
+      {comparing && newer && (
+        <ConflictPanel
+          current={newer}
+          mine={values}
+          onKeepMine={() => {
+            moveTo({ ...versionRef.current, updatedAt: newer.updatedAt });
+            setComparing(false);
+            saver.reset();
+            save({ intent: "save" });
+          }}
+          onTakeTheirs={() => takeTheirs(newer)}
+        />
       )}
-      <fetcher.Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5" data-testid="post-form">
-        {/* "create" with an id finishes a new post an autosave began. */}
-        <input type="hidden" name="intent" value={post ? "update" : "create"} />
+      <form
+        ref={formRef}
+        method="post"
+        noValidate
+        // The browser must not put back a reloaded form's old values behind the editor's back: the kept copy does.
+        autoComplete="off"
+        className="grid gap-6"
+        data-testid="post-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save({ intent: isNew ? "create" : "save" });
+        }}
+      >
+        {/* What the form posts without its script; with it, each save sets its own intent and version. */}
+        <input type="hidden" name="intent" value={isNew ? "create" : "save"} />
         {version.id && <input type="hidden" name="id" value={version.id} />}
         {version.updatedAt && <input type="hidden" name="updatedAt" value={version.updatedAt} />}
 
-        <fieldset className="grid gap-1.5">
-          <legend className="text-sm font-medium">{t.admin.fields.lang}</legend>
-          <div className="flex flex-wrap gap-4">
-            {languages.map((lang) => (
-              <label key={lang} className="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="lang"
-                  value={lang}
-                  checked={values.lang === lang}
-                  onChange={() =>
-                    // The linked translation must be in the other language: a change of language drops it.
-                    setValues((current) => ({ ...current, lang, translationOf: "" }))
-                  }
-                  className="size-4 accent-accent"
-                />
-                {t.admin.languageNames[lang]}
-              </label>
-            ))}
-          </div>
-          {errors.lang && <p className="text-sm text-danger">{errors.lang}</p>}
-        </fieldset>
-
-        <Field name="title" label={t.admin.fields.title} error={errors.title}>
-          {(props) => (
-            <input
-              {...props}
-              required
-              maxLength={POST_LIMITS.title}
-              value={values.title}
-              onChange={(event) => {
-                const title = event.currentTarget.value;
-                setValues((current) => ({ ...current, title, slug: slugTouched ? current.slug : slugify(title) }));
-              }}
-            />
-          )}
-        </Field>
-
-        <Field name="slug" label={t.admin.fields.slug} help={t.admin.fields.slugHelp} error={errors.slug}>
-          {(props) => (
-            <input
-              {...props}
-              required
-              maxLength={POST_LIMITS.slug}
-              pattern="[a-z0-9]+(-[a-z0-9]+)*"
-              value={values.slug}
-              onChange={(event) => {
-                setSlugTouched(true);
-                set("slug", event.currentTarget.value);
-              }}
-              className={`${props.className} font-mono`}
-            />
-          )}
-        </Field>
-
-        <Field name="excerpt" label={t.admin.fields.excerpt} error={errors.excerpt}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              maxLength={POST_LIMITS.excerpt}
-              value={values.excerpt}
-              onChange={(event) => set("excerpt", event.currentTarget.value)}
-            />
-          )}
-        </Field>
-
-        <div className="grid gap-5 lg:grid-cols-2">
-          <div className="grid gap-2">
-            <Field
-              name="content"
-              label={t.admin.fields.content}
-              help={`${t.admin.fields.contentHelp} ${t.admin.images.hint}`}
-              error={errors.content}
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  {...images.textareaHandlers}
-                  ref={contentRef}
-                  required
-                  rows={10}
-                  maxLength={POST_LIMITS.content}
-                  value={values.content}
-                  onChange={(event) => set("content", event.currentTarget.value)}
-                  className={`${props.className} font-mono text-sm`}
-                />
-              )}
-            </Field>
-            {images.panel}
-          </div>
-          <MarkdownPreview content={values.content} />
-        </div>
-
-        <TagInput
-          tags={values.tags}
-          onChange={(tags) => set("tags", tags)}
-          suggestions={tagSuggestions[values.lang]}
-          error={errors.tags}
-        />
-
-        <TranslationField
-          postId={post?.id}
-          lang={values.lang}
-          posts={posts}
-          value={values.translationOf}
-          onChange={(id) => set("translationOf", id)}
-          error={errors.translationOf}
-        />
-
-        <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} />
-        {errors.coverImage && <p className="text-sm text-danger">{errors.coverImage}</p>}
-
-        <div className="flex flex-wrap items-start gap-x-8 gap-y-4">
-          <Switch
-            name="published"
-            label={t.admin.fields.publishNow}
-            checked={values.published}
-            // Publishing now and scheduling exclude each other.
-            onChange={(checked) => setValues((current) => ({ ...current, published: checked, scheduled: false }))}
-          />
-          <ScheduleField
-            enabled={values.scheduled}
-            value={values.scheduledAt}
-            onEnabledChange={(scheduled) => setValues((current) => ({ ...current, scheduled, published: false }))}
-            onChange={(iso) => set("scheduledAt", iso)}
-            error={errors.scheduledAt}
+        <div ref={barRef} className="sticky top-16 z-30">
+          <EditorBar
+            isNew={isNew}
+            publication={publication}
+            dirty={dirty}
+            status={saver.status}
+            content={values.content}
+            onSave={save}
+            onRetry={saver.retry}
+            onCompare={() => setComparing(true)}
+            panelOpen={panelOpen}
+            onPanelOpenChange={setPanelOpen}
+            scheduleError={errors.scheduledAt}
+            scheduleInputRef={scheduleRef}
           />
         </div>
 
-        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
-          <button
-            type="submit"
-            // An autosave under way finishes first, so this save builds on the version it makes.
-            disabled={saving || autosave.saving}
-            className="inline-flex items-center rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong disabled:opacity-60"
-          >
-            {saving ? t.admin.saving : post ? t.admin.save : t.admin.create}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              onDirtyChange(false);
-              onDone();
+        <div className="grid gap-1.5">
+          <label htmlFor={titleId} className="text-sm font-medium text-fg-muted">
+            {t.admin.fields.title}
+          </label>
+          <textarea
+            ref={titleRef}
+            id={titleId}
+            name="title"
+            required
+            rows={1}
+            value={values.title}
+            placeholder={texts.titlePlaceholder}
+            onChange={(event) => {
+              // One line: a pasted line break is a space.
+              const title = event.currentTarget.value.replace(/\r?\n/g, " ");
+              setValues((current) => ({ ...current, title, slug: slugTouched ? current.slug : slugify(title) }));
             }}
-            className="inline-flex items-center rounded-full border border-line px-5 py-2.5 text-sm font-medium hover:border-accent hover:text-accent"
-          >
-            {t.admin.cancel}
-          </button>
-          <AutosaveLine status={autosave.status} content={values.content} />
+            onKeyDown={(event) => {
+              if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+              // Enter goes on to the text, as in any editor.
+              event.preventDefault();
+              contentRef.current?.focus();
+            }}
+            aria-invalid={Boolean(errors.title) || titleOver}
+            aria-describedby={`${titleId}-note${errors.title ? ` ${titleId}-error` : ""}`}
+            className={`w-full resize-none overflow-hidden border-0 border-b-2 bg-transparent px-0 pt-1 pb-2 text-2xl leading-tight font-bold tracking-tight text-fg outline-none transition [field-sizing:content] placeholder:text-fg-muted/70 focus:border-accent sm:text-4xl ${
+              errors.title || titleOver ? "border-danger" : "border-line"
+            }`}
+          />
+          <div id={`${titleId}-note`} className="text-xs">
+            <LimitCounter count={values.title.length} max={POST_LIMITS.title} from={TITLE_COUNTER_FROM} />
+          </div>
+          {errors.title && (
+            <p id={`${titleId}-error`} className="text-sm text-danger">
+              {errors.title}
+            </p>
+          )}
         </div>
-      </fetcher.Form>
-    </section>
-  );
-}
 
-/** What autosave last did, said politely to screen readers; a refused save offers the text to copy. */
-function AutosaveLine({ status, content }: { status: AutosaveStatus; content: string }) {
-  const { lang, t } = useT();
-  const texts = t.admin.autosave;
-  const time = (at: Date) => new Intl.DateTimeFormat(lang === "pt" ? "pt-BR" : "en", { timeStyle: "short" }).format(at);
-  const text = {
-    idle: "",
-    saving: texts.saving,
-    saved:
-      status.state === "saved" ? format(status.pending ? texts.pending : texts.saved, { time: time(status.at) }) : "",
-    offline: texts.offline,
-    failed: status.state === "failed" ? format(texts.failed, { reason: status.reason }) : "",
-  }[status.state];
-  return (
-    <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-2 text-sm">
-      <p role="status" className="text-fg-muted [overflow-wrap:anywhere]" data-testid="autosave-status">
-        {text}
-      </p>
-      {status.state === "failed" && (
-        <button
-          type="button"
-          onClick={() =>
-            void navigator.clipboard.writeText(content).then(
-              () => notify("success", texts.copied),
-              () => notify("error", t.blog.copyFailed),
-            )
-          }
-          className="rounded-full border border-line px-3 py-1 text-xs hover:border-accent hover:text-accent"
+        <WritingSurface
+          postLang={values.lang}
+          value={values.content}
+          onChange={(content) => set("content", content)}
+          error={errors.content}
+          textareaRef={contentRef}
+          textareaHandlers={images.textareaHandlers}
+          imagesPanel={images.panel}
+        />
+
+        <section
+          aria-labelledby={`${headingId}-details`}
+          className="grid gap-5 rounded-2xl border border-line bg-surface p-4 sm:p-5"
         >
-          {texts.copy}
-        </button>
-      )}
-    </div>
+          <h3 id={`${headingId}-details`} className="font-semibold">
+            {texts.details}
+          </h3>
+          <fieldset className="grid gap-1.5">
+            <legend className="text-sm font-medium">{t.admin.fields.lang}</legend>
+            <div className="flex flex-wrap gap-4">
+              {languages.map((lang) => (
+                <label key={lang} className="inline-flex min-h-10 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="lang"
+                    value={lang}
+                    checked={values.lang === lang}
+                    onChange={() =>
+                      // The linked translation must be in the other language: a change of language drops it.
+                      setValues((current) => ({ ...current, lang, translationOf: "" }))
+                    }
+                    aria-invalid={Boolean(errors.lang)}
+                    className="size-4 accent-accent"
+                  />
+                  {t.admin.languageNames[lang]}
+                </label>
+              ))}
+            </div>
+            {errors.lang && <p className="text-sm text-danger">{errors.lang}</p>}
+          </fieldset>
+
+          <Field name="slug" label={t.admin.fields.slug} help={t.admin.fields.slugHelp} error={errors.slug}>
+            {(props) => (
+              <input
+                {...props}
+                required
+                pattern="[a-z0-9]+(-[a-z0-9]+)*"
+                value={values.slug}
+                onChange={(event) => {
+                  setSlugTouched(true);
+                  set("slug", event.currentTarget.value);
+                }}
+                className={`${props.className} font-mono`}
+              />
+            )}
+          </Field>
+
+          <Field
+            name="excerpt"
+            label={t.admin.fields.excerpt}
+            error={errors.excerpt}
+            note={
+              <LimitCounter count={values.excerpt.length} max={POST_LIMITS.excerpt} from={POST_LIMITS.excerpt - 60} />
+            }
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                rows={3}
+                value={values.excerpt}
+                onChange={(event) => set("excerpt", event.currentTarget.value)}
+              />
+            )}
+          </Field>
+
+          <TagInput
+            tags={values.tags}
+            onChange={(tags) => set("tags", tags)}
+            suggestions={tagSuggestions[values.lang]}
+            error={errors.tags}
+          />
+
+          <TranslationField
+            postId={version.id ?? post?.id}
+            lang={values.lang}
+            posts={posts}
+            value={values.translationOf}
+            onChange={(id) => set("translationOf", id)}
+            error={errors.translationOf}
+          />
+
+          <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} error={errors.coverImage} />
+        </section>
+
+        <PostSettings
+          values={values}
+          onChange={(key, value) => set(key, value)}
+          errors={errors}
+          detailsRef={settingsRef}
+        />
+      </form>
+    </section>
   );
 }

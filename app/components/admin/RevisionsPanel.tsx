@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/components/layout/Toasts.tsx";
-import { format, useT } from "~/i18n";
+import { format, htmlLang, useT } from "~/i18n";
+import type { PostText } from "~/lib/post-actions.ts";
+import { dateTime } from "./editor/times.ts";
 import { LocalDateTime } from "./LocalDateTime.tsx";
 import type { PostActionResult } from "./post-types.ts";
 import { TextDiff } from "./TextDiff.tsx";
@@ -18,16 +20,10 @@ interface RevisionSummary {
   linesRemoved: number;
 }
 
-interface Revision {
+/** A revision as the server answers it: what readers would see of the post then. */
+export interface Revision extends PostText {
   id: string;
   createdAt: string;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  content: string;
-  coverImage: string | null;
-  tags: string[];
-  lang: string;
 }
 
 /** The post as the form holds it now, to compare a revision with. */
@@ -45,31 +41,43 @@ const isField = (name: string): name is FieldName =>
   ["title", "slug", "excerpt", "content", "coverImage", "tags", "lang"].includes(name);
 
 /**
- * A post's history: each revision with its time, kind and what it changed;
- * any of them compared with the text in the form, and restored (a restore is
- * a new revision: nothing is overwritten). The server answers only the
- * post's author.
+ * A post's history: each revision with its time (in the author's zone, its
+ * last change for an autosave), kind and what it changed; any of them
+ * compared with the text in the form, and restored (a restore is a new
+ * revision: nothing is overwritten). Restoring a revision of a post readers
+ * see makes it the pending version, which the next publication puts live;
+ * the confirmation says so. The server answers only the post's author.
  */
 export function RevisionsPanel({
   postId,
   updatedAt,
+  published,
   current,
   onRestored,
 }: {
   postId: string;
   /** The version the form edits: a restore is refused if the post changed since. */
   updatedAt: string;
+  /** Readers see the post: a restored revision waits for its publication. */
+  published: boolean;
   current: CurrentText;
-  onRestored: () => void;
+  /** The server restored `revision`; the form takes it, on the version `result` names. */
+  onRestored: (revision: Revision, result: PostActionResult) => void;
 }) {
   const { lang, t } = useT();
   const texts = t.admin.revisions;
   const headingId = useId();
+  const confirmId = useId();
   const [list, setList] = useState<RevisionSummary[] | "loading" | "failed">("loading");
   const [shown, setShown] = useState<Revision | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
   const restore = useFetcher<PostActionResult>();
   const handled = useRef<PostActionResult | undefined>(undefined);
+  const restoring = useRef<Revision | undefined>(undefined);
 
+  // The list again after each save of the form: its newest revision may have changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version of the post (updatedAt) is what reloads the list.
   useEffect(() => {
     let cancelled = false;
     fetch(`/admin/blog/revisions?post=${postId}&lang=${lang}`, { credentials: "same-origin" })
@@ -79,15 +87,24 @@ export function RevisionsPanel({
     return () => {
       cancelled = true;
     };
-  }, [postId, lang]);
+  }, [postId, lang, updatedAt]);
 
   useEffect(() => {
     const result = restore.data;
     if (restore.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     notify(result.ok ? "success" : "error", result.message);
-    if (result.ok) onRestored();
+    const revision = restoring.current;
+    restoring.current = undefined;
+    if (result.ok && revision) {
+      setShown(undefined);
+      onRestored(revision, result);
+    }
   }, [restore.state, restore.data, onRestored]);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
 
   const show = (id: string) =>
     fetch(`/admin/blog/revisions?post=${postId}&revision=${id}&lang=${lang}`, { credentials: "same-origin" })
@@ -149,8 +166,11 @@ export function RevisionsPanel({
               </span>
               <button
                 type="button"
-                onClick={() => void show(revision.id)}
-                aria-label={`${texts.show}: ${texts.kinds[revision.kind]}, ${new Date(revision.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC`}
+                onClick={() => {
+                  setConfirming(false);
+                  void show(revision.id);
+                }}
+                aria-label={`${texts.show}: ${texts.kinds[revision.kind]}, ${dateTime(new Date(revision.createdAt), htmlLang[lang])}`}
                 className="rounded-full border border-line bg-bg px-3 py-1 text-xs hover:border-accent hover:text-accent"
               >
                 {texts.show}
@@ -185,25 +205,50 @@ export function RevisionsPanel({
               {shown.content !== current.content && <TextDiff before={current.content} after={shown.content} />}
             </>
           )}
-          <restore.Form
-            method="post"
-            className="mt-3"
-            onSubmit={(event) => {
-              if (!window.confirm(texts.confirmRestore)) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="restore" />
-            <input type="hidden" name="id" value={postId} />
-            <input type="hidden" name="revisionId" value={shown.id} />
-            <input type="hidden" name="updatedAt" value={updatedAt} />
+          {confirming ? (
+            <restore.Form
+              method="post"
+              className="mt-3 grid gap-2 rounded-lg border border-accent/60 p-3"
+              role="group"
+              aria-labelledby={confirmId}
+              onSubmit={() => {
+                restoring.current = shown;
+                setConfirming(false);
+              }}
+            >
+              <p id={confirmId}>{published ? t.admin.editor.restoreConfirmPublished : texts.confirmRestore}</p>
+              <input type="hidden" name="intent" value="restore" />
+              <input type="hidden" name="id" value={postId} />
+              <input type="hidden" name="revisionId" value={shown.id} />
+              <input type="hidden" name="updatedAt" value={updatedAt} />
+              <div className="flex flex-wrap gap-2">
+                <button
+                  ref={confirmButton}
+                  type="submit"
+                  disabled={restore.state !== "idle"}
+                  className="inline-flex min-h-10 items-center rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-fg hover:bg-accent-strong disabled:opacity-60"
+                >
+                  {t.admin.editor.restoreYes}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setConfirming(false)}
+                  className="inline-flex min-h-10 items-center rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-accent hover:text-accent"
+                >
+                  {t.admin.cancel}
+                </button>
+              </div>
+            </restore.Form>
+          ) : (
             <button
-              type="submit"
+              type="button"
+              onClick={() => setConfirming(true)}
               disabled={restore.state !== "idle"}
-              className="inline-flex items-center rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-fg hover:bg-accent-strong disabled:opacity-60"
+              className="mt-3 inline-flex min-h-10 items-center rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-fg hover:bg-accent-strong disabled:opacity-60"
             >
               {texts.restore}
             </button>
-          </restore.Form>
+          )}
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
-import { useId } from "react";
-import { format, useT } from "~/i18n";
+import { type Ref, useEffect, useId, useState } from "react";
+import { format, htmlLang, useT } from "~/i18n";
+import { zoneLabel } from "./editor/times.ts";
 
 /**
  * `YYYY-MM-DDTHH:mm` in the browser's time zone, as a `datetime-local` control shows it.
@@ -19,61 +20,56 @@ export function utcFromLocalInput(value: string): string {
 }
 
 /**
- * "Agendar": a date and time entered in the author's own time zone (named on
- * screen) and posted as UTC, when the post goes out by itself.
+ * When a post goes out by itself: a date and time entered in the author's
+ * own time zone (named on screen) and sent as UTC.
  */
 export function ScheduleField({
-  enabled,
   value,
-  onEnabledChange,
   onChange,
+  onEnter,
   error,
+  inputRef,
 }: {
-  enabled: boolean;
   /** The scheduled time, UTC ISO; "" while none is entered. */
   value: string;
-  onEnabledChange: (enabled: boolean) => void;
   onChange: (iso: string) => void;
+  /** Enter in the field: schedule. */
+  onEnter?: () => void;
   error?: string | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }) {
-  const { t } = useT();
+  const { lang, t } = useT();
   const id = useId();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The zone is the browser's: named once the page runs there, never the server's.
+  const [zone, setZone] = useState("");
+  useEffect(() => setZone(zoneLabel(htmlLang[lang])), [lang]);
   return (
-    <div className="grid gap-2">
-      <label className="inline-flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          name="schedule"
-          checked={enabled}
-          onChange={(event) => onEnabledChange(event.currentTarget.checked)}
-          className="size-4 accent-accent"
-        />
-        {t.admin.fields.schedule}
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t.admin.fields.scheduleAt}
       </label>
-      {enabled && (
-        <div className="grid gap-1.5 sm:max-w-sm">
-          <label htmlFor={id} className="text-sm font-medium">
-            {t.admin.fields.scheduleAt}
-          </label>
-          <p id={`${id}-help`} className="text-xs text-fg-muted">
-            {format(t.admin.fields.scheduleHelp, { timeZone })}
-          </p>
-          <input
-            id={id}
-            type="datetime-local"
-            required
-            defaultValue={value ? localInputValue(value) : ""}
-            onChange={(event) => onChange(utcFromLocalInput(event.currentTarget.value))}
-            aria-invalid={Boolean(error)}
-            aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
-            className={`w-full rounded-xl border bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent ${
-              error ? "border-danger" : "border-line"
-            }`}
-          />
-          <input type="hidden" name="scheduledAt" value={value} />
-        </div>
-      )}
+      <p id={`${id}-help`} className="text-xs text-fg-muted">
+        {format(t.admin.fields.scheduleHelp, { timeZone: zone })}
+      </p>
+      <input
+        id={id}
+        ref={inputRef}
+        type="datetime-local"
+        required
+        defaultValue={value ? localInputValue(value) : ""}
+        onChange={(event) => onChange(utcFromLocalInput(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          if (event.key !== "Enter") return;
+          // Enter schedules; it never submits the post's form as a save.
+          event.preventDefault();
+          onEnter?.();
+        }}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
+        className={`w-full rounded-xl border bg-bg px-3.5 py-2.5 text-fg outline-none transition focus:border-accent ${
+          error ? "border-danger" : "border-line"
+        }`}
+      />
       {error && (
         <p id={`${id}-error`} className="text-sm text-danger">
           {error}

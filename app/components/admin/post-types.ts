@@ -5,7 +5,6 @@
  * without importing the form.
  */
 import type { Lang } from "~/i18n";
-import type { FieldErrors } from "~/lib/post-input.ts";
 
 export interface EditablePost {
   id: string;
@@ -25,6 +24,10 @@ export interface EditablePost {
   pending: boolean;
   /** ISO time of the version being edited, to detect a newer save elsewhere. */
   updatedAt: string;
+  /** The post's settings (absent: the list did not load them; the editor starts them empty). */
+  seoDescription?: string | null;
+  socialTitle?: string | null;
+  socialDescription?: string | null;
 }
 
 /** What a new post starts from: "translate this post" fills the language, the link, the title, tags and cover. */
@@ -36,11 +39,4 @@ export interface NewPostStart {
   translation?: { id: string; title: string };
 }
 
-export interface PostActionResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  fieldErrors?: FieldErrors;
-  /** The saved post's id and version (`pending`: an autosave kept aside from readers). */
-  saved?: { id: string; updatedAt: string; pending: boolean };
-}
+export type { CurrentVersion, PostActionResult, SavedPost } from "~/lib/post-actions.ts";

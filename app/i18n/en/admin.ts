@@ -1,17 +1,19 @@
 import type { Dictionary } from "../pt.ts";
 import { audience } from "./audience.ts";
+import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** English strings of the blog admin. */
 export const admin = {
   subscribers,
+  editor,
   manage,
   audience,
-  title: "Manage Blogs",
-  newPost: "New Blog",
+  title: "Manage posts",
+  newPost: "New post",
   loading: "Loading...",
-  empty: "You have no posts yet. Click 'New Blog' to write the first one.",
+  empty: "You have no posts yet. Click 'New post' to write the first one.",
   listHeading: "Your posts",
   signedInAs: "Signed in as {login}",
   published: "Published",
@@ -20,7 +22,7 @@ export const admin = {
   delete: "Delete",
   editPost: "Edit {title}",
   deletePost: "Delete {title}",
-  confirmDelete: "Are you sure you want to delete this blog?",
+  confirmDelete: "Are you sure you want to delete this post?",
   createHeading: "New post",
   editHeading: "Edit post",
   fields: {
@@ -91,12 +93,11 @@ export const admin = {
   autosave: {
     saving: "Saving...",
     saved: "Saved at {time}",
-    pending: "Saved at {time}, not published: readers see the published version until you click Save.",
-    offline: "No connection: kept in this browser",
+    pending: "Saved at {time}, not published",
+    offline: "Offline: kept in this browser",
     failed: "Not saved: {reason}",
     copy: "Copy the text",
     copied: "Text copied.",
-    pendingNotice: "This post has autosaved changes that are not published yet. Click Save to publish them.",
   },
   images: {
     insert: "Insert image",
@@ -120,9 +121,9 @@ export const admin = {
   unsavedChanges: "You have unsaved changes. Leave anyway?",
   toasts: {
     uploaded: "Image uploaded successfully!",
-    created: "Blog created successfully!",
-    updated: "Blog updated successfully!",
-    deleted: "Blog deleted successfully!",
+    created: "Post created successfully!",
+    updated: "Post updated successfully!",
+    deleted: "Post deleted successfully!",
     restored: "Revision restored!",
   },
   errors: {
@@ -132,6 +133,7 @@ export const admin = {
     slugInvalid: "Use only lower-case letters, digits and hyphens (e.g. my-first-post).",
     slugTooLong: "The slug can have at most {max} characters.",
     slugTaken: "A post with this slug already exists. Choose another one.",
+    slugInTrash: "A post of yours in the Trash uses this slug: restore it or delete it forever, or choose another.",
     contentRequired: "Write the content.",
     contentTooLong: "The content can have at most {max} characters.",
     excerptTooLong: "The excerpt can have at most {max} characters.",
@@ -153,7 +155,7 @@ export const admin = {
     scheduleInPast: "Choose a date and time in the future to schedule.",
     alreadyPublic: "This post is already published, so it cannot be scheduled. Unpublish it first to schedule it.",
     revisionNotFound: "Revision not found.",
-    fixFields: "Fix the highlighted fields.",
+    fixFields: "Fix the highlighted fields: {fields}.",
     unknownIntent: "Unknown action.",
     uploadMissing: "Choose an image file.",
     uploadTooLarge: "The image can be at most 5 MB.",

@@ -18,7 +18,7 @@ export const contact = {
   honeypot: "Leave this field empty",
   admin: {
     nav: "Administration",
-    blog: "Blog",
+    blog: "Posts",
     messages: "Messages",
     unreadCount: "{count} unread",
     empty: "No messages yet. Messages from the contact form appear here.",

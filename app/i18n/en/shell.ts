@@ -167,9 +167,9 @@ export const shell = {
       heading: "{name}",
     },
     adminBlog: {
-      title: "Manage Blogs",
+      title: "Manage posts",
       description: "The author's area for managing blog posts.",
-      heading: "Manage Blogs",
+      heading: "Manage posts",
     },
     adminMessages: {
       title: "Contact messages",

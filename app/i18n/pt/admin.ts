@@ -1,16 +1,18 @@
 import { audience } from "./audience.ts";
+import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
 
 /** Portuguese strings of the blog admin (the spec's own strings are these). */
 export const admin = {
   subscribers,
+  editor,
   manage,
   audience,
-  title: "Gerenciar Blogs",
-  newPost: "Novo Blog",
+  title: "Gerenciar posts",
+  newPost: "Novo post",
   loading: "Carregando...",
-  empty: "Você ainda não tem posts. Clique em 'Novo Blog' para escrever o primeiro.",
+  empty: "Você ainda não tem posts. Clique em 'Novo post' para escrever o primeiro.",
   listHeading: "Seus posts",
   signedInAs: "Conectado como {login}",
   published: "Publicado",
@@ -19,7 +21,7 @@ export const admin = {
   delete: "Excluir",
   editPost: "Editar {title}",
   deletePost: "Excluir {title}",
-  confirmDelete: "Tem certeza que deseja excluir este blog?",
+  confirmDelete: "Tem certeza que deseja excluir este post?",
   createHeading: "Novo post",
   editHeading: "Editar post",
   fields: {
@@ -95,13 +97,11 @@ export const admin = {
   autosave: {
     saving: "Salvando...",
     saved: "Salvo às {time}",
-    pending: "Salvo às {time}, sem publicar: os leitores veem a versão publicada até você clicar em Salvar.",
+    pending: "Salvo às {time}, sem publicar",
     offline: "Sem conexão: guardado neste navegador",
     failed: "Não salvo: {reason}",
     copy: "Copiar o texto",
     copied: "Texto copiado.",
-    pendingNotice:
-      "Este post tem alterações salvas automaticamente que ainda não foram publicadas. Clique em Salvar para publicá-las.",
   },
   images: {
     insert: "Inserir imagem",
@@ -125,9 +125,9 @@ export const admin = {
   unsavedChanges: "Há alterações não salvas. Sair mesmo assim?",
   toasts: {
     uploaded: "Imagem enviada com sucesso!",
-    created: "Blog criado com sucesso!",
-    updated: "Blog atualizado com sucesso!",
-    deleted: "Blog excluído com sucesso!",
+    created: "Post criado com sucesso!",
+    updated: "Post atualizado com sucesso!",
+    deleted: "Post excluído com sucesso!",
     restored: "Revisão restaurada!",
   },
   errors: {
@@ -137,6 +137,7 @@ export const admin = {
     slugInvalid: "Use só letras minúsculas, números e hífens (ex.: meu-primeiro-post).",
     slugTooLong: "O slug pode ter no máximo {max} caracteres.",
     slugTaken: "Já existe um post com este slug. Escolha outro.",
+    slugInTrash: "Um post seu na Lixeira usa este slug: restaure-o ou exclua-o para sempre, ou escolha outro.",
     contentRequired: "Escreva o conteúdo.",
     contentTooLong: "O conteúdo pode ter no máximo {max} caracteres.",
     excerptTooLong: "O resumo pode ter no máximo {max} caracteres.",
@@ -158,7 +159,7 @@ export const admin = {
     scheduleInPast: "Escolha uma data e hora no futuro para agendar.",
     alreadyPublic: "Este post já está publicado: não dá para agendá-lo. Despublique-o antes, se quiser agendar.",
     revisionNotFound: "Revisão não encontrada.",
-    fixFields: "Corrija os campos destacados.",
+    fixFields: "Corrija os campos destacados: {fields}.",
     unknownIntent: "Ação desconhecida.",
     uploadMissing: "Escolha um arquivo de imagem.",
     uploadTooLarge: "A imagem pode ter no máximo 5 MB.",

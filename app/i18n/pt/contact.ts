@@ -16,7 +16,7 @@ export const contact = {
   honeypot: "Deixe este campo em branco",
   admin: {
     nav: "Administração",
-    blog: "Blog",
+    blog: "Posts",
     messages: "Mensagens",
     unreadCount: "{count} não lidas",
     empty: "Nenhuma mensagem ainda. As mensagens do formulário de contato aparecem aqui.",

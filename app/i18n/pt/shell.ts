@@ -171,9 +171,9 @@ export const shell = {
       heading: "{name}",
     },
     adminBlog: {
-      title: "Gerenciar Blogs",
+      title: "Gerenciar posts",
       description: "Área do autor para gerenciar os posts do blog.",
-      heading: "Gerenciar Blogs",
+      heading: "Gerenciar posts",
     },
     adminMessages: {
       title: "Mensagens do contato",

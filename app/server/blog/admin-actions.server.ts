@@ -1,52 +1,119 @@
 /**
- * What the admin screen's form posts do: create, update and delete the
- * author's posts, each answered with a message in the author's language and,
- * for a refused form, the error of each field. Nothing is half-written: a
- * refused request changes nothing.
+ * What the admin screen's form posts do: create, save, publish, schedule,
+ * unpublish and delete the author's posts, and restore a revision, each
+ * answered with a message in the author's language and, for a refused form,
+ * the error of each field. Nothing is half-written: a refused request
+ * changes nothing.
+ *
+ * The editor's intents: `save` never changes what readers see (a published
+ * post's changes wait as its pending version), `publish` puts the form live
+ * now, `schedule` sets its time, `unpublish` makes it a draft again, and
+ * `autosave` is a save the editor makes by itself. `create` and `update` are
+ * the plain form's: its `published` and `scheduledAt` fields decide.
  */
-import type { Dictionary } from "~/i18n";
-import { parsePostInput } from "~/lib/post-input.ts";
+import { type Dictionary, format } from "~/i18n";
+import { postPath } from "~/lib/blog-paths.ts";
+import type { PostActionResult as ActionBody, CurrentVersion, SavedPost } from "~/lib/post-actions.ts";
+import { type PostField, type PostInput, parsePostInput } from "~/lib/post-input.ts";
 import type { Database } from "../db/client.server.ts";
-import type { User } from "../db/schema.ts";
+import type { Blog, User } from "../db/schema.ts";
 import { autosaves } from "../metrics.server.ts";
 import { services } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
-import { coverInUse, createPost, deletePost, restoreRevision, type SaveResult, updatePost } from "./posts.server.ts";
-
-export interface ActionBody {
-  ok: boolean;
-  intent: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  /** The saved post's id and version, for the editor's next save (an autosave keeps the form open). */
-  saved?: { id: string; updatedAt: string; pending: boolean };
-}
+import {
+  coverInUse,
+  createPost,
+  findOwnPost,
+  isScheduled,
+  restoreRevision,
+  type SaveResult,
+  updatePost,
+} from "./posts.server.ts";
+import { markNewestAsSave, pendingVersions, restoreAsPending, versionOf } from "./revisions.server.ts";
+import { namedTags } from "./tags.server.ts";
+import { slugInTrash, trashPost } from "./trash.server.ts";
 
 type Messages = Dictionary["admin"];
 
 const reply = (status: number, body: ActionBody) => ({ status, body });
 
-function saveReply(intent: string, result: SaveResult, messages: Messages) {
+const EDITOR_INTENTS = ["save", "publish", "schedule", "unpublish"] as const;
+type EditorIntent = (typeof EDITOR_INTENTS)[number];
+const isEditorIntent = (intent: string): intent is EditorIntent =>
+  (EDITOR_INTENTS as readonly string[]).includes(intent);
+
+function savedPost(post: Blog, pending: boolean): SavedPost {
+  const scheduled = isScheduled(post);
+  return {
+    id: post.id,
+    updatedAt: post.updatedAt.toISOString(),
+    pending,
+    published: post.published && !scheduled,
+    scheduledAt: scheduled ? (post.publishedAt?.toISOString() ?? null) : null,
+    path: postPath({ lang: post.lang === "en" ? "en" : "pt", slug: post.slug }),
+  };
+}
+
+/** What a successful save says, by what the author asked for. */
+function savedMessage(intent: string, post: SavedPost, wasPublished: boolean, messages: Messages): string {
+  const { toasts } = messages;
+  const editor = messages.editor.toasts;
+  switch (intent) {
+    case "create":
+      return toasts.created;
+    case "restore":
+      return post.pending ? editor.restoredPending : toasts.restored;
+    case "publish":
+      return wasPublished ? editor.publicationUpdated : editor.published;
+    case "schedule":
+      return editor.scheduled;
+    case "unpublish":
+      return editor.unpublished;
+    case "save":
+      return post.pending ? editor.savedPending : toasts.updated;
+    default:
+      return toasts.updated;
+  }
+}
+
+/** The slug a save asked for, to say whether the post that holds it is the author's own, in the trash. */
+interface AskedSlug {
+  authorId: string;
+  lang: string;
+  slug: string;
+}
+
+async function saveReply(
+  db: Database,
+  intent: string,
+  result: SaveResult,
+  messages: Messages,
+  wasPublished = false,
+  asked?: AskedSlug,
+) {
   switch (result.status) {
-    case "saved":
+    case "saved": {
       if (intent === "autosave") autosaves.inc();
-      return reply(200, {
-        ok: true,
-        intent,
-        saved: { id: result.post.id, updatedAt: result.post.updatedAt.toISOString(), pending: Boolean(result.pending) },
-        message:
-          { create: messages.toasts.created, restore: messages.toasts.restored }[intent] ?? messages.toasts.updated,
-      });
-    case "slug-taken":
+      const saved = savedPost(result.post, Boolean(result.pending));
+      return reply(200, { ok: true, intent, saved, message: savedMessage(intent, saved, wasPublished, messages) });
+    }
+    case "slug-taken": {
+      const trashed = asked ? await slugInTrash(db, asked.authorId, asked.lang, asked.slug) : false;
       return reply(409, {
         ok: false,
         intent,
-        message: messages.errors.slugTaken,
-        fieldErrors: { slug: messages.errors.slugTaken },
+        message: format(messages.errors.fixFields, { fields: messages.fields.slug }),
+        fieldErrors: { slug: trashed ? messages.errors.slugInTrash : messages.errors.slugTaken },
       });
+    }
     case "stale":
-      return reply(409, { ok: false, intent, message: messages.errors.stale });
+      return reply(409, {
+        ok: false,
+        intent,
+        message: messages.errors.stale,
+        current: await newerVersion(db, result.current),
+      });
     case "not-found":
       return reply(404, { ok: false, intent, message: messages.errors.notFound });
     case "already-public":
@@ -69,6 +136,12 @@ function saveReply(intent: string, result: SaveResult, messages: Messages) {
   }
 }
 
+/** The version another tab saved: a published post's pending one, if it has one. */
+async function newerVersion(db: Database, post: Blog): Promise<CurrentVersion> {
+  const version = versionOf((await pendingVersions(db, [post.id])).get(post.id) ?? post);
+  return { updatedAt: post.updatedAt.toISOString(), ...version, tags: await namedTags(db, version.lang, version.tags) };
+}
+
 /** Removes a cover no post shows any more (a translation may share its original's cover). */
 async function releaseCover(uploads: ObjectStorage, db: Database, url: string | null) {
   if (url && !(await coverInUse(db, url))) await removeCover(uploads, url);
@@ -80,46 +153,134 @@ function editedVersion(form: FormData): Date | undefined {
   return Number.isNaN(expected.getTime()) ? undefined : expected;
 }
 
+const isPublic = (post: Blog) => post.published && post.publishedAt !== null && !isScheduled(post);
+
+/** The field names of a refusal, in the author's language and in the form's order. */
+function fieldNames(errors: Partial<Record<PostField, string>>, messages: Messages): string {
+  const labels: Record<string, string> = {
+    title: messages.fields.title,
+    slug: messages.fields.slug,
+    content: messages.fields.content,
+    excerpt: messages.fields.excerpt,
+    lang: messages.fields.lang,
+    tags: messages.fields.tags,
+    translationOf: messages.fields.translation,
+    coverImage: messages.fields.cover,
+    seoDescription: messages.editor.settings.seoDescription,
+    socialTitle: messages.editor.settings.socialTitle,
+    socialDescription: messages.editor.settings.socialDescription,
+    scheduledAt: messages.fields.scheduleAt,
+  };
+  const refused: Record<string, string | undefined> = errors;
+  return Object.keys(labels)
+    .filter((field) => refused[field])
+    .map((field) => labels[field])
+    .join(", ");
+}
+
+/**
+ * The publication an editor intent asks for, on the form's text: `save`
+ * keeps the post's own (a draft stays a draft, a scheduled post keeps its
+ * time), the others set it.
+ */
+function withPublication(intent: EditorIntent, input: PostInput, current: Blog | undefined): PostInput {
+  switch (intent) {
+    case "publish":
+      return { ...input, published: true, scheduledAt: null };
+    case "schedule":
+      return { ...input, published: false };
+    case "unpublish":
+      return { ...input, published: false, scheduledAt: null };
+    case "save": {
+      const scheduledAt = current && isScheduled(current) ? current.publishedAt : null;
+      return { ...input, published: Boolean(current?.published), scheduledAt };
+    }
+  }
+}
+
+async function restoreAction(form: FormData, author: User, messages: Messages) {
+  const { db, uploads } = services();
+  const intent = "restore";
+  const id = String(form.get("id") ?? "");
+  const revisionId = String(form.get("revisionId") ?? "");
+  const expected = editedVersion(form);
+  if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
+  const post = await findOwnPost(db, author.id, id);
+  // A post readers see keeps its text until the author publishes the restored one.
+  if (post && isPublic(post)) {
+    const result = await restoreAsPending(db, author.id, id, revisionId, expected);
+    if (result.status === "not-found") {
+      return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
+    }
+    return saveReply(db, intent, result, messages);
+  }
+  const result = await restoreRevision(db, author.id, id, revisionId, expected);
+  if (result.status === "not-found") {
+    return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
+  }
+  if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
+  return saveReply(db, intent, result, messages);
+}
+
 export async function savePostAction(form: FormData, author: User, messages: Messages) {
   const { db, uploads } = services();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
 
+  // Deleting moves the post to the trash, where it can be restored; only the trash deletes for good.
   if (intent === "delete") {
-    const deleted = await deletePost(db, author.id, id);
-    if (!deleted) return reply(404, { ok: false, intent, message: messages.errors.notFound });
-    await releaseCover(uploads, db, deleted.coverImage);
-    return reply(200, { ok: true, intent, message: messages.toasts.deleted });
+    const trashed = await trashPost(db, author.id, id);
+    if (!trashed) return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    return reply(200, { ok: true, intent, message: messages.manage.moved });
   }
 
-  if (intent === "restore") {
-    const expected = editedVersion(form);
-    if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
-    const result = await restoreRevision(db, author.id, id, String(form.get("revisionId") ?? ""), expected);
-    if (result.status === "not-found") {
-      return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
-    }
-    if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
-    return saveReply(intent, result, messages);
-  }
+  if (intent === "restore") return restoreAction(form, author, messages);
 
-  if (intent !== "create" && intent !== "update" && intent !== "autosave") {
+  if (intent !== "create" && intent !== "update" && intent !== "autosave" && !isEditorIntent(intent)) {
     return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
   }
   const parsed = parsePostInput(form, author.id, messages.errors);
-  if (!parsed.ok)
-    return reply(400, { ok: false, intent, message: messages.errors.fixFields, fieldErrors: parsed.errors });
+  if (!parsed.ok) {
+    const message = format(messages.errors.fixFields, { fields: fieldNames(parsed.errors, messages) });
+    return reply(400, { ok: false, intent, message, fieldErrors: parsed.errors });
+  }
+  let input = parsed.value;
+  if (intent === "schedule" && !input.scheduledAt) {
+    const error = messages.errors.scheduleInvalid;
+    const message = format(messages.errors.fixFields, { fields: messages.fields.scheduleAt });
+    return reply(400, { ok: false, intent, message, fieldErrors: { scheduledAt: error } });
+  }
 
-  // An autosave goes through the same checks as a save; it never publishes (posts.server.ts).
-  const mode = intent === "autosave" ? "autosave" : "save";
-  // With no id it is a new post; "create" with an id finishes one an autosave began.
-  if (!id && (intent === "create" || intent === "autosave")) {
-    return saveReply(intent, await createPost(db, author.id, parsed.value, mode), messages);
+  // With no id it is a new post; "create" (or any editor intent) with an id finishes one an autosave began.
+  if (!id) {
+    if (intent === "update") return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    if (isEditorIntent(intent)) input = withPublication(intent, input, undefined);
+    // An autosave goes through the same checks as a save; it never publishes (posts.server.ts).
+    const mode = intent === "autosave" ? "autosave" : "save";
+    const asked = { authorId: author.id, lang: input.lang, slug: input.slug };
+    return saveReply(db, intent, await createPost(db, author.id, input, mode), messages, false, asked);
   }
 
   const expected = editedVersion(form);
   if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
-  const result = await updatePost(db, author.id, id, parsed.value, expected, mode);
-  if (result.status === "saved") await releaseCover(uploads, db, result.replacedCover);
-  return saveReply(intent, result, messages);
+  let mode: "save" | "autosave" = intent === "autosave" ? "autosave" : "save";
+  let wasPublished = false;
+  if (isEditorIntent(intent)) {
+    const current = await findOwnPost(db, author.id, id);
+    if (!current) return reply(404, { ok: false, intent, message: messages.errors.notFound });
+    wasPublished = isPublic(current);
+    input = withPublication(intent, input, current);
+    // Saving a post readers see keeps its changes aside, as an autosave does, until it is published.
+    if (intent === "save" && wasPublished) mode = "autosave";
+  }
+  const result = await updatePost(db, author.id, id, input, expected, mode);
+  if (result.status === "saved") {
+    await releaseCover(uploads, db, result.replacedCover);
+    if (intent === "save" && result.pending) await markNewestAsSave(db, result.post.id);
+  }
+  return saveReply(db, intent, result, messages, wasPublished, {
+    authorId: author.id,
+    lang: input.lang,
+    slug: input.slug,
+  });
 }

@@ -4,11 +4,15 @@
  * cover, tags, language). Revisions belong to the post's author like the
  * post itself: every function here reads them through the post's
  * `author_id`, so another author's revision is one that does not exist.
+ *
+ * A published post's newest revision may hold a version readers do not see
+ * yet (an autosave, a save, a restore): its pending version, published by
+ * the author's next publication.
  */
-import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { lineDiff } from "../../lib/line-diff.ts";
 import type { Database } from "../db/client.server.ts";
-import { blogs, type PostRevision, postRevisions } from "../db/schema.ts";
+import { type Blog, blogs, type PostRevision, postRevisions } from "../db/schema.ts";
 
 export type RevisionKind = "save" | "publish" | "schedule" | "restore" | "autosave";
 
@@ -38,8 +42,19 @@ export function summarizeChange(before: Version | undefined, after: Version) {
   };
 }
 
-/** One autosave revision at most per this much editing: later autosaves update it. */
+/**
+ * One autosave revision at most per this much of the clock (14:00 to 14:09,
+ * 14:10 to 14:19...): later autosaves in it update that revision, and its
+ * time, which is so the time of its last change.
+ */
 export const AUTOSAVE_REVISION_WINDOW_MS = 10 * 60 * 1000;
+
+/** Whether two moments fall in the same autosave window of the clock. */
+export function sameAutosaveWindow(a: Date, b: Date): boolean {
+  return (
+    Math.floor(a.getTime() / AUTOSAVE_REVISION_WINDOW_MS) === Math.floor(b.getTime() / AUTOSAVE_REVISION_WINDOW_MS)
+  );
+}
 
 /** What readers would see of a post: the fields a revision holds. */
 export function versionOf(post: Version): Version {
@@ -58,8 +73,9 @@ const newestFirst = [desc(postRevisions.createdAt), desc(postRevisions.id)] as c
 
 /**
  * Records a version of a post and keeps only the newest revisions. Inside the
- * save's transaction. An autosave within `AUTOSAVE_REVISION_WINDOW_MS` of the
- * autosave revision before it updates that one instead of adding another.
+ * save's transaction. An autosave in the same window of the clock as the
+ * autosave revision before it updates that one (its text and its time)
+ * instead of adding another.
  */
 export async function recordRevision(
   tx: Transaction,
@@ -74,18 +90,16 @@ export async function recordRevision(
     .where(eq(postRevisions.postId, postId))
     .orderBy(...newestFirst)
     .limit(2);
-  if (
-    kind === "autosave" &&
-    previous?.kind === "autosave" &&
-    now.getTime() - previous.createdAt.getTime() < AUTOSAVE_REVISION_WINDOW_MS
-  ) {
+  if (kind === "autosave" && previous?.kind === "autosave" && sameAutosaveWindow(previous.createdAt, now)) {
     await tx
       .update(postRevisions)
-      .set({ ...version, ...summarizeChange(beforePrevious, version) })
+      .set({ ...version, ...summarizeChange(beforePrevious, version), createdAt: now })
       .where(eq(postRevisions.id, previous.id));
     return;
   }
-  await tx.insert(postRevisions).values({ postId, kind, ...version, ...summarizeChange(previous, version) });
+  await tx
+    .insert(postRevisions)
+    .values({ postId, kind, ...version, ...summarizeChange(previous, version), createdAt: now });
   const kept = tx
     .select({ id: postRevisions.id })
     .from(postRevisions)
@@ -95,21 +109,94 @@ export async function recordRevision(
   await tx.delete(postRevisions).where(and(eq(postRevisions.postId, postId), notInArray(postRevisions.id, kept)));
 }
 
+const sameVersion = (a: Version, b: Version) => REVISION_FIELDS.every((field) => sameValue(a[field], b[field]));
+
 /**
- * The changes autosaved into published posts and not yet published: for
- * each post whose newest revision is an autosave, that version. (A manual
- * save records a revision after it, so an autosave on top means pending.)
+ * The versions of published posts that readers do not see yet: for each post
+ * whose newest revision differs from what the post shows (an autosave, a save
+ * kept aside, a restore), that version. Every revision that changes the post
+ * itself holds what the post then shows, so a newest one that differs is
+ * pending.
  */
 export async function pendingVersions(db: Database, postIds: readonly string[]): Promise<Map<string, Version>> {
   const result = new Map<string, Version>();
   if (postIds.length === 0) return result;
   const rows = await db
-    .selectDistinctOn([postRevisions.postId])
+    .selectDistinctOn([postRevisions.postId], {
+      revision: postRevisions,
+      post: {
+        title: blogs.title,
+        slug: blogs.slug,
+        excerpt: blogs.excerpt,
+        content: blogs.content,
+        coverImage: blogs.coverImage,
+        tags: blogs.tags,
+        lang: blogs.lang,
+      },
+    })
     .from(postRevisions)
+    .innerJoin(blogs, eq(blogs.id, postRevisions.postId))
     .where(inArray(postRevisions.postId, [...postIds]))
     .orderBy(postRevisions.postId, ...newestFirst);
-  for (const row of rows) if (row.kind === "autosave") result.set(row.postId, versionOf(row));
+  for (const { revision, post } of rows) {
+    if (!sameVersion(versionOf(revision), post)) result.set(revision.postId, versionOf(revision));
+  }
   return result;
+}
+
+/**
+ * Names the newest revision of a post as a manual save: a published post's
+ * save kept aside from readers is recorded as an autosave would be, but the
+ * author asked for it, and the next autosave starts a revision of its own.
+ */
+export async function markNewestAsSave(db: Database, postId: string): Promise<void> {
+  const [newest] = await db
+    .select({ id: postRevisions.id })
+    .from(postRevisions)
+    .where(eq(postRevisions.postId, postId))
+    .orderBy(...newestFirst)
+    .limit(1);
+  if (newest) await db.update(postRevisions).set({ kind: "save" }).where(eq(postRevisions.id, newest.id));
+}
+
+export type PendingRestore =
+  | { status: "saved"; post: Blog; replacedCover: null; pending: true }
+  | { status: "not-found" }
+  | { status: "stale"; current: Blog };
+
+/**
+ * Restores a revision of a post readers can see as its pending version: a
+ * new revision of kind "restore" that the author's next publication puts
+ * live; readers keep the published text until then. The post's `updated_at`
+ * moves, so another tab's save of the older version is refused as stale.
+ * Under the same stale-edit guard as a save (`expectedUpdatedAt`).
+ */
+export function restoreAsPending(
+  db: Database,
+  authorId: string,
+  postId: string,
+  revisionId: string,
+  expectedUpdatedAt: Date,
+): Promise<PendingRestore> {
+  return db.transaction(async (tx): Promise<PendingRestore> => {
+    const [post] = await tx
+      .select()
+      .from(blogs)
+      .where(and(eq(blogs.id, postId), eq(blogs.authorId, authorId), isNull(blogs.deletedAt)))
+      .for("update");
+    if (!post) return { status: "not-found" };
+    if (post.updatedAt.getTime() !== expectedUpdatedAt.getTime()) return { status: "stale", current: post };
+    const [revision] = await tx
+      .select()
+      .from(postRevisions)
+      .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, postId)));
+    if (!revision) return { status: "not-found" };
+    const now = new Date();
+    const [moved] = await tx.update(blogs).set({ updatedAt: now }).where(eq(blogs.id, postId)).returning();
+    if (!moved) throw new Error(`Restoring a revision of post ${postId} returned no row`);
+    await recordRevision(tx, postId, versionOf(revision), "restore", now);
+    return { status: "saved", post: moved, replacedCover: null, pending: true };
+  });
 }
 
 /** What the admin's list shows of a revision: no text, only its summary. */

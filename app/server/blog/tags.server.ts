@@ -77,6 +77,15 @@ export function tagLabel(slug: string, names: Readonly<TagNames> | undefined): s
   return names?.[slug] ?? slug;
 }
 
+/**
+ * A version's tags as the editor shows them: each by its name in the
+ * version's language, or its slug when it has none.
+ */
+export async function namedTags(db: Queryable, lang: string, slugs: readonly string[]): Promise<string[]> {
+  const names = await tagNamesFor(db, lang === "en" ? "en" : "pt", slugs);
+  return slugs.map((slug) => tagLabel(slug, names));
+}
+
 /** The tag that names the same thing in language `to`: its slug and name, or undefined. */
 export async function tagInOtherLanguage(
   db: Queryable,

@@ -46,6 +46,16 @@ export async function trashPost(db: Database, authorId: string, id: string): Pro
   return post;
 }
 
+/** Whether one of the author's posts in the trash holds `slug` in `lang` (the slug stays taken until it is deleted for good). */
+export async function slugInTrash(db: Database, authorId: string, lang: string, slug: string): Promise<boolean> {
+  const [post] = await db
+    .select({ id: blogs.id })
+    .from(blogs)
+    .where(and(eq(blogs.authorId, authorId), eq(blogs.lang, lang), eq(blogs.slug, slug), isNotNull(blogs.deletedAt)))
+    .limit(1);
+  return post !== undefined;
+}
+
 /** Puts one of the author's trashed posts back as it was (published, scheduled or a draft). */
 export async function restoreTrashedPost(db: Database, authorId: string, id: string): Promise<Blog | undefined> {
   if (!UUID.test(id)) return undefined;

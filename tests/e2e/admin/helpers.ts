@@ -29,28 +29,53 @@ export async function openAdmin(page: Page, lang: "pt" | "en" = "pt") {
 /** Opens the admin and the create form. */
 export async function openNewPostForm(page: Page, lang: "pt" | "en" = "pt") {
   await openAdmin(page, lang);
-  await page.getByRole("button", { name: lang === "en" ? "New Blog" : "Novo Blog" }).click();
+  await page.getByRole("button", { name: lang === "en" ? "New post" : "Novo post" }).click();
   await expect(page.getByTestId("post-form")).toBeVisible();
 }
 
-/** Fills and submits the create form in Portuguese; resolves when the success toast shows. */
+/** Leaves the editor for the list of posts (the editor stays open after a save). */
+export async function backToPosts(page: Page, lang: "pt" | "en" = "pt") {
+  await page.getByRole("button", { name: lang === "en" ? "Back to posts" : "Voltar aos posts" }).click();
+  await expect(page.getByTestId("post-form")).toBeHidden();
+}
+
+/**
+ * Fills and saves a new post in Portuguese, as a draft or published at once;
+ * resolves back on the list once the success toast shows.
+ */
 export async function createPostThroughForm(
   page: Page,
   post: { title: string; slug: string; content: string; excerpt?: string; publish?: boolean },
 ) {
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(post.title);
+  await form.getByLabel("Título", { exact: true }).fill(post.title);
   await form.getByLabel("Slug", { exact: true }).fill(post.slug);
   await form.getByLabel("Conteúdo").fill(post.content);
   if (post.excerpt) await form.getByLabel("Resumo").fill(post.excerpt);
-  if (post.publish) await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  if (post.publish) {
+    await form.getByRole("button", { name: "Publicar agora" }).click();
+    await expect(page.getByText("Post publicado.")).toBeVisible();
+  } else {
+    await form.getByRole("button", { name: "Criar" }).click();
+    await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
+  }
+  await backToPosts(page);
 }
 
 /** The list row of a post in the admin. */
+/** Opens a post's editor in the page given and in a second tab of the same browser; returns the second. */
+export async function editInTwoTabs(page: Page, title: string): Promise<Page> {
+  const second = await page.context().newPage();
+  await openAdmin(second);
+  for (const tab of [page, second]) {
+    await adminRow(tab, title)
+      .getByRole("button", { name: /^Editar/ })
+      .click();
+  }
+  return second;
+}
+
 export const adminRow = (page: Page, title: string) =>
   page
     .getByTestId("admin-post-list")

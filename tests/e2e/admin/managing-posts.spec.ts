@@ -1,5 +1,13 @@
 import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, pngBytes, uniqueSlug } from "./helpers.ts";
+import {
+  adminRow,
+  backToPosts,
+  createPostThroughForm,
+  openAdmin,
+  openNewPostForm,
+  pngBytes,
+  uniqueSlug,
+} from "./helpers.ts";
 
 test("an author creates a draft, publishes it, edits it and deletes it", async ({ page }) => {
   await signIn(page, "author");
@@ -16,11 +24,14 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
 
   await row.getByRole("button", { name: /^Editar/ }).click();
   const form = page.getByTestId("post-form");
-  await expect(form.getByLabel("Título")).toHaveValue(title);
-  await expect(form.getByRole("switch", { name: "Publicar agora" })).toHaveAttribute("aria-checked", "false");
-  await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await expect(form.getByLabel("Título", { exact: true })).toHaveValue(title);
+  await expect(form.getByLabel("Título", { exact: true })).toBeFocused();
+  await expect(form.getByTestId("publish-state")).toHaveText("Rascunho");
+  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await expect(page.getByText("Post publicado.")).toBeVisible();
+  // The editor stays, and links to the post's page.
+  await expect(form.getByRole("link", { name: /^Ver post/ })).toHaveAttribute("href", `/blog/${slug}`);
+  await backToPosts(page);
   await expect(adminRow(page, title)).toContainText("Publicado");
 
   // Published: on the public page, the list, the feed and the sitemap at once, no rebuild.
@@ -39,9 +50,9 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
-  await page.getByTestId("post-form").getByLabel("Título").fill(`${title} (editado)`);
-  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await page.getByTestId("post-form").getByLabel("Título", { exact: true }).fill(`${title} (editado)`);
+  await page.getByTestId("post-form").getByRole("button", { name: "Atualizar publicação" }).click();
+  await expect(page.getByText("Publicação atualizada.")).toBeVisible();
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (editado)`);
   // Edited on the day it was published: the date shows once, with no "Atualizado em".
@@ -87,8 +98,13 @@ test("unpublishing removes a post from the list, its page, the feed and the site
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
-  await page.getByRole("switch", { name: "Publicar agora" }).click();
-  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
+  const form = page.getByTestId("post-form");
+  await form.getByRole("button", { name: "Despublicar" }).click();
+  await expect(form.getByTestId("publish-panel")).toContainText("O post volta a ser rascunho");
+  await form.getByRole("button", { name: "Sim, despublicar" }).click();
+  await expect(page.getByText("Post despublicado: voltou a ser rascunho.")).toBeVisible();
+  await expect(form.getByTestId("publish-state")).toHaveText("Rascunho");
+  await backToPosts(page);
   await expect(adminRow(page, title)).toContainText("Rascunho");
 
   expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(404);
@@ -101,10 +117,10 @@ test("the slug is proposed from the title until it is edited by hand", async ({ 
   await signIn(page, "author");
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill("Programação em Node");
+  await form.getByLabel("Título", { exact: true }).fill("Programação em Node");
   await expect(form.getByLabel("Slug", { exact: true })).toHaveValue("programacao-em-node");
   await form.getByLabel("Slug", { exact: true }).fill("meu-slug");
-  await form.getByLabel("Título").fill("Outro título");
+  await form.getByLabel("Título", { exact: true }).fill("Outro título");
   await expect(form.getByLabel("Slug", { exact: true })).toHaveValue("meu-slug");
 });
 
@@ -128,20 +144,20 @@ test("the server's per-field errors show in the form, which keeps what was typed
   await createPostThroughForm(page, { title: `Original ${slug}`, slug, content: "Primeiro" });
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill("Segundo com o mesmo slug");
+  await form.getByLabel("Título", { exact: true }).fill("Segundo com o mesmo slug");
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Texto que não pode se perder");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(form.getByText("Já existe um post com este slug. Escolha outro.")).toBeVisible();
   await expect(form.getByLabel("Conteúdo")).toHaveValue("Texto que não pode se perder");
-  await expect(form.getByLabel("Título")).toHaveValue("Segundo com o mesmo slug");
+  await expect(form.getByLabel("Título", { exact: true })).toHaveValue("Segundo com o mesmo slug");
 
-  await form.getByLabel("Título").fill("");
+  await form.getByLabel("Título", { exact: true }).fill("");
   await form.getByLabel("Slug", { exact: true }).fill("Não Vale");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(form.getByText("Informe o título.")).toBeVisible();
   await expect(form.getByText(/Use só letras minúsculas/)).toBeVisible();
-  await expect(form.getByLabel("Título")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Título", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });
 
 test("the admin speaks English under /en", async ({ page }) => {
@@ -150,7 +166,9 @@ test("the admin speaks English under /en", async ({ page }) => {
   const form = page.getByTestId("post-form");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByText("Enter a title.")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Blogs");
+  await expect(page.getByText("Fix the highlighted fields: Title, Slug, Content.")).toBeVisible();
+  await expect(form.getByLabel("Title", { exact: true })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage posts");
 });
 
 test("a cover is uploaded, previewed and replaced; the replaced file stays while a revision holds it", async ({
@@ -160,7 +178,7 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   const slug = uniqueSlug("com-capa");
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(`Com capa ${slug}`);
+  await form.getByLabel("Título", { exact: true }).fill(`Com capa ${slug}`);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Texto");
 
@@ -182,9 +200,8 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   await expect(input).toBeEnabled();
   const first = await form.getByTestId("cover-preview").getAttribute("src");
   expect(first).toMatch(/^\/uploads\/blog-images\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+\.png$/);
-  await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
+  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await expect(page.getByText("Post publicado.")).toBeVisible();
 
   const cover = await page.request.get(first ?? "");
   expect(cover.status()).toBe(200);
@@ -204,8 +221,8 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   await expect(page.getByText("Imagem enviada com sucesso!")).toBeVisible();
   const second = await page.getByTestId("cover-preview").getAttribute("src");
   expect(second).not.toBe(first);
-  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await page.getByTestId("post-form").getByRole("button", { name: "Atualizar publicação" }).click();
+  await expect(page.getByText("Publicação atualizada.")).toBeVisible();
   // The post's history still shows the first cover, so restoring that revision brings it back.
   expect((await page.request.get(first ?? "")).status()).toBe(200);
   expect((await page.request.get(second ?? "")).status()).toBe(200);
@@ -216,7 +233,7 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
 test("leaving the form with unsaved changes asks first", async ({ page }) => {
   await signIn(page, "author");
   await openNewPostForm(page);
-  await page.getByTestId("post-form").getByLabel("Título").fill("Rascunho não salvo");
+  await page.getByTestId("post-form").getByLabel("Título", { exact: true }).fill("Rascunho não salvo");
   const asked: string[] = [];
   page.once("dialog", (dialog) => {
     asked.push(dialog.message());
@@ -224,8 +241,8 @@ test("leaving the form with unsaved changes asks first", async ({ page }) => {
   });
   await page.getByRole("banner").getByRole("link", { name: "Sobre", exact: true }).click();
   await expect.poll(() => asked).toEqual(["Há alterações não salvas. Sair mesmo assim?"]);
-  await expect(page).toHaveURL(/\/admin\/blog$/);
-  await expect(page.getByTestId("post-form").getByLabel("Título")).toHaveValue("Rascunho não salvo");
+  await expect(page).toHaveURL(/\/admin\/blog\?post=new$/);
+  await expect(page.getByTestId("post-form").getByLabel("Título", { exact: true })).toHaveValue("Rascunho não salvo");
 
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("banner").getByRole("link", { name: "Sobre", exact: true }).click();
@@ -247,11 +264,11 @@ test("a stale form from a second tab does not overwrite the first tab's save", a
       .click();
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Salvo na primeira aba");
   await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await expect(page.getByText("Post atualizado com sucesso!")).toBeVisible();
 
   await second.getByTestId("post-form").getByLabel("Conteúdo").fill("Da segunda aba, desatualizada");
   await second.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(second.getByText(/foi alterado em outra aba ou janela/)).toBeVisible();
+  await expect(second.getByTestId("autosave-status")).toContainText("foi alterado em outra aba ou janela");
   await expect(second.getByTestId("post-form").getByLabel("Conteúdo")).toHaveValue("Da segunda aba, desatualizada");
   const body = await (await page.request.get("/admin/blog")).text();
   expect(body).toContain("Salvo na primeira aba");
@@ -272,12 +289,15 @@ test("the list says 'Carregando...' while it reloads after a change", async ({ p
     if (route.request().method() === "GET") await held;
     await route.continue();
   });
-  await page.getByRole("button", { name: "Novo Blog" }).click();
+  await page.getByRole("button", { name: "Novo post" }).click();
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(`Carregando ${slug}`);
+  await form.getByLabel("Título", { exact: true }).fill(`Carregando ${slug}`);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Texto");
   await form.getByRole("button", { name: "Criar" }).click();
+  await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
+  // The list reloads when the editor closes.
+  await page.getByRole("button", { name: "Voltar aos posts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Carregando..." })).toBeVisible();
   release();
   await expect(page.getByText("Carregando...")).toBeHidden();

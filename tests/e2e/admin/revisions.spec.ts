@@ -14,8 +14,8 @@ test("an author compares a revision with the current text and restores it", asyn
   };
   await edit();
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Linha boa\nLinha estragada");
-  await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  await page.getByTestId("post-form").getByRole("button", { name: "Atualizar publicação" }).click();
+  await expect(page.getByText("Publicação atualizada.")).toBeVisible();
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(".article-body")).toContainText("Linha estragada");
 
@@ -36,18 +36,28 @@ test("an author compares a revision with the current text and restores it", asyn
   await expect(diff.locator("ins")).toHaveText(["+ Outra linha boa"]);
   await expectNoSeriousA11yViolations(page);
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // The post is published: the confirmation says the restored text waits for its publication.
   await diff.getByRole("button", { name: "Restaurar esta revisão" }).click();
-  await expect(page.getByText("Revisão restaurada!")).toBeVisible();
+  await expect(diff).toContainText("O post está publicado: ela vira alterações não publicadas");
+  await diff.getByRole("button", { name: "Sim, restaurar" }).click();
+  await expect(page.getByText(/^Revisão restaurada como alterações não publicadas/)).toBeVisible();
+  const form = page.getByTestId("post-form");
+  await expect(form.getByLabel("Conteúdo")).toHaveValue("Linha boa\nOutra linha boa");
+  await expect(form.getByTestId("publish-state")).toContainText("alterações não publicadas");
+  expect(await (await page.request.get(`/blog/${slug}`)).text()).toContain("Linha estragada");
+
+  // Published, it is live; the restore is a revision of its own, and the one it undid is still there.
+  await form.getByRole("button", { name: "Atualizar publicação" }).click();
+  await expect(page.getByText("Publicação atualizada.")).toBeVisible();
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(".article-body")).toContainText("Outra linha boa");
   await expect(page.locator(".article-body")).not.toContainText("Linha estragada");
-
-  // The restore is a revision of its own; the one it undid is still there.
   await edit();
   await page.getByRole("button", { name: "Revisões" }).click();
-  await expect(page.getByTestId("revision-list").getByRole("listitem")).toHaveCount(3);
-  await expect(page.getByTestId("revision-list").getByRole("listitem").first()).toContainText("Restaurado");
+  const items = page.getByTestId("revision-list").getByRole("listitem");
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText("Salvo");
+  await expect(items.nth(1)).toContainText("Restaurado");
 });
 
 test("revisions speak English under /en and answer no other author", async ({ browser, page }) => {
@@ -59,7 +69,7 @@ test("revisions speak English under /en and answer no other author", async ({ br
   await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
   await page.getByRole("button", { name: "Revisions" }).click();
   await expect(page.getByTestId("revision-list")).toContainText("Saved");
-  const id = await adminRow(page, title).locator('input[name="id"]').getAttribute("value");
+  const id = new URL(page.url()).searchParams.get("post");
 
   const other = await (await browser.newContext()).newPage();
   await signIn(other, "coauthor", "en");

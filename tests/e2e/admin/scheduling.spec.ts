@@ -1,6 +1,6 @@
 import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, backToPosts, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
 /** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone, as the date-time control takes it. */
 function localInput(date: Date): string {
@@ -14,24 +14,28 @@ test("an author schedules a post in their time zone; a time in the past is refus
   const title = `Agendado ${slug}`;
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(title);
+  await form.getByLabel("Título", { exact: true }).fill(title);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Chega na hora certa.");
 
   // A time in the past is refused, and nothing typed is lost.
-  await form.getByRole("checkbox", { name: "Agendar" }).check();
+  await form.getByRole("button", { name: "Agendar" }).click();
   const when = form.getByLabel("Data e hora da publicação");
+  await expect(when).toBeFocused();
   await expect(form.getByText(/No fuso horário \S+/)).toBeVisible();
   await when.fill(localInput(new Date(Date.now() - 3_600_000)));
   await expectNoSeriousA11yViolations(page);
-  await form.getByRole("button", { name: "Criar" }).click();
+  await form.getByRole("button", { name: "Confirmar agendamento" }).click();
   await expect(form.getByText("Escolha uma data e hora no futuro para agendar.")).toBeVisible();
-  await expect(form.getByLabel("Título")).toHaveValue(title);
+  await expect(when).toBeFocused();
+  await expect(form.getByLabel("Título", { exact: true })).toHaveValue(title);
 
   // Minutes are what the control takes; the next test times the publication to the second.
   await when.fill(localInput(new Date(Date.now() + 3_600_000)));
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  await when.press("Enter");
+  await expect(page.getByText("Post agendado.")).toBeVisible();
+  await expect(form.getByTestId("publish-state")).toContainText(/Agendado para .+ \(\S+\)/);
+  await backToPosts(page);
   await expect(adminRow(page, title)).toContainText("Agendado para");
 
   expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
@@ -74,21 +78,23 @@ test("a schedule is moved and cancelled from the form, in English", async ({ pag
   const title = `Later ${slug}`;
   await openNewPostForm(page, "en");
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Title", { exact: true }).fill(title);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Content").fill("Some day.");
-  await form.getByRole("checkbox", { name: "Schedule" }).check();
+  await form.getByRole("button", { name: "Schedule" }).click();
   await form.getByLabel("Publication date and time").fill(localInput(new Date(Date.now() + 86_400_000)));
-  await form.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  await form.getByRole("button", { name: "Confirm schedule" }).click();
+  await expect(page.getByText("Post scheduled.")).toBeVisible();
+  await backToPosts(page, "en");
   await expect(adminRow(page, title)).toContainText("Scheduled for");
 
   await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
-  await expect(form.getByRole("checkbox", { name: "Schedule" })).toBeChecked();
-  await expect(form.getByRole("switch", { name: "Publish now" })).toHaveAttribute("aria-checked", "false");
-  await form.getByRole("checkbox", { name: "Schedule" }).uncheck();
-  await form.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  await expect(form.getByTestId("publish-state")).toContainText("Scheduled for");
+  await form.getByRole("button", { name: "Change schedule" }).click();
+  await form.getByRole("button", { name: "Back to draft" }).click();
+  await expect(page.getByText("Post unpublished: it is a draft again.")).toBeVisible();
+  await expect(form.getByTestId("publish-state")).toHaveText("Draft");
+  await backToPosts(page, "en");
   await expect(adminRow(page, title)).toContainText("Draft");
   expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(404);
 });

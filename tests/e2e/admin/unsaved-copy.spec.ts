@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, backToPosts, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
 
 test("a new post typed in a tab that dies is offered back, shown, restored and saved", async ({ context, page }) => {
   await signIn(page, "author");
@@ -7,7 +7,7 @@ test("a new post typed in a tab that dies is offered back, shown, restored and s
   const title = `Quase perdido ${slug}`;
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(title);
+  await form.getByLabel("Título", { exact: true }).fill(title);
   await form.getByLabel("Conteúdo").fill("Primeira linha\nSegunda linha");
   // The tab goes away without a chance to warn (a crash, a closed window).
   await page.close({ runBeforeUnload: false });
@@ -24,10 +24,11 @@ test("a new post typed in a tab that dies is offered back, shown, restored and s
   await offer.getByRole("button", { name: "Restaurar" }).click();
   await expect(offer).toBeHidden();
   const restored = again.getByTestId("post-form");
-  await expect(restored.getByLabel("Título")).toHaveValue(title);
+  await expect(restored.getByLabel("Título", { exact: true })).toHaveValue(title);
   await expect(restored.getByLabel("Conteúdo")).toHaveValue("Primeira linha\nSegunda linha");
   await restored.getByRole("button", { name: "Criar" }).click();
-  await expect(again.getByTestId("post-form")).toBeHidden();
+  await expect(again.getByText("Post criado com sucesso!")).toBeVisible();
+  await backToPosts(again);
   await expect(adminRow(again, title)).toBeVisible();
 
   // Saved: the copy is gone.
@@ -77,7 +78,8 @@ test("an edit the server never received is kept, and only its author is offered 
   await expect(offer.locator("ins")).toHaveText(["+ Linha escrita sem rede."]);
   await offer.getByRole("button", { name: "Restaurar" }).click();
   await other.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
-  await expect(other.getByText("Blog atualizado com sucesso!")).toBeVisible();
+  await expect(other.getByText("Post atualizado com sucesso!")).toBeVisible();
+  await backToPosts(other);
   await adminRow(other, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
@@ -90,7 +92,7 @@ test("an edit the server never received is kept, and only its author is offered 
 test("a kept copy can be discarded, in English", async ({ context, page }) => {
   await signIn(page, "author", "en");
   await openNewPostForm(page, "en");
-  await page.getByTestId("post-form").getByLabel("Title").fill("Throwaway");
+  await page.getByTestId("post-form").getByLabel("Title", { exact: true }).fill("Throwaway");
   await page.close({ runBeforeUnload: false });
   const again = await context.newPage();
   await openNewPostForm(again, "en");
@@ -99,6 +101,6 @@ test("a kept copy can be discarded, in English", async ({ context, page }) => {
   await offer.getByRole("button", { name: "Discard" }).click();
   await expect(offer).toBeHidden();
   await again.reload();
-  await again.getByRole("button", { name: "New Blog" }).click();
+  await expect(again.getByTestId("post-form")).toBeVisible();
   await expect(again.getByTestId("local-copy")).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ test("a visitor opening the admin is sent home with a toast and never sees admin
   expect(response.headers().location).toBe("/");
   expect(response.headers()["cache-control"]).toBe("no-store");
   const body = await response.text();
-  expect(body).not.toContain("Gerenciar Blogs");
+  expect(body).not.toContain("Gerenciar posts");
   expect(body).not.toContain("author");
 
   await page.goto("/admin/blog");
@@ -26,7 +26,7 @@ test("the admin's data request is guarded too, not only the page", async ({ requ
   const response = await request.get("/admin/blog.data", { maxRedirects: 0 });
   const body = await response.text();
   expect(body).not.toContain("rafael-werneck");
-  expect(body).not.toContain("Gerenciar Blogs");
+  expect(body).not.toContain("Gerenciar posts");
   expect(body).toContain("redirect");
 });
 
@@ -37,7 +37,7 @@ test("an author reaches the admin by client-side navigation; a lost session is c
   await signIn(page);
   const header = page.getByRole("banner");
   await header.getByRole("link", { name: "Admin" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Gerenciar Blogs" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Gerenciar posts" })).toBeVisible();
 
   // The session ends while the page stays open; the next guarded client-side navigation refuses it.
   await context.clearCookies({ name: "session" });

@@ -38,7 +38,7 @@ test("an author signs in with GitHub, stays signed in across reloads and signs o
 
   await header.getByRole("link", { name: "Admin" }).click();
   await expect(page).toHaveURL(/\/admin\/blog$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Gerenciar Blogs" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Gerenciar posts" })).toBeVisible();
 
   await header.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/:\d+\/$/);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { adminRow, openAdmin, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
+import { adminRow, backToPosts, openAdmin, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -40,33 +40,33 @@ test("a post written in Portuguese and translated into English lives in each lan
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
   await expect(form.getByRole("radio", { name: "Português" })).toBeChecked();
-  await form.getByLabel("Título").fill(ptTitle);
+  await form.getByLabel("Título", { exact: true }).fill(ptTitle);
   await form.getByLabel("Slug", { exact: true }).fill(ptSlug);
   await form.getByLabel("Conteúdo").fill("## Contêineres\n\nUm texto sobre **Docker**.");
   await typeTags(page, `${tag}, Programação`);
   await expect(form.getByRole("button", { name: `Remover a tag ${tag}` })).toBeVisible();
   await expect(form.getByRole("button", { name: "Remover a tag Programação" })).toBeVisible();
-  await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
+  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await expect(page.getByText("Post publicado.")).toBeVisible();
+  await backToPosts(page);
 
   // "Translate" opens a new English post linked to it, with the title, tags and cover to start from.
   await adminRow(page, ptTitle)
     .getByRole("button", { name: `Traduzir ${ptTitle} para o inglês` })
     .click();
   await expect(form.getByRole("radio", { name: "Inglês" })).toBeChecked();
-  await expect(form.getByLabel("Título")).toHaveValue(ptTitle);
+  await expect(form.getByLabel("Título", { exact: true })).toHaveValue(ptTitle);
   await expect(form.getByRole("button", { name: `Remover a tag ${tag}` })).toBeVisible();
   await expect(form.getByRole("combobox", { name: "Tradução" })).toHaveValue(/[0-9a-f-]{36}/);
-  await form.getByLabel("Título").fill(enTitle);
+  await form.getByLabel("Título", { exact: true }).fill(enTitle);
   await form.getByLabel("Slug", { exact: true }).fill(enSlug);
   await form.getByLabel("Conteúdo").fill("## Containers\n\nA text about **Docker** deploys.");
   await form.getByRole("button", { name: "Remover a tag Programação" }).click();
   await typeTags(page, "Programming");
-  await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Criar" }).click();
-  // The first post's toast may still show: the closed form says this save went through.
-  await expect(page.getByTestId("post-form")).toBeHidden();
+  await form.getByRole("button", { name: "Publicar agora" }).click();
+  // The first post's toast may still show: the editor's bar says this one went through.
+  await expect(form.getByTestId("publish-state")).toContainText("Publicado");
+  await backToPosts(page);
   await expect(adminRow(page, enTitle)).toContainText(`Tradução: ${ptTitle}`);
   await expect(adminRow(page, ptTitle)).toContainText(`Tradução: ${enTitle}`);
 
@@ -165,12 +165,11 @@ test("a post in one language has no dead end and no second address in the other"
   const title = `Só em português ${slug}`;
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
-  await form.getByLabel("Título").fill(title);
+  await form.getByLabel("Título", { exact: true }).fill(title);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Texto.");
-  await form.getByRole("switch", { name: "Publicar agora" }).click();
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Blog criado com sucesso!")).toBeVisible();
+  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await expect(page.getByText("Post publicado.")).toBeVisible();
 
   const response = await page.request.get(`/en/blog/${slug}`, { maxRedirects: 0 });
   expect(response.status()).toBe(302);

@@ -1,0 +1,87 @@
+/** Portuguese strings of the post editor: the writing surface, its bar, the post's settings. */
+export const editor = {
+  reload: "Recarregar a página",
+  errorKept:
+    "O que você escreveu continua guardado neste navegador: ao abrir o post de novo, ele é oferecido de volta.",
+  back: "Voltar aos posts",
+  titlePlaceholder: "Um título que diga do que o post trata",
+  contentPlaceholder: "Escreva aqui, em Markdown.",
+  modes: "Escrever ou pré-visualizar",
+  write: "Escrever",
+  preview: "Pré-visualizar",
+  words: { one: "{count} palavra", other: "{count} palavras" },
+  readingTime: "{minutes} min de leitura",
+  shortcutsHeading: "Atalhos de teclado",
+  shortcuts:
+    "Atalhos: Ctrl+B negrito, Ctrl+I itálico, Ctrl+K link, Ctrl+E código, Ctrl+Shift+1 a 3 títulos, Ctrl+S salvar. Em listas e código, Tab recua; Esc e depois Tab sai do texto.",
+  linkText: "texto do link",
+  details: "Detalhes do post",
+  removed: "removido: {names}",
+  removedHelp: "O site não publica HTML que possa ser inseguro; o resto aparece abaixo como na página.",
+  attribute: "{element} com {attribute}",
+  counter: "{count}/{max}",
+  counterLabel: "{count} de {max} caracteres",
+  atLimit: "No limite: até {max} caracteres.",
+  overLimit: "Passou {over} caracteres do limite de {max}: encurte para salvar.",
+  settings: {
+    heading: "Configurações do post",
+    seoDescription: "Descrição para buscadores",
+    seoDescriptionHelp:
+      "Aparece sob o título nos resultados de busca, que mostram cerca de 155 a 160 caracteres. Vazia, vale o resumo.",
+    socialTitle: "Título para redes sociais",
+    socialTitleHelp: "O título da prévia quando o link é compartilhado. Vazio, vale o título do post.",
+    socialDescription: "Descrição para redes sociais",
+    socialDescriptionHelp:
+      "O texto da prévia quando o link é compartilhado. Vazia, vale a descrição para buscadores ou o resumo.",
+  },
+  bar: {
+    label: "Salvar e publicar",
+    draft: "Rascunho",
+    published: "Publicado",
+    pending: "alterações não publicadas",
+    scheduled: "Agendado para {date}",
+    view: "Ver post",
+    updatePublication: "Atualizar publicação",
+    changeSchedule: "Alterar agendamento",
+    reschedule: "Reagendar",
+    confirmSchedule: "Confirmar agendamento",
+    confirmUnpublish: "Sim, despublicar",
+    unpublish: "Despublicar",
+    unpublishHelp: "O post volta a ser rascunho: sai do blog, do feed, do sitemap e da busca. O texto fica salvo.",
+    toDraft: "Voltar a rascunho",
+    close: "Fechar",
+  },
+  status: {
+    unsaved: "Salvando...",
+    notReady: "Guardado neste navegador até ter título, slug e texto",
+    offlineLater: "salva sozinho quando a conexão voltar",
+    signedOut:
+      "sua sessão expirou. Entre de novo: o texto fica guardado neste navegador e volta quando você abrir o post.",
+    serverError: "o servidor falhou. O texto está guardado neste navegador; tentando de novo.",
+    stale: "este post foi alterado em outra aba ou janela.",
+    refused: "corrija {fields}.",
+    offlinePublish:
+      "Sem conexão: nada foi publicado. O texto está guardado neste navegador e é salvo quando a conexão voltar.",
+    compare: "Comparar",
+    retry: "Tentar de novo",
+  },
+  conflict: {
+    heading: "A versão salva em outra aba, comparada com o seu texto",
+    help: "Manter o seu texto salva-o por cima da outra versão (que continua nas revisões). Usar a versão salva troca o seu texto por ela: copie-o antes, se quiser guardá-lo.",
+    keepMine: "Manter o meu texto",
+    takeTheirs: "Usar a versão salva",
+    fields: "Também diferem: {fields}.",
+  },
+  toasts: {
+    published: "Post publicado.",
+    publicationUpdated: "Publicação atualizada.",
+    scheduled: "Post agendado.",
+    unpublished: "Post despublicado: voltou a ser rascunho.",
+    savedPending: "Salvo sem publicar: os leitores veem a versão publicada até você clicar em Atualizar publicação.",
+    restoredPending:
+      "Revisão restaurada como alterações não publicadas. Clique em Atualizar publicação para publicá-la.",
+  },
+  restoreConfirmPublished:
+    "Restaurar esta revisão? O post está publicado: ela vira alterações não publicadas, e os leitores continuam vendo a versão publicada até você clicar em Atualizar publicação. O texto atual continua no histórico.",
+  restoreYes: "Sim, restaurar",
+};

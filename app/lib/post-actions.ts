@@ -1,0 +1,56 @@
+/**
+ * What the admin's post actions answer (`app/server/blog/admin-actions.server.ts`)
+ * and the editor reads: a message in the author's language, each refused
+ * field's error, the saved post to go on from, or the newer version a stale
+ * save lost to. One shape for the server that writes it and the editor that
+ * reads it.
+ */
+import type { FieldErrors } from "./post-input.ts";
+
+/** A saved post as the editor goes on from it. */
+export interface SavedPost {
+  id: string;
+  /** The version the next save builds on. */
+  updatedAt: string;
+  /** The text waits, unseen by readers, for the next publication. */
+  pending: boolean;
+  /** Readers see the post now. */
+  published: boolean;
+  /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
+  scheduledAt: string | null;
+  /** The post's public address (its live slug). */
+  path: string;
+}
+
+/** What readers would see of a post: the fields a revision holds. */
+export interface PostText {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  coverImage: string | null;
+  tags: string[];
+  lang: string;
+}
+
+/** The post as another tab or window left it: what a stale save is compared with. */
+export interface CurrentVersion extends PostText {
+  updatedAt: string;
+}
+
+export interface PostActionResult {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: FieldErrors;
+  /** The saved post, for the editor's next save (the editor stays open). */
+  saved?: SavedPost;
+  /** A stale save's newer version, saved elsewhere. */
+  current?: CurrentVersion;
+  /** The request never reached the server, or its answer never came back (set in the browser). */
+  network?: boolean;
+  /** The session had expired: the server sent the author to sign in again (set in the browser). */
+  signedOut?: boolean;
+  /** The server failed on its side (set in the browser). */
+  serverError?: boolean;
+}
