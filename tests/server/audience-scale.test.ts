@@ -48,7 +48,7 @@ function sumsOf(rows: readonly CountRow[], kind: CountRow["kind"], first: string
 }
 
 /** What the report of `range` days must show, computed from the generated rows alone. */
-function expectedReport(year: AudienceYear, range: 7 | 365) {
+function expectedReport(year: AudienceYear, range: 7 | 30 | 365) {
   const { first } = rangeDays(range, NOW);
   const site = year.counts.filter((row) => row.kind === "site" && row.day >= first);
   const top = (kind: CountRow["kind"], limit: number, byLang = true) =>
@@ -165,6 +165,22 @@ for (const engine of engines) {
         expect(shown(report)).toEqual(expectedReport(year, range));
       }
       expect((await audienceReport(database.db, 365, NOW)).views).toBe(VIEWS);
+    });
+
+    it("leaves out what a server whose clock runs ahead counted for tomorrow, in the month in progress", async () => {
+      const tomorrow = addDays(LAST, 1);
+      const post = year.posts[0];
+      const path = `${post?.lang === "en" ? "/en" : ""}/blog/${post?.slug}`;
+      await database.db.execute(sql`
+        insert into analytics_counts (kind, day, key, lang, views, visitors)
+        values ('page', ${tomorrow}, ${path}, ${post?.lang}, 1000000, 1000000), ('source', ${tomorrow}, 'ahead.example', 'pt', 1000000, 0)`);
+      try {
+        for (const range of [365, 30, 7] as const)
+          expect(shown(await audienceReport(database.db, range, NOW))).toEqual(expectedReport(year, range));
+      } finally {
+        await database.db.execute(sql`delete from analytics_counts where day = ${tomorrow}`);
+      }
+      expect(await monthsApartFromDays(database.db)).toEqual([]);
     });
 
     it("keeps a year of 10,000,000 views within the size budget", async () => {

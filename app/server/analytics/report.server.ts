@@ -8,7 +8,7 @@
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import { type Database, rowsOf } from "../db/client.server.ts";
-import { analyticsCounts, analyticsFeedReaders } from "../db/schema.ts";
+import { analyticsCounts, analyticsFeedReaders, blogs } from "../db/schema.ts";
 import { addDays, daysBetween, siteDay } from "./days.server.ts";
 
 /** The ranges the Audience page offers, in days. */
@@ -84,30 +84,43 @@ export function rangeDays(range: AudienceRange, now = new Date()): { first: stri
 }
 
 /**
- * Where a range's counts are read: the whole months within it from the
- * monthly rollup (`analytics_months`), the days of the partial months at its
- * ends from the daily one. A range within one month is all days.
+ * Where a range's counts are read: its whole months from the monthly rollup
+ * (`analytics_months`), and the days of the partial month at its start from
+ * the daily one. The month in progress at its end (`current`, from its first
+ * day to `last`) is read from the monthly rollup too when nothing is counted
+ * after `last` in it (a server whose clock runs ahead), else from its days.
  * @example rangeSpans("2025-11-28", "2026-11-27")
- * // { days: [["2025-11-28", "2025-11-30"], ["2026-11-01", "2026-11-27"]], months: ["2025-12-01", "2026-10-01"] }
+ * // { days: [["2025-11-28", "2025-11-30"]], months: ["2025-12-01", "2026-10-01"], current: "2026-11-01" }
  */
-export function rangeSpans(first: string, last: string): { days: [string, string][]; months: [string, string] | null } {
+export function rangeSpans(
+  first: string,
+  last: string,
+): { days: [string, string][]; months: [string, string] | null; current: string | null } {
   const monthOf = (day: string) => `${day.slice(0, 8)}01`;
   const nextMonth = (day: string) => monthOf(addDays(monthOf(day), 31));
-  // The first whole month begins on `first` or after it; the last whole one ends on `last` or before it.
+  const current = nextMonth(last) !== addDays(last, 1) && monthOf(last) >= first ? monthOf(last) : null;
+  // What the months and the days cover: the range, but for the month in progress.
+  const end = current ? addDays(current, -1) : last;
+  // The first whole month begins on `first` or after it; the last one ends on `end` or before it.
   const firstMonth = first === monthOf(first) ? first : nextMonth(first);
-  const lastMonth = addDays(last, 1) === nextMonth(last) ? monthOf(last) : monthOf(addDays(monthOf(last), -1));
-  if (firstMonth > lastMonth) return { days: [[first, last]], months: null };
+  const lastMonth = nextMonth(end) === addDays(end, 1) ? monthOf(end) : monthOf(addDays(monthOf(end), -1));
+  if (firstMonth > lastMonth) return { days: first <= end ? [[first, end]] : [], months: null, current };
   const days: [string, string][] = [];
   if (first < firstMonth) days.push([first, addDays(firstMonth, -1)]);
-  if (nextMonth(lastMonth) <= last) days.push([nextMonth(lastMonth), last]);
-  return { days, months: [firstMonth, lastMonth] };
+  if (nextMonth(lastMonth) <= end) days.push([nextMonth(lastMonth), end]);
+  return { days, months: [firstMonth, lastMonth], current };
+}
+
+/** Every post's title by its language and slug (`pt\tslug`). */
+async function postTitles(db: Database): Promise<Map<string, string>> {
+  const posts = await db.select({ lang: blogs.lang, slug: blogs.slug, title: blogs.title }).from(blogs);
+  return new Map(posts.map((post) => [`${post.lang}\t${post.slug}`, post.title]));
 }
 
 interface Counted {
   list: "pages" | "posts" | "sources" | "devices" | "not-found" | "feeds";
   key: string;
   lang: string;
-  title: string | null;
   views: number;
   visitors: number;
 }
@@ -130,7 +143,20 @@ async function rangeLists(db: Database, first: string, last: string) {
     parts.push(sql`
       select kind, key, lang, views, peak_visitors as visitors from analytics_months
       where ${kinds} and month between ${spans.months[0]} and ${spans.months[1]}`);
-  const result = await db.execute(sql`
+  if (spans.current) {
+    const ahead = sql`exists (
+      select 1 from analytics_counts where ${kinds} and day > ${last} and day < (${spans.current}::date + interval '1 month'))`;
+    parts.push(
+      sql`
+      select kind, key, lang, views, peak_visitors as visitors from analytics_months
+      where ${kinds} and month = ${spans.current} and not ${ahead}`,
+      sql`
+      select kind, key, lang, views, visitors from analytics_counts
+      where ${kinds} and day between ${spans.current} and ${last} and ${ahead}`,
+    );
+  }
+  const [result, titles] = await Promise.all([
+    db.execute(sql`
     with spans as (${sql.join(parts, sql` union all `)}),
     counted as (
       -- Sources, devices and broken links are counted in every language together.
@@ -140,20 +166,21 @@ async function rangeLists(db: Database, first: string, last: string) {
     ), ranked as (
       select case kind when 'page' then 'pages' when 'source' then 'sources' when 'device' then 'devices'
           when 'feed' then 'feeds' else kind end as list,
-        key, lang, null::text as title, views, visitors,
+        key, lang, views, visitors,
         row_number() over (partition by kind order by views desc, key) as n
       from counted
       union all
-      select 'posts', counted.key, b.lang, b.title, counted.views, counted.visitors,
-        row_number() over (partition by b.lang order by counted.views desc, counted.key)
+      -- Every post's address, ranked: its title is looked up apart (a join here was planned row by row).
+      select 'posts', key, lang, views, visitors,
+        row_number() over (partition by lang order by views desc, key)
       from counted
-      join blogs b on counted.kind = 'page' and b.lang = counted.lang
-        and counted.key = case b.lang when 'en' then '/en/blog/' else '/blog/' end || b.slug
-      where counted.kind = 'page' and (counted.key like '/blog/%' or counted.key like '/en/blog/%')
+      where kind = 'page' and key like case lang when 'en' then '/en/blog/%' else '/blog/%' end
     )
-    select list, key, lang, title, views, visitors from ranked
-    where list = 'feeds' or n <= case list when 'devices' then 3 else ${TOP} end
-    order by list, n`);
+    select list, key, lang, views, visitors from ranked
+    where list in ('feeds', 'posts') or n <= case list when 'devices' then 3 else ${TOP} end
+    order by list, n`),
+    postTitles(db),
+  ]);
   const lists = {
     pages: [] as KeyCount[],
     posts: { pt: [], en: [] } as Record<Lang, PostCount[]>,
@@ -164,15 +191,13 @@ async function rangeLists(db: Database, first: string, last: string) {
   };
   for (const row of rowsOf<Counted>(result)) {
     const count = { key: row.key, lang: row.lang, views: row.views };
-    if (row.list === "posts")
-      lists.posts[row.lang as Lang]?.push({
-        path: row.key,
-        title: row.title ?? "",
-        lang: row.lang as Lang,
-        views: row.views,
-        visitors: row.visitors,
-      });
-    else if (row.list === "feeds") lists.feeds.push({ feed: row.key, lang: row.lang, fetches: row.views });
+    if (row.list === "posts") {
+      // The most read first: the first TOP of each language that is still a post.
+      const posts = lists.posts[row.lang as Lang];
+      const title = titles.get(`${row.lang}\t${row.key.slice(row.lang === "en" ? 9 : 6)}`);
+      if (posts && title !== undefined && posts.length < TOP)
+        posts.push({ path: row.key, title, lang: row.lang as Lang, views: row.views, visitors: row.visitors });
+    } else if (row.list === "feeds") lists.feeds.push({ feed: row.key, lang: row.lang, fetches: row.views });
     else if (row.list === "not-found") lists.notFound.push(count);
     else lists[row.list].push(count);
   }
