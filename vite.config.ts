@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => ({
             {
               name: "app-shell",
               priority: 1,
-              test: /app[\\/](components[\\/](layout|ui|icons)[\\/]|components[\\/]home[\\/](Section|buttons)\.tsx?$|i18n[\\/](index|paths|registry|areas)\.ts$|site\.config\.ts$|lib[\\/](seo|nonce)\.ts$|first-paint[\\/]head-script\.ts$|content[\\/]localized\.ts$)/,
+              test: /app[\\/](components[\\/](layout|ui|icons)[\\/]|components[\\/]home[\\/](Section|buttons)\.tsx?$|i18n[\\/](index|paths|registry|areas|format)\.ts$|site\.config\.ts$|lib[\\/](seo|nonce)\.ts$|first-paint[\\/]head-script\.ts$|content[\\/]localized\.ts$)/,
             },
           ],
         },

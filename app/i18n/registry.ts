@@ -2,8 +2,10 @@
  * The strings this process holds, per language. The server holds both
  * dictionaries whole (`./all.ts` provides them). A browser holds only what the
  * pages it has shown need: the shell every page uses (header, footer, titles)
- * and the areas of those pages (home, portfolio, contact, admin; the terminal's
- * when it opens), each a chunk of its own, so a page ships one language and only its own areas.
+ * and the areas of those pages (home, portfolio, contact, admin, blog,
+ * newsletter), each a chunk of its own, so a page ships one language and only
+ * its own areas. The terminal's strings travel in the terminal's own script
+ * instead (decision 050).
  */
 
 import { type LazyArea, lazyAreas } from "./areas.ts";
@@ -21,7 +23,6 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     portfolio: () => import("./pt/portfolio.ts").then((m) => m.portfolio),
     contact: () => import("./pt/contact.ts").then((m) => m.contact),
     admin: () => import("./pt/admin.ts").then((m) => m.admin),
-    terminal: () => import("./pt/terminal.ts").then((m) => m.terminal),
     blog: () => import("./pt/blog.ts").then((m) => m.blog),
     newsletter: () => import("./pt/newsletter.ts").then((m) => m.newsletter),
   },
@@ -31,7 +32,6 @@ const importers: Record<Lang, Record<Part, () => Promise<object>>> = {
     portfolio: () => import("./en/portfolio.ts").then((m) => m.portfolio),
     contact: () => import("./en/contact.ts").then((m) => m.contact),
     admin: () => import("./en/admin.ts").then((m) => m.admin),
-    terminal: () => import("./en/terminal.ts").then((m) => m.terminal),
     blog: () => import("./en/blog.ts").then((m) => m.blog),
     newsletter: () => import("./en/newsletter.ts").then((m) => m.newsletter),
   },

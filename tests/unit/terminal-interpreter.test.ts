@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { companies } from "~/content/companies.ts";
 import { projects } from "~/content/projects.ts";
 import type { Lang } from "~/i18n";
-import { interpret } from "~/lib/terminal/interpreter.ts";
+import { terminal as en } from "~/i18n/en/terminal.ts";
+import { terminal as pt } from "~/i18n/pt/terminal.ts";
+import { interpret as interpretIn, type TerminalStrings } from "~/lib/terminal/interpreter.ts";
 
 const langs: Lang[] = ["pt", "en"];
+
+// The terminal's script carries its page's language and strings; the same pairs here.
+const strings: Record<Lang, TerminalStrings> = { pt, en };
+const interpret = (input: string, lang: Lang) => interpretIn(input, lang, strings[lang]);
 
 describe("interpret: blank input", () => {
   it.each(["", "   ", "\t"])("ignores %j", (input) => {

@@ -1,95 +1,54 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { SquareTerminal } from "~/components/icons";
-import { NEEDS_APP, useFinishPendingPress } from "~/first-paint/app-activation.ts";
-import { langFromPath, loadStrings, useT } from "~/i18n";
-import type { TerminalView } from "./frame.ts";
-import { windowFrame } from "./frame.ts";
+import { useT } from "~/i18n";
+import { CLOSE_EVENT, NAVIGATE_EVENT } from "./contract.ts";
+// The terminal's script per language, each a file of its own with only what it imports (decision 050).
+import builtEnglish from "./terminal-en.ts?worker&url";
+import builtPortuguese from "./terminal-pt.ts?worker&url";
 
-let loading: Promise<typeof import("./TerminalWindow.tsx")> | undefined;
+// Development serves the source as a module (a classic script cannot import); a build, the one file.
+const terminalScript = import.meta.env.DEV
+  ? { pt: "/app/components/terminal/terminal-pt.ts", en: "/app/components/terminal/terminal-en.ts" }
+  : { pt: builtPortuguese, en: builtEnglish };
 
 /**
- * The terminal's code and its strings, fetched side by side and once: the
- * first time it is opened, never with the page. One after the other they
- * were two round trips after the press.
+ * The floating terminal button. React renders its markup only: the page
+ * script loads the terminal's script for the page's language on the first
+ * press, and that script opens the window (`terminal-window.ts`), outside
+ * React's tree, whether or not the page has hydrated. Once it has, a command
+ * that goes to another page navigates on the client, and the window closes
+ * when the launcher leaves the page.
  */
-function loadTerminal(): Promise<typeof import("./TerminalWindow.tsx")> {
-  loading ??= Promise.all([
-    import("./TerminalWindow.tsx"),
-    loadStrings(langFromPath(location.pathname), ["terminal"]),
-  ]).then(
-    ([module]) => module,
-    (error: unknown) => {
-      // A failed fetch is tried again at the next opening.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-const TerminalWindow = lazy(loadTerminal);
-
-// Pressed before the page hydrated (the page script marked the press pending):
-// the terminal's code is fetched now, while the page hydrates, not after.
-if (typeof document !== "undefined" && document.querySelector('[data-testid="terminal-button"][data-pending]'))
-  loadTerminal().catch(() => undefined);
-
-/** The floating terminal button, and the terminal window once it has been opened. */
 export function TerminalLauncher() {
-  const { t } = useT();
+  const { lang, t } = useT();
   const texts = t.home.terminal;
-  const [view, setView] = useState<TerminalView>("closed");
-  const button = useRef<HTMLButtonElement>(null);
-  const everOpened = useRef(false);
-
-  // A press before the page hydrated opens the terminal once it has.
-  useFinishPendingPress(button, () => {
-    everOpened.current = true;
-    setView("open");
-  });
+  const navigate = useNavigate();
 
   useEffect(() => {
-    // Closing hands focus back to the button that reopens the terminal.
-    if (view === "closed" && everOpened.current) button.current?.focus();
-  }, [view]);
+    const go = (event: Event) => {
+      event.preventDefault();
+      navigate((event as CustomEvent<string>).detail);
+    };
+    document.addEventListener(NAVIGATE_EVENT, go);
+    return () => document.removeEventListener(NAVIGATE_EVENT, go);
+  }, [navigate]);
 
-  if (view === "closed") {
-    return (
-      <button
-        ref={button}
-        type="button"
-        onClick={() => {
-          everOpened.current = true;
-          setView("open");
-        }}
-        aria-label={texts.open}
-        title={texts.open}
-        data-testid="terminal-button"
-        {...NEEDS_APP}
-        className="brand-gradient fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full text-accent-fg shadow-lg ring-4 ring-bg transition hover:-translate-y-1 hover:shadow-xl sm:right-6 sm:bottom-6"
-      >
-        <SquareTerminal className="size-6" aria-hidden="true" />
-      </button>
-    );
-  }
+  // The window belongs to this button: another page (the other language's home is another route) closes it.
+  useEffect(() => () => void document.dispatchEvent(new Event(CLOSE_EVENT)), []);
 
   return (
-    <Suspense
-      fallback={
-        <div
-          role="status"
-          className={`${windowFrame(false)} grid place-items-center font-terminal text-sm text-fg-muted`}
-        >
-          {texts.loading}
-        </div>
-      }
+    <button
+      type="button"
+      aria-label={texts.open}
+      title={texts.open}
+      data-testid="terminal-button"
+      data-terminal-src={terminalScript[lang]}
+      data-terminal-lang={lang}
+      data-terminal-module={import.meta.env.DEV ? "" : undefined}
+      className="brand-gradient fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full text-accent-fg shadow-lg ring-4 ring-bg transition hover:-translate-y-1 hover:shadow-xl aria-busy:animate-pulse sm:right-6 sm:bottom-6"
     >
-      <TerminalWindow
-        minimized={view === "minimized"}
-        onMinimize={() => setView("minimized")}
-        onRestore={() => setView("open")}
-        onClose={() => setView("closed")}
-      />
-    </Suspense>
+      <SquareTerminal className="size-6" aria-hidden="true" />
+    </button>
   );
 }

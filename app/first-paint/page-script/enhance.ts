@@ -2,7 +2,8 @@
  * The page script: one small classic script every page loads right after its
  * first paint (`app/first-paint/page-script-loader.ts`), which makes the page's
  * simple controls work without React: theme, language, the header's menus,
- * the contact dialog, tabs, copy buttons and the hero's typewriter; it logs a 404's path. Each
+ * the contact dialog, the terminal's launcher, tabs, copy buttons and the
+ * hero's typewriter; it logs a 404's path. Each
  * behaviour is one listener on the document, so it also serves what React
  * renders later (a client-side navigation), and React renders these
  * controls' markup only. It also holds the page's hydration until the first
@@ -17,6 +18,7 @@ import { hydrateOnInteraction } from "./hydration.ts";
 import { enhanceLanguageLinks } from "./language.ts";
 import { enhanceNotFound } from "./not-found.ts";
 import { enhanceTabs } from "./tabs.ts";
+import { enhanceTerminalLauncher } from "./terminal.ts";
 import { enhanceThemeToggle } from "./theme.ts";
 import { enhanceTypewriters } from "./typewriter.ts";
 
@@ -25,6 +27,7 @@ enhanceThemeToggle(document);
 enhanceLanguageLinks(document);
 enhanceDisclosures(document);
 enhanceDialogs(document);
+enhanceTerminalLauncher(document);
 enhanceTabs(document);
 enhanceCopyButtons(document);
 showCopyButtons(document);

@@ -1,3 +1,4 @@
+import { TERMINAL_PARTS } from "~/components/terminal/contract.ts";
 import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
 import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 import { closestTarget } from "./dom.ts";
@@ -57,26 +58,17 @@ function appWorkWaiting(doc: Document): boolean {
 
 /**
  * Releases the hydration code on the first interaction, or at once when the
- * app has work waiting. A press on a control that needs the app
- * (`data-needs-app`: the terminal) before it has
- * hydrated is kept as `data-pending` for the control's component to finish
- * (`app/first-paint/app-activation.ts`), with `aria-busy` until then.
+ * app has work waiting. The floating terminal is no interaction with the
+ * page: it works without the app, and a press, key or focus in its launcher
+ * or window leaves the hydration for later, so that nothing competes with
+ * the terminal's own script and with what is typed into it (decision 050).
  */
 export function hydrateOnInteraction(doc: Document): void {
-  const release = () => {
+  const release = (event: Event) => {
+    if (closestTarget(event, TERMINAL_PARTS)) return;
     for (const type of INTERACTION_EVENTS) window.removeEventListener(type, release, true);
     releaseHeldScripts(doc);
   };
   if (appWorkWaiting(doc)) releaseHeldScripts(doc);
   else for (const type of INTERACTION_EVENTS) window.addEventListener(type, release, { capture: true, passive: true });
-
-  doc.addEventListener("click", (event) => {
-    if (doc.documentElement.dataset.hydrated) return;
-    const control = closestTarget(event, "[data-needs-app]");
-    if (!control) return;
-    event.preventDefault();
-    control.dataset.pending = "true";
-    control.setAttribute("aria-busy", "true");
-    release();
-  });
 }

@@ -80,6 +80,5 @@ export const home = {
   },
   terminal: {
     open: "Open terminal",
-    loading: "Loading terminal...",
   },
 } satisfies Dictionary["home"];

@@ -1,4 +1,4 @@
-import type { LazyArea } from "../areas.ts";
+import type { LazyArea, ScriptArea } from "../areas.ts";
 import type { Dictionary } from "../pt.ts";
 import { auth } from "./auth.ts";
 
@@ -178,4 +178,4 @@ export const shell = {
     },
   },
   auth,
-} satisfies Omit<Dictionary, LazyArea>;
+} satisfies Omit<Dictionary, LazyArea | ScriptArea>;

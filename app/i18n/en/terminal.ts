@@ -1,6 +1,6 @@
 import type { Dictionary } from "../pt.ts";
 
-/** English strings of the floating terminal, loaded when it first opens. */
+/** English strings of the floating terminal, in the terminal's own script (`app/components/terminal/terminal-en.ts`). */
 export const terminal = {
   title: "terminal — visitor@rafaelwerneck",
   minimize: "Minimize terminal",

@@ -78,6 +78,5 @@ export const home = {
   },
   terminal: {
     open: "Abrir terminal",
-    loading: "Carregando terminal...",
   },
 };

@@ -1,4 +1,4 @@
-/** Portuguese strings of the floating terminal, loaded when it first opens. */
+/** Portuguese strings of the floating terminal, in the terminal's own script (`app/components/terminal/terminal-pt.ts`). */
 export const terminal = {
   title: "terminal — visitante@rafaelwerneck",
   minimize: "Minimizar terminal",

@@ -1,13 +1,17 @@
 /**
  * The floating terminal's brain: one typed line in, the lines to print (and
  * perhaps a page to go to) out. Pure, so every command is unit-tested without
- * a browser; the component only adds timing and focus.
+ * a browser; the window (`app/components/terminal/terminal-window.ts`) only
+ * adds timing and focus. It is given the page's language and its strings and
+ * imports nothing of React, so it travels in the terminal's own script.
  */
 import { companies } from "~/content/companies.ts";
 import { tr } from "~/content/localized.ts";
 import { projects } from "~/content/projects.ts";
 import { serviceCategories } from "~/content/services.ts";
-import { dictionaryFor, format, type Lang, localizePath } from "~/i18n";
+import { format } from "~/i18n/format.ts";
+import { type Lang, localizePath } from "~/i18n/paths.ts";
+import type { Dictionary } from "~/i18n/pt.ts";
 import { site } from "~/site.config.ts";
 import {
   commandWords,
@@ -20,6 +24,9 @@ import {
   wordIn,
 } from "./vocabulary.ts";
 
+/** The terminal's strings in one language (`app/i18n/{lang}/terminal.ts`). */
+export type TerminalStrings = Dictionary["terminal"];
+
 export interface TerminalResult {
   /** Lines to print, in order. */
   lines: string[];
@@ -30,14 +37,13 @@ export interface TerminalResult {
 }
 
 /**
- * Runs one line typed into the terminal. Returns `null` for a blank line,
- * which the terminal ignores.
- * @example interpret("open projects", "en") // { lines: ["Redirecting to /en/projects..."], navigate: "/en/projects" }
+ * Runs one line typed into the terminal, answering in `lang` with its strings
+ * `t`. Returns `null` for a blank line, which the terminal ignores.
+ * @example interpret("open projects", "en", enTerminal) // { lines: ["Redirecting to /en/projects..."], navigate: "/en/projects" }
  */
-export function interpret(input: string, lang: Lang): TerminalResult | null {
+export function interpret(input: string, lang: Lang, t: TerminalStrings): TerminalResult | null {
   const typed = input.trim();
   if (typed === "") return null;
-  const t = dictionaryFor(lang).terminal;
   const [head = "", ...rest] = typed.split(/\s+/);
   const word = head.toLowerCase();
   const argument = rest.join(" ");
@@ -46,32 +52,31 @@ export function interpret(input: string, lang: Lang): TerminalResult | null {
     if (argument === "") return { lines: [format(t.openUsage, { pages: shownPages[lang].join(", ") })] };
     const page = wordIn(pageWords, argument.toLowerCase());
     if (!page) return { lines: [format(t.pageNotFound, { x: argument })] };
-    return redirect(pagePaths[page], lang);
+    return redirect(pagePaths[page], lang, t);
   }
   if (word === "cd") {
     const page = directoryPage(argument);
     if (!page) return { lines: [format(t.directoryNotFound, { x: argument })] };
-    return redirect(pagePaths[page], lang);
+    return redirect(pagePaths[page], lang, t);
   }
 
   const command = rest.length === 0 ? wordIn(commandWords, word) : undefined;
   if (!command) return { lines: [format(t.notFound, { x: typed })] };
   if (command === "clear") return { lines: [], clear: true };
-  return { lines: topicLines(command, lang) };
+  return { lines: topicLines(command, lang, t) };
 }
 
-function redirect(path: string, lang: Lang): TerminalResult {
+function redirect(path: string, lang: Lang, t: TerminalStrings): TerminalResult {
   const target = localizePath(path, lang);
-  return { lines: [format(dictionaryFor(lang).terminal.redirecting, { path: target })], navigate: target };
+  return { lines: [format(t.redirecting, { path: target })], navigate: target };
 }
 
 const bullet = (text: string) => `  • ${text}`;
 
-function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string[] {
-  const t = dictionaryFor(lang).terminal;
+function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang, t: TerminalStrings): string[] {
   switch (command) {
     case "help":
-      return helpLines(lang);
+      return helpLines(lang, t);
     case "about":
       return t.about.split("\n");
     case "projects":
@@ -95,8 +100,7 @@ function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang): string
   }
 }
 
-function helpLines(lang: Lang): string[] {
-  const t = dictionaryFor(lang).terminal;
+function helpLines(lang: Lang, t: TerminalStrings): string[] {
   const [help, about, projectsWord, contact, companiesWord, services, blog, certificates, whoami, clear] =
     shownCommands[lang];
   const rows: [string | undefined, string][] = [

@@ -18,6 +18,9 @@ export const terminalTexts = {
   },
 } as const;
 
+/** The terminal's own script, one per language (app/components/terminal/terminal-{pt,en}.ts). */
+export const TERMINAL_SCRIPT = /\/assets\/terminal-(pt|en)-[\w-]+\.js$/;
+
 /**
  * Fakes the page's clock and stops it, so time moves only when a test says
  * so (`page.clock.runFor`). An installed clock otherwise keeps flowing.
@@ -34,18 +37,6 @@ export async function openTerminal(page: Page, lang: "pt" | "en" = "en") {
   await page.goto(lang === "en" ? "/en" : "/");
   await waitForHydration(page);
   await page.getByRole("button", { name: terminalTexts[lang].open }).click();
-  // React reveals lazily loaded content on a timer (300 ms after its fallback
-  // showed), so the stopped clock is nudged until it does; asked every 50 ms,
-  // not at expect.poll's widening default intervals, which spent seconds here.
-  await expect
-    .poll(
-      async () => {
-        await page.clock.runFor(50);
-        return page.getByTestId("terminal-input").isVisible();
-      },
-      { intervals: [50] },
-    )
-    .toBe(true);
   const input = page.getByRole("textbox", { name: terminalTexts[lang].input });
   await expect(input).toBeFocused();
   return input;

@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "../fixtures.ts";
-import { openTerminal, run, terminalTexts } from "./helpers.ts";
+import { openTerminal, run, TERMINAL_SCRIPT, terminalTexts } from "./helpers.ts";
 
 test("the terminal's code is fetched only when it is first opened", async ({ page }) => {
   const scripts: string[] = [];
@@ -13,10 +13,10 @@ test("the terminal's code is fetched only when it is first opened", async ({ pag
   await expect(page.getByTestId("terminal")).toBeVisible();
   const fetchedOnOpen = scripts.slice(before);
   expect(
-    fetchedOnOpen.some((path) => /TerminalWindow/.test(path)),
+    fetchedOnOpen.filter((path) => TERMINAL_SCRIPT.test(path)),
     fetchedOnOpen.join(", "),
-  ).toBe(true);
-  expect(scripts.slice(0, before).some((path) => /TerminalWindow/.test(path))).toBe(false);
+  ).toEqual([expect.stringMatching(/\/terminal-en-/)]);
+  expect(scripts.slice(0, before).some((path) => TERMINAL_SCRIPT.test(path))).toBe(false);
 });
 
 for (const lang of ["pt", "en"] as const) {

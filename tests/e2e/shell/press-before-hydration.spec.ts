@@ -1,13 +1,14 @@
 import type { Page } from "@playwright/test";
 import { fromOwnAddress, openedAMinuteAgo, texts } from "../contact/helpers.ts";
 import { expect, test, waitForPageScript } from "../fixtures.ts";
+import { TERMINAL_SCRIPT } from "../home/helpers.ts";
 
 /**
- * A press that needs the app, made before the page has hydrated, is finished
- * once it has; a control the page script answers (the contact dialog) does
- * not wait for it; text typed before then is kept. The app's scripts are held
- * on the way here until the test lets them through, so the press always
- * comes first, as it does on a slow phone.
+ * The controls the page script answers (the contact dialog, the terminal
+ * with its own script) do not wait for the page to hydrate, and hydration
+ * leaves them working; text typed into the contact form before then is kept.
+ * The app's scripts are held on the way here until the test lets them
+ * through, so the press always comes first, as it does on a slow phone.
  */
 async function holdAppScripts(page: Page): Promise<() => void> {
   let letThrough: () => void = () => undefined;
@@ -15,7 +16,8 @@ async function holdAppScripts(page: Page): Promise<() => void> {
     letThrough = resolve;
   });
   await page.route(/\/assets\/.+\.js$/, async (route) => {
-    if (!/\/assets\/enhance-[\w-]+\.js$/.test(route.request().url())) await gate;
+    const path = new URL(route.request().url()).pathname;
+    if (!/\/assets\/enhance-[\w-]+\.js$/.test(path) && !TERMINAL_SCRIPT.test(path)) await gate;
     await route.continue();
   });
   return letThrough;
@@ -46,16 +48,56 @@ test("the contact button opens its dialog at once, before the page has hydrated"
   await expect(opener).toBeFocused();
 });
 
-test("the terminal launcher pressed by keyboard before hydration opens the terminal", async ({ page }) => {
+test("the terminal opens and answers before the page has hydrated, and hydration keeps it", async ({ page }) => {
   const letThrough = await holdAppScripts(page);
-  await page.goto("/");
+  await page.goto("/en");
   await waitForPageScript(page);
   const launcher = page.getByTestId("terminal-button");
   await launcher.focus();
   await page.keyboard.press("Enter");
-  await expect(launcher).toHaveAttribute("aria-busy", "true");
+  // The page script loads the terminal's own script: nothing of the app has run, nor been asked for.
+  const input = page.getByTestId("terminal-input");
+  await expect(input).toBeFocused();
+  await expect(launcher).toBeHidden();
+  await input.fill("whoami");
+  await input.press("Enter");
+  await expect(page.getByTestId("terminal-output").last()).toContainText("A curious visitor");
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  // Reaching for the page hydrates it; the window stays as it was and keeps working.
   letThrough();
-  await expect(page.getByTestId("terminal")).toBeVisible();
+  await page.mouse.move(2, 2);
+  await page.mouse.move(3, 3);
+  await hydrated(page);
+  await expect(page.getByTestId("terminal")).toHaveAttribute("data-view", "open");
+  await expect(page.getByTestId("terminal-output").last()).toContainText("A curious visitor");
+  await input.press("Escape");
+  await page.getByRole("button", { name: "Restore terminal" }).click();
+  await expect(input).toBeFocused();
+  // Once hydrated, a command's page comes by client-side navigation, and the window goes with the home page.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await input.fill("open projects");
+  await input.press("Enter");
+  await expect(page).toHaveURL(/\/en\/projects$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page.getByTestId("terminal")).toHaveCount(0);
+});
+
+test("before hydration, a command's page is loaded as a page", async ({ page }) => {
+  const letThrough = await holdAppScripts(page);
+  await page.goto("/");
+  await waitForPageScript(page);
+  await page.getByTestId("terminal-button").click();
+  const input = page.getByTestId("terminal-input");
+  await expect(input).toBeFocused();
+  await input.fill("cd /projetos");
+  await input.press("Enter");
+  await expect(page.getByTestId("terminal-output").last()).toHaveText("Redirecionando para /projects...");
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByTestId("terminal")).toHaveCount(0);
+  letThrough();
 });
 
 test("what is typed into the contact form before hydration is kept and sent", async ({ page, baseURL }) => {
