@@ -224,6 +224,32 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
   }, [form.mode]);
 
   const close = useCallback(() => setForm({ mode: "closed" }), [setForm]);
+
+  // The versions the editor saved in this visit. The list's data comes back after the editor
+  // closes; a post opened again before it has must not open on its older version.
+  const savedVersions = useRef(new Map<string, string>());
+  const onSaved = useCallback((id: string, updatedAt: string) => {
+    savedVersions.current.set(id, updatedAt);
+  }, []);
+  const [opening, setOpening] = useState<{ id: string; reloaded: boolean } | undefined>(undefined);
+  const isOlder = (post: EditablePost) => (savedVersions.current.get(post.id) ?? "") > post.updatedAt;
+  const edit = (post: EditablePost) => {
+    if (!isOlder(post)) return setForm({ mode: "edit", post });
+    setOpening({ id: post.id, reloaded: false });
+    if (!loading) revalidator.revalidate();
+  };
+  // The post opens once the list has its newer version, or once reloading is over (offline, say: the
+  // editor's version check then keeps the author's text safe).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's data and its loading state are what is waited for
+  useEffect(() => {
+    if (!opening) return;
+    if (loading && !opening.reloaded) return setOpening({ ...opening, reloaded: true });
+    const post = loaderData.posts.find((candidate) => candidate.id === opening.id);
+    if (!post) return setOpening(undefined);
+    if (isOlder(post) && (loading || !opening.reloaded)) return;
+    setOpening(undefined);
+    setForm({ mode: "edit", post });
+  }, [opening, loading, loaderData]);
   // The address of a new post that became one: the same editor, not a leaving.
   const renamed = useRef<string | undefined>(undefined);
   const created = useCallback(
@@ -283,13 +309,14 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
             tagSuggestions={loaderData.tagSuggestions}
             onClose={close}
             onCreated={created}
+            onSaved={onSaved}
             onDirtyChange={setDirty}
           />
         )}
         {/* The list waits behind the editor, and comes back fresh when it closes. */}
         {form.mode === "closed" && (
           <div>
-            {loading && (
+            {(loading || opening) && (
               <p role="status" className="mb-3 text-sm text-fg-muted">
                 {t.admin.loading}
               </p>
@@ -297,7 +324,7 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
             <PostList
               list={loaderData.list}
               posts={loaderData.posts}
-              onEdit={(post) => setForm({ mode: "edit", post })}
+              onEdit={edit}
               onTranslate={(post) =>
                 setForm({
                   mode: "create",

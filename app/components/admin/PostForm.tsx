@@ -62,6 +62,7 @@ export function PostForm({
   tagSuggestions,
   onClose,
   onCreated,
+  onSaved,
   onDirtyChange,
 }: {
   /** The signed-in author's login: this browser's unsaved copies are kept per author. */
@@ -75,6 +76,8 @@ export function PostForm({
   onClose: () => void;
   /** A new post got its id on the server (its first save, or an autosave). */
   onCreated?: (id: string) => void;
+  /** A version of a post the server now holds (a save, a restore): the list's data may not have it yet. */
+  onSaved?: (id: string, updatedAt: string) => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useT();
@@ -150,6 +153,7 @@ export function PostForm({
         const answer = result.saved;
         const wasNew = versionRef.current.id === undefined;
         moveTo({ id: answer.id, updatedAt: answer.updatedAt });
+        onSaved?.(answer.id, answer.updatedAt);
         saved.current = sent;
         setPublication(publicationOfSaved(answer));
         setErrors({});
@@ -181,7 +185,7 @@ export function PostForm({
       }
       if (manual) notify("error", result.message || t.admin.errors.network);
     },
-    [author, onCreated, texts, t, moveTo],
+    [author, onCreated, onSaved, texts, t, moveTo],
   );
 
   const saver = useAutosave({
@@ -277,9 +281,10 @@ export function PostForm({
       saved.current = next;
       setValues(next);
       moveTo({ id: result.saved.id, updatedAt: result.saved.updatedAt });
+      onSaved?.(result.saved.id, result.saved.updatedAt);
       setPublication(publicationOfSaved(result.saved));
     },
-    [moveTo],
+    [moveTo, onSaved],
   );
 
   const titleOver = values.title.length > POST_LIMITS.title;

@@ -166,7 +166,8 @@ test("the admin speaks English under /en", async ({ page }) => {
   const form = page.getByTestId("post-form");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByText("Enter a title.")).toBeVisible();
-  await expect(page.getByText("Fix the highlighted fields: Title, Slug, Content.")).toBeVisible();
+  // The toast says it whole; the bar says it after "Not saved:".
+  await expect(page.getByText("Fix the highlighted fields: Title, Slug, Content.", { exact: true })).toBeVisible();
   await expect(form.getByLabel("Title", { exact: true })).toBeFocused();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage posts");
 });
