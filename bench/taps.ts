@@ -1,29 +1,38 @@
 /**
- * `npm run bench:taps`: what a reader's taps cost on a phone. The production
- * build on loopback, a 390 × 844 touch screen, Lighthouse's mobile network
- * (562.5 ms round trip, 1.47 Mbps down) and its CPU slowdown for this host
- * (the calculator of bench/throttling.ts applied to the benchmark index
- * Lighthouse's own page function measures here, unthrottled). Each scenario
- * opens a page afresh, waits for its load and one second more, as a reader
- * does, then touches (or types) what it names and reports:
+ * `npm run bench:taps`: what a reader's taps cost on a phone, and the gate
+ * they must pass. The production build on loopback, a 390 × 844 touch
+ * screen at the density of Lighthouse's mobile screen (1.75: the pixels
+ * this host draws in software, where a phone's GPU draws them, decision
+ * 051), Lighthouse's mobile network (562.5 ms round trip, 1.47 Mbps down)
+ * and its CPU slowdown for this host (the calculator of bench/throttling.ts
+ * applied to the benchmark index Lighthouse's own page function measures
+ * here, unthrottled). Each scenario opens a page of one type (home, a
+ * portfolio page, a list, an article, contact, search) in one language
+ * afresh, waits for its load and one second more, as a reader does, then
+ * touches (or types) what it names, step after step, and reports per step:
  *
  * - **INP**: the longest Event Timing duration of the touch's (or key's)
  *   interaction (from the touch to the next paint, as Chrome's INP counts it;
  *   16 when it reported none, which it does under 16 ms);
  * - **ready**: from the touch or key (the event's own time stamp) to the
  *   paint of the first frame in which the result is there (the menu shown,
- *   the terminal's input focused, the dialog open, the typed letter in the
- *   terminal's line).
+ *   the terminal's input focused, the dialog open, the typed letter in its
+ *   field; for the language toggle, the other language's page painted).
  *
- * Medians of BENCH_RUNS runs (default 3). Figures only: nothing is written
- * and no budget is checked yet.
+ * Each scenario runs on the site and on its floor: the same page with no app
+ * code (every script but the page script and the terminal's own is refused),
+ * so the report says how much of a tap's cost is the app's. Medians of
+ * BENCH_RUNS runs (default 3); the budgets are bench/tap-budgets.ts's, and
+ * the run fails (exit code 1) when any is over. The report is written to
+ * bench/results/taps.md.
  *
- * Environment: BENCH_RUNS, BENCH_TAPS (only the scenarios whose name holds
- * it, e.g. "theme"), BENCH_BUILD_DIR (default build-bench),
- * BENCH_SKIP_BUILD=1 (measure the build already there), BENCH_CPU_SLOWDOWN
- * (a slowdown instead of the calibrated one).
+ * Environment: BENCH_RUNS, BENCH_TAPS (only the scenarios whose page or name
+ * holds it, e.g. "theme" or "article"), BENCH_TAPS_LANGS ("pt", "en" or both,
+ * the default), BENCH_TAPS_FLOOR=0 (no floor runs), BENCH_BUILD_DIR (default
+ * build-bench), BENCH_SKIP_BUILD=1 (measure the build already there),
+ * BENCH_CPU_SLOWDOWN (a slowdown instead of the calibrated one).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
@@ -33,78 +42,177 @@ import { buildSite } from "./build.ts";
 import { ensureChromium } from "./lighthouse.ts";
 import { readOptions } from "./options.ts";
 import { startServer } from "./server.ts";
-import { median, round } from "./stats.ts";
+import { round } from "./stats.ts";
+import { judgeTaps, type TapFigures, tapReport } from "./tap-budgets.ts";
 import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from "./throttling.ts";
 
 /** Lighthouse's mobile network (its `devtools` throttling of the mobile preset). */
 const NETWORK = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+type Lang = "pt" | "en";
+const LANGS: readonly Lang[] = ["pt", "en"];
+/** A path of the Portuguese site in the given language. */
+const inLang = (pagePath: string, lang: Lang) =>
+  lang === "pt" ? pagePath : pagePath === "/" ? "/en" : `/en${pagePath}`;
 
 interface Scenario {
+  /** The page type, as the report groups it. */
+  page: string;
   name: string;
+  /** The Portuguese path; the English one is the same under /en. */
   path: string;
   /** What is touched, or typed into what, in order; each step's result is awaited before the next. */
   steps: Step[];
   /**
    * The page is reached for (a pointer moving over its top corner) right
-   * before the first step, so that it hydrates meanwhile, as after a scroll.
+   * before the first step, which comes as soon as the page has released its
+   * hydration code, so that it hydrates meanwhile, as after a scroll.
    */
   hydrating?: true;
 }
 
-type Step = { touch: string; ready: Ready } | { key: string; ready: Ready };
+type Step = ({ touch: string } | { key: string }) & {
+  label: string;
+  ready: Ready | ((lang: Lang) => Ready);
+  /** The limit the result must be painted within (a widget's own budget). */
+  readyWithinMs?: number;
+};
 
 /** What a step's result is, checked in the page every frame until it holds. */
 type Ready =
-  | { kind: "shown" | "hidden" | "focused"; selector: string }
-  | { kind: "value"; selector: string; value: string }
-  | { kind: "dark" };
+  | { kind: "shown" | "hidden" | "focused" | "typed" | "changed"; selector: string }
+  | { kind: "attribute"; selector: string; name: string; value: string }
+  | { kind: "dark" }
+  | { kind: "navigated"; path: string };
 const shown = (selector: string): Ready => ({ kind: "shown", selector });
 const hiddenNow = (selector: string): Ready => ({ kind: "hidden", selector });
 const focused = (selector: string): Ready => ({ kind: "focused", selector });
-const holds = (selector: string, value: string): Ready => ({ kind: "value", selector, value });
+/** The field's value grew by what was typed. */
+const typed = (selector: string): Ready => ({ kind: "typed", selector });
+/** The element's text is not what it was at the touch. */
+const changed = (selector: string): Ready => ({ kind: "changed", selector });
+
+const MENU_BUTTON = "[data-testid=mobile-menu-button]";
+const MENU = "[data-testid=mobile-menu]";
+const TERMINAL_INPUT = "[data-testid=terminal-input]";
+const menuSteps: Step[] = [
+  { label: "menu open", touch: MENU_BUTTON, ready: shown(MENU) },
+  { label: "menu close", touch: MENU_BUTTON, ready: hiddenNow(MENU) },
+];
+const themeStep: Step = { label: "theme", touch: "[data-testid=theme-toggle]", ready: { kind: "dark" } };
+const terminalSteps: Step[] = [
+  {
+    label: "terminal launcher",
+    touch: "[data-testid=terminal-button]",
+    ready: focused(TERMINAL_INPUT),
+    readyWithinMs: 1000,
+  },
+  // Typed as soon as the terminal is ready: whatever else the page does then, the letter must show.
+  { label: "a key in the terminal", key: "h", ready: typed(TERMINAL_INPUT), readyWithinMs: 100 },
+];
+const SEARCH_FIELD = "[data-testid=blog-search] input[name=q]";
 
 const scenarios: Scenario[] = [
   {
-    name: "home: menu open, close",
+    page: "home",
+    name: "menu, theme, FAQ",
     path: "/",
     steps: [
-      { touch: "[data-testid=mobile-menu-button]", ready: shown("[data-testid=mobile-menu]") },
-      { touch: "[data-testid=mobile-menu-button]", ready: hiddenNow("[data-testid=mobile-menu]") },
+      ...menuSteps,
+      themeStep,
+      { label: "FAQ question", touch: "#faq details summary", ready: shown("#faq details[open]") },
+    ],
+  },
+  { page: "home", name: "terminal", path: "/", steps: terminalSteps },
+  { page: "home", name: "terminal while the page hydrates", path: "/", hydrating: true, steps: terminalSteps },
+  {
+    page: "home",
+    name: "contact dialog",
+    path: "/",
+    steps: [
+      {
+        label: "contact dialog",
+        touch: "[data-testid=home-hero] button[aria-haspopup=dialog]",
+        ready: shown("dialog[open]"),
+        readyWithinMs: 1000,
+      },
     ],
   },
   {
-    name: "home: theme",
-    path: "/",
-    steps: [{ touch: "[data-testid=theme-toggle]", ready: { kind: "dark" } }],
-  },
-  {
-    name: "home: terminal launcher, a key typed",
+    page: "home",
+    name: "language",
     path: "/",
     steps: [
-      { touch: "[data-testid=terminal-button]", ready: focused("[data-testid=terminal-input]") },
-      // Typed as soon as the terminal is ready: whatever else the page does then, the letter must show.
-      { key: "h", ready: holds("[data-testid=terminal-input]", "h") },
+      {
+        label: "language",
+        touch: "[data-testid=language-toggle]",
+        ready: (lang) => ({ kind: "navigated", path: lang === "pt" ? "/en" : "/" }),
+      },
     ],
   },
   {
-    name: "home: terminal launcher while the page hydrates, a key typed",
-    path: "/",
-    hydrating: true,
+    page: "portfolio",
+    name: "menu, tabs, theme",
+    path: "/about",
     steps: [
-      { touch: "[data-testid=terminal-button]", ready: focused("[data-testid=terminal-input]") },
-      { key: "h", ready: holds("[data-testid=terminal-input]", "h") },
+      ...menuSteps,
+      {
+        label: "tab",
+        touch: "[role=tablist] [role=tab]:nth-child(2)",
+        ready: {
+          kind: "attribute",
+          selector: "[role=tablist] [role=tab]:nth-child(2)",
+          name: "aria-selected",
+          value: "true",
+        },
+      },
+      themeStep,
     ],
   },
   {
-    name: "home: contact dialog",
-    path: "/",
-    steps: [{ touch: "[data-testid=home-hero] button[aria-haspopup=dialog]", ready: shown("dialog[open]") }],
+    page: "list",
+    name: "menu, search box",
+    path: "/blog",
+    steps: [
+      ...menuSteps,
+      { label: "search box", touch: SEARCH_FIELD, ready: focused(SEARCH_FIELD) },
+      { label: "a key in the search box", key: "a", ready: typed(SEARCH_FIELD) },
+    ],
   },
   {
-    name: "article: menu open",
+    page: "article",
+    name: "menu, copy button, theme",
     path: "/blog/bot-discord",
-    steps: [{ touch: "[data-testid=mobile-menu-button]", ready: shown("[data-testid=mobile-menu]") }],
+    steps: [
+      ...menuSteps,
+      { label: "copy button", touch: "button[data-copy-code]", ready: changed("button[data-copy-code]") },
+      themeStep,
+    ],
+  },
+  {
+    page: "contact",
+    name: "form",
+    path: "/contact",
+    steps: [
+      {
+        label: "name field",
+        touch: "[data-testid=contact-form] input[name=name]",
+        ready: focused("[data-testid=contact-form] input[name=name]"),
+      },
+      { label: "a key in the name field", key: "M", ready: typed("[data-testid=contact-form] input[name=name]") },
+      themeStep,
+    ],
+  },
+  {
+    page: "search",
+    name: "search box",
+    path: "/blog/search?q=discord",
+    steps: [
+      { label: "search box", touch: SEARCH_FIELD, ready: focused(SEARCH_FIELD) },
+      { label: "a key in the search box", key: "s", ready: typed(SEARCH_FIELD) },
+      ...menuSteps,
+    ],
   },
 ];
 
@@ -119,27 +227,64 @@ interface TapEvent {
 /** The shortest duration Event Timing reports (its `durationThreshold` cannot go lower). */
 const EVENT_TIMING_FLOOR_MS = 16;
 
-/** Collects Event Timing entries and answers "when did this first hold" by frame. */
+/**
+ * Collects Event Timing entries and answers "when did this first hold" by
+ * frame. A page left for another (the language toggle) hands what it
+ * collected to the next one through the tab's session storage, in absolute
+ * times, so a step's interaction is still found after the navigation.
+ */
 function instrument() {
+  const KEY = "__taps";
   const events: TapEvent[] = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEventTiming[])
-      if (entry.interactionId)
-        events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
-  }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   // When each step started: a touch's pointerdown, a key's keydown.
   const touches: number[] = [];
+  const carried = sessionStorage.getItem(KEY);
+  if (carried) {
+    const before = JSON.parse(carried) as { events: TapEvent[]; touches: number[] };
+    const local = (time: number) => time - performance.timeOrigin;
+    events.push(...before.events.map((event) => ({ ...event, start: local(event.start) })));
+    touches.push(...before.touches.map(local));
+    sessionStorage.removeItem(KEY);
+  }
+  const record = (list: PerformanceEntryList) => {
+    for (const entry of list as PerformanceEventTiming[])
+      if (entry.interactionId)
+        events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   addEventListener("pointerdown", (event) => touches.push(event.timeStamp), { capture: true });
   addEventListener("keydown", (event) => touches.push(event.timeStamp), { capture: true });
+  addEventListener("pagehide", () => {
+    record(observer.takeRecords());
+    const absolute = (time: number) => time + performance.timeOrigin;
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({
+        events: events.map((event) => ({ ...event, start: absolute(event.start) })),
+        touches: touches.map(absolute),
+      }),
+    );
+  });
+  let armed = { text: "", length: 0 };
   Object.assign(window, {
     __taps: { events, touches },
+    // What the result's element holds before the touch, taken (and awaited) before it.
+    __arm: (ready: Ready) => {
+      const first = ready.kind === "dark" || ready.kind === "navigated" ? null : document.querySelector(ready.selector);
+      armed = { text: first?.textContent ?? "", length: first instanceof HTMLInputElement ? first.value.length : 0 };
+    },
     __until: (ready: Ready) =>
       new Promise<number>((resolve) => {
+        if (ready.kind === "navigated") return;
+        const { text: startText, length: startLength } = armed;
         const holds = () => {
           if (ready.kind === "dark") return document.documentElement.classList.contains("dark");
           const element = document.querySelector(ready.selector);
-          if (ready.kind === "value") return element instanceof HTMLInputElement && element.value === ready.value;
+          if (ready.kind === "typed") return element instanceof HTMLInputElement && element.value.length > startLength;
           if (ready.kind === "focused") return element !== null && document.activeElement === element;
+          if (ready.kind === "changed") return element !== null && element.textContent !== startText;
+          if (ready.kind === "attribute") return element?.getAttribute(ready.name) === ready.value;
           const visible =
             element !== null &&
             element.getClientRects().length > 0 &&
@@ -168,19 +313,42 @@ interface StepResult {
   readyMs: number;
 }
 
-async function runScenario(browser: Browser, origin: string, scenario: Scenario, slowdown: number) {
-  const context = await browser.newContext(PHONE);
+type Variant = "app" | "floor";
+
+/** The page script and the terminal's own scripts: what a page without app code still runs. */
+const FLOOR_SCRIPT = /\/assets\/(enhance|terminal-(pt|en))-[\w-]+\.js$/;
+
+async function runScenario(
+  browser: Browser,
+  origin: string,
+  scenario: Scenario,
+  lang: Lang,
+  variant: Variant,
+  slowdown: number,
+): Promise<StepResult[]> {
+  const context = await browser.newContext({ ...PHONE, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
+  if (variant === "floor")
+    await page.route(/\.js(\?.*)?$/, (route) =>
+      FLOOR_SCRIPT.test(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+    );
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, ...NETWORK });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   await page.addInitScript(instrument);
-  await page.goto(`${origin}${scenario.path}`, { waitUntil: "load" });
+  await page.goto(`${origin}${inLang(scenario.path, lang)}`, { waitUntil: "load" });
   await page.waitForTimeout(1000);
-  if (scenario.hydrating) await page.mouse.move(2, 2);
+  if (scenario.hydrating) {
+    await page.mouse.move(2, 2);
+    // The page has started to hydrate: its held code has been released.
+    await page.waitForFunction(() => document.querySelector('link[rel="held-modulepreload"]') === null);
+  }
   const results: StepResult[] = [];
-  for (const step of scenario.steps) results.push(await touch(page, step));
+  for (const step of scenario.steps) {
+    const ready = typeof step.ready === "function" ? step.ready(lang) : step.ready;
+    results.push(await touch(page, step, ready));
+  }
   // Event Timing reports an interaction once its next paint is known.
   await page.waitForTimeout(500);
   const { events, touches } = await page.evaluate(
@@ -194,33 +362,53 @@ async function runScenario(browser: Browser, origin: string, scenario: Scenario,
     return own.length > 0 ? Math.max(...own.map((event) => event.duration)) : EVENT_TIMING_FLOOR_MS;
   });
   await context.close();
-  return {
-    steps: results.map((result, index) => ({ ...result, inp: durations[index] ?? Number.NaN })),
-    touches: touches.length,
-  };
+  if (touches.length !== scenario.steps.length)
+    throw new Error(`${scenario.name}: ${touches.length} touches or keys seen for ${scenario.steps.length} steps`);
+  return results.map((result, index) => ({ ...result, inp: durations[index] ?? Number.NaN }));
 }
 
-async function touch(page: Page, step: Step): Promise<StepResult> {
-  const before = await page.evaluate(
-    () => (window as unknown as { __taps: { touches: number[] } }).__taps.touches.length,
-  );
-  const ready = page.evaluate(
-    (condition) => (window as unknown as { __until: (c: Ready) => Promise<number> }).__until(condition),
-    step.ready,
-  );
-  // A touch that cannot happen (the control is gone) fails the run rather than waiting for ever.
-  ready.catch(() => undefined);
+type TapWindow = {
+  __taps: { touches: number[] };
+  __arm: (ready: Ready) => void;
+  __until: (ready: Ready) => Promise<number>;
+};
+
+async function touch(page: Page, step: Step, ready: Ready): Promise<StepResult> {
+  const before = await page.evaluate((condition) => {
+    const tap = window as unknown as TapWindow;
+    tap.__arm(condition);
+    return tap.__taps.touches.length;
+  }, ready);
+  const painted = page.evaluate((condition) => (window as unknown as TapWindow).__until(condition), ready);
+  // A touch that cannot happen (the control is gone) fails the run rather than waiting for ever;
+  // a page left for another (the language toggle) never answers here.
+  painted.catch(() => undefined);
   if ("touch" in step) await page.locator(step.touch).first().tap({ timeout: 30_000 });
   else await page.keyboard.press(step.key);
   const what = "touch" in step ? `touching ${step.touch}` : `typing ${step.key}`;
-  const frame = await Promise.race([
-    ready,
-    page.waitForTimeout(30_000).then(() => {
+  const timeout = (ms: number) =>
+    page.waitForTimeout(ms).then(() => {
       throw new Error(`nothing ready 30 s after ${what}`);
-    }),
-  ]);
+    });
+  if (ready.kind === "navigated") {
+    // The other language's page, painted: its first contentful paint, in the old page's clock.
+    await page.waitForURL((url) => url.pathname === ready.path, { timeout: 30_000 });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+      timeout: 30_000,
+    });
+    const { paintedAt, touchedAt } = await page.evaluate(
+      (index) => ({
+        paintedAt:
+          performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN),
+        touchedAt: performance.timeOrigin + ((window as unknown as TapWindow).__taps.touches[index] ?? Number.NaN),
+      }),
+      before,
+    );
+    return { inp: Number.NaN, readyMs: paintedAt - touchedAt };
+  }
+  const frame = await Promise.race([painted, timeout(30_000)]);
   const touchedAt = await page.evaluate(
-    (index) => (window as unknown as { __taps: { touches: number[] } }).__taps.touches[index] ?? Number.NaN,
+    (index) => (window as unknown as TapWindow).__taps.touches[index] ?? Number.NaN,
     before,
   );
   return { inp: Number.NaN, readyMs: frame - touchedAt };
@@ -234,39 +422,75 @@ async function benchmarkIndex(browser: Browser): Promise<number> {
   return Number(index);
 }
 
+function chosenLangs(): readonly Lang[] {
+  const raw = process.env.BENCH_TAPS_LANGS;
+  if (!raw) return LANGS;
+  const langs = raw.split(",").map((lang) => lang.trim());
+  for (const lang of langs)
+    if (lang !== "pt" && lang !== "en") throw new Error(`BENCH_TAPS_LANGS holds "pt", "en" or both, got "${raw}"`);
+  return langs as Lang[];
+}
+
 async function main() {
   const { runs, buildDir } = readOptions();
   if (process.env.BENCH_SKIP_BUILD !== "1") await buildSite(buildDir);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-taps-"));
   const server = await startServer({ buildDir, dataDir });
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  const only = process.env.BENCH_TAPS;
+  const withFloor = process.env.BENCH_TAPS_FLOOR !== "0";
+  const chosen = scenarios.filter((s) => !only || s.name.includes(only) || s.page.includes(only));
+  const figures: TapFigures[] = [];
+  let header = "";
   try {
     const index = await benchmarkIndex(browser);
     const fixed = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
     const slowdown = fixed ?? cpuSlowdownFor(index) ?? DEFAULT_CPU_SLOWDOWN;
-    console.info(`Benchmark index ${round(index)}: CPU slowdown ${round(slowdown, 2)}x; ${runs} runs per scenario`);
-    console.info("| scenario | step | INP ms (median) | touch -> ready ms (median) | runs |");
-    console.info("|---|---|---|---|---|");
-    const only = process.env.BENCH_TAPS;
-    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
-      const perStep = scenario.steps.map(() => ({ inp: [] as number[], ready: [] as number[] }));
-      for (let run = 0; run < runs; run++) {
-        const result = await runScenario(browser, server.origin, scenario, slowdown);
-        result.steps.forEach((step, index) => {
-          if (Number.isFinite(step.inp)) perStep[index]?.inp.push(step.inp);
-          if (Number.isFinite(step.readyMs)) perStep[index]?.ready.push(step.readyMs);
+    header = `Benchmark index ${round(index)}: CPU slowdown ${round(slowdown, 2)}x; ${runs} runs per scenario${withFloor ? ", each on the site and on its floor" : ""}`;
+    console.info(header);
+    for (const lang of chosenLangs())
+      for (const scenario of chosen) {
+        const measured = () => scenario.steps.map(() => ({ inp: [] as number[], ready: [] as number[] }));
+        const site = measured();
+        const floor = measured();
+        for (let run = 0; run < runs; run++)
+          for (const variant of withFloor ? (["app", "floor"] as const) : (["app"] as const)) {
+            const steps = await runScenario(browser, server.origin, scenario, lang, variant, slowdown);
+            const into = variant === "app" ? site : floor;
+            steps.forEach((step, index) => {
+              if (Number.isFinite(step.inp)) into[index]?.inp.push(step.inp);
+              if (Number.isFinite(step.readyMs)) into[index]?.ready.push(step.readyMs);
+            });
+          }
+        scenario.steps.forEach((step, index) => {
+          const own = site[index] ?? { inp: [], ready: [] };
+          figures.push({
+            page: scenario.page,
+            lang,
+            scenario: scenario.name,
+            step: step.label,
+            inp: own.inp,
+            ready: own.ready,
+            ...(withFloor && floor[index] && { floor: floor[index] }),
+            ...(step.readyWithinMs !== undefined && { readyWithinMs: step.readyWithinMs }),
+          });
         });
+        console.info(`${lang} ${scenario.page}: ${scenario.name} measured`);
       }
-      perStep.forEach((step, index) => {
-        const show = (values: number[]) =>
-          values.length ? `${round(median(values) ?? Number.NaN)} (${values.map((v) => round(v)).join(", ")})` : "–";
-        console.info(`| ${scenario.name} | ${index + 1} | ${show(step.inp)} | ${show(step.ready)} | ${runs} |`);
-      });
-    }
   } finally {
     await browser.close();
     await server.child.stop();
     await rm(dataDir, { recursive: true, force: true });
+  }
+  const verdicts = judgeTaps(figures);
+  const report = `${header}\n\n${tapReport(verdicts)}\n`;
+  console.info(`\n${report}`);
+  const over = verdicts.filter((verdict) => verdict.failures.length > 0);
+  if (!only && chosenLangs().length === LANGS.length)
+    await writeFile(path.join(import.meta.dirname, "results", "taps.md"), `# A reader's taps on a phone\n\n${report}`);
+  if (over.length > 0) {
+    console.error(`${over.length} interaction(s) over budget`);
+    process.exitCode = 1;
   }
 }
 

@@ -44,7 +44,7 @@ export default function DiscordPage({ loaderData: community }: Route.ComponentPr
       <section className="relative overflow-hidden border-b border-line bg-surface">
         <div
           aria-hidden="true"
-          className="brand-gradient pointer-events-none absolute -top-40 right-0 size-[28rem] rounded-full opacity-20 blur-3xl"
+          className="brand-glow pointer-events-none absolute -top-40 right-0 size-[28rem] opacity-25"
         />
         <div className="container-page relative grid gap-10 py-14 sm:py-20 lg:grid-cols-[1.3fr_1fr] lg:items-center">
           <div>

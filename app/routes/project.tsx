@@ -77,10 +77,7 @@ function ProjectDetail({ project }: { project: ProjectPageData }) {
   return (
     <article>
       <header className="relative overflow-hidden border-b border-line bg-surface">
-        <div
-          aria-hidden="true"
-          className="brand-gradient pointer-events-none absolute inset-x-0 -top-24 h-48 opacity-10 blur-3xl"
-        />
+        <div aria-hidden="true" className="brand-glow pointer-events-none absolute inset-x-0 -top-24 h-48 opacity-15" />
         <div className="container-page relative grid gap-10 py-10 sm:py-14 lg:grid-cols-[1.05fr_1fr] lg:items-center">
           <div>
             <BackLink to="/projects" label={texts.back} />

@@ -43,7 +43,7 @@ function BookCard({ book }: { book: BookCardData }) {
       data-testid="book"
     >
       <div className="relative mx-auto w-48 md:w-full">
-        <div aria-hidden="true" className="brand-gradient absolute inset-4 -z-0 rounded-lg opacity-40 blur-2xl" />
+        <div aria-hidden="true" className="brand-glow absolute -inset-4 -z-0 opacity-40" />
         <ResponsiveImage
           image={book.image}
           alt={format(texts.coverAlt, { title: book.title })}

@@ -29,7 +29,11 @@ export function ContactDialog() {
       className="fixed inset-0 m-0 size-full max-h-none max-w-none bg-transparent p-0 text-fg backdrop:bg-transparent"
     >
       {/* The veil is part of the dialog so clicking it closes, as people expect. */}
-      <div aria-hidden="true" data-closes-dialog="" className="fixed inset-0 bg-bg/75 backdrop-blur-sm" />
+      <div
+        aria-hidden="true"
+        data-closes-dialog=""
+        className="fixed inset-0 bg-bg/90 lg:bg-bg/75 lg:backdrop-blur-sm"
+      />
       <div className="pointer-events-none relative grid min-h-full place-items-center p-4">
         <div className="pointer-events-auto relative w-full max-w-md overflow-hidden rounded-card border border-line bg-bg shadow-2xl">
           <div aria-hidden="true" className="brand-gradient h-1.5" />

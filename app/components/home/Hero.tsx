@@ -13,13 +13,13 @@ export function Hero() {
   return (
     <section aria-labelledby="hero-title" data-testid="home-hero" className="relative overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-        <div className="brand-gradient absolute -top-40 left-1/2 h-96 w-[48rem] -translate-x-1/2 rounded-full opacity-15 blur-3xl dark:opacity-20" />
+        <div className="brand-glow absolute -top-40 left-1/2 h-96 w-[48rem] -translate-x-1/2 opacity-20 dark:opacity-25" />
         <div className="absolute inset-0 bg-[radial-gradient(var(--line)_1px,transparent_1px)] [background-size:24px_24px] [mask-image:linear-gradient(to_bottom,black,transparent_85%)]" />
       </div>
 
       <div className="container-page grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.25fr_1fr] lg:py-28">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-line bg-bg/80 px-3 py-1.5 text-sm font-medium text-fg-muted backdrop-blur">
+          <p className="inline-flex items-center gap-2 rounded-full border border-line bg-bg/90 px-3 py-1.5 text-sm font-medium text-fg-muted">
             <span className="relative flex size-2.5" aria-hidden="true">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
               <span className="relative inline-flex size-2.5 rounded-full bg-success" />

@@ -18,7 +18,7 @@ export function Header() {
 
   const [home, ...rest] = mainNav;
   return (
-    <header className="sticky top-0 z-40 border-b border-line/70 bg-bg/85 backdrop-blur supports-[backdrop-filter]:bg-bg/70">
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-bg/95 lg:bg-bg/85 lg:backdrop-blur lg:supports-[backdrop-filter]:bg-bg/70">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         {/*
           The name says what the link shows, mark included, so it can be spoken as seen (WCAG 2.5.3); the

@@ -7,7 +7,7 @@ export function CtaPanel({ title, text, children }: { title: string; text: strin
       <div className="relative overflow-hidden rounded-[1.5rem] border border-line bg-surface px-6 py-12 text-center sm:px-12 sm:py-16">
         <div
           aria-hidden="true"
-          className="brand-gradient pointer-events-none absolute -top-32 left-1/2 h-64 w-[36rem] -translate-x-1/2 rounded-full opacity-20 blur-3xl"
+          className="brand-glow pointer-events-none absolute -top-32 left-1/2 h-64 w-[36rem] -translate-x-1/2 opacity-25"
         />
         <h2 id="cta-title" className="relative text-balance text-2xl font-bold tracking-tight sm:text-3xl">
           {title}

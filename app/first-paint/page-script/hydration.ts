@@ -2,6 +2,7 @@ import { TERMINAL_PARTS } from "~/components/terminal/contract.ts";
 import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
 import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
 import { closestTarget } from "./dom.ts";
+import { fetchTerminalAhead } from "./terminal.ts";
 
 /** What counts as the visitor reaching for the page (see `app/first-paint/held-hydration.ts`). */
 export const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
@@ -56,19 +57,66 @@ function appWorkWaiting(doc: Document): boolean {
   return readCookie(cookies, FLASH_COOKIE) !== undefined || readCookie(cookies, SIGNED_IN_COOKIE) === "1";
 }
 
+/** The events that begin a gesture: the hydration waits for its end (`GESTURE_ENDS`). */
+const GESTURE_STARTS = new Set<string>(["pointerdown", "touchstart", "keydown"]);
+/** The events that end one; a click ends a tap, after its pointerup. */
+const GESTURE_ENDS = ["pointerup", "pointercancel", "touchend", "touchcancel", "click", "keyup"] as const;
+
 /**
  * Releases the hydration code on the first interaction, or at once when the
- * app has work waiting. The floating terminal is no interaction with the
- * page: it works without the app, and a press, key or focus in its launcher
- * or window leaves the hydration for later, so that nothing competes with
- * the terminal's own script and with what is typed into it (decision 050).
+ * app has work waiting. The release waits until the interaction has been
+ * answered: a press or key until it is let go (its click included), then
+ * until the frame after it has been painted. Released in the press itself,
+ * the hydration's inline scripts (React Router's data, 50-90 ms on the
+ * bench's phone) ran before the tap's own answer was painted, in every
+ * page's first tap (decision 051). The floating terminal is no interaction
+ * with the page: it works without the app, and a press, key or focus in its
+ * launcher or window leaves the hydration for later, so that nothing
+ * competes with the terminal's own script and with what is typed into it
+ * (decision 050).
  */
 export function hydrateOnInteraction(doc: Document): void {
-  const release = (event: Event) => {
-    if (closestTarget(event, TERMINAL_PARTS)) return;
-    for (const type of INTERACTION_EVENTS) window.removeEventListener(type, release, true);
+  if (appWorkWaiting(doc)) {
+    releaseHeldScripts(doc);
+    return;
+  }
+  const events = [...INTERACTION_EVENTS, ...GESTURE_ENDS];
+  let pressed = false;
+  // Each scheduling supersedes the one before: only the latest may release.
+  let scheduled = 0;
+  const release = () => {
+    for (const type of events) window.removeEventListener(type, reached, true);
+    fetchTerminalAhead(doc);
     releaseHeldScripts(doc);
   };
-  if (appWorkWaiting(doc)) releaseHeldScripts(doc);
-  else for (const type of INTERACTION_EVENTS) window.addEventListener(type, release, { capture: true, passive: true });
+  const cancel = () => {
+    scheduled++;
+  };
+  // Once the interaction's answer has been painted: a background task runs after the
+  // input and the frame it asked for (a timer where the Scheduler API is missing).
+  const afterAnswer = () => {
+    const mine = ++scheduled;
+    const run = () => {
+      if (mine === scheduled) release();
+    };
+    if (typeof scheduler !== "undefined" && typeof scheduler.postTask === "function")
+      void scheduler.postTask(run, { priority: "background" });
+    else window.setTimeout(run, 0);
+  };
+  function reached(event: Event) {
+    if (closestTarget(event, TERMINAL_PARTS)) return;
+    if (GESTURE_STARTS.has(event.type)) {
+      pressed = true;
+      cancel();
+      return;
+    }
+    const ends = (GESTURE_ENDS as readonly string[]).includes(event.type);
+    // A finger or a key still down: what it does is not answered yet (a
+    // pointer moving with no button down was let go where no event told).
+    const letGo = event instanceof PointerEvent && event.type === "pointermove" && event.buttons === 0;
+    if (pressed && !ends && !letGo) return;
+    pressed = false;
+    afterAnswer();
+  }
+  for (const type of events) window.addEventListener(type, reached, { capture: true, passive: true });
 }

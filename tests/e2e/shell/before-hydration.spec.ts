@@ -36,6 +36,23 @@ test("the theme button switches, names the next theme, and the choice survives a
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
 
+test("the theme changes every color at once: no transition runs for it, and hovers transition again after", async ({
+  page,
+}) => {
+  await open(page, "/en");
+  // The hero's buttons and the header's links transition their colors on hover.
+  const transitions = () => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length;
+  expect(await page.locator(".transition").count()).toBeGreaterThan(20);
+  await page.getByTestId("theme-toggle").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await page.evaluate(transitions)).toBe(0);
+  // The switch's class goes once the new theme is painted: the page's transitions are back.
+  await expect(page.locator("html")).not.toHaveClass(/theme-switching/);
+  expect(
+    await page.evaluate(() => getComputedStyle(document.querySelector(".transition") as Element).transitionProperty),
+  ).not.toBe("none");
+});
+
 test("the language link goes to the other language and remembers the choice", async ({ page }) => {
   await open(page, "/about");
   await page.getByTestId("language-toggle").click();

@@ -154,6 +154,40 @@ test("a key press, a touch or focus also starts the hydration", async ({ browser
   await context.close();
 });
 
+test("a tap is answered before the hydration starts: the scripts are released after its click has been painted", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    hasTouch: true,
+    viewport: { width: 375, height: 760 },
+    ...(baseURL ? { baseURL } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto("/en/about");
+  await waitForPageScript(page);
+  // What is still held back when the tap's press, its release and its click are handled, and at
+  // the first frame after the click: the page script answers the tap with nothing of the app's in the way.
+  await page.evaluate(() => {
+    const seen: Record<string, number> = {};
+    const held = () => document.querySelectorAll('link[rel="held-modulepreload"], script[type^="text/x-held-"]').length;
+    for (const type of ["pointerdown", "pointerup", "click"])
+      addEventListener(type, () => {
+        seen[type] = held();
+        if (type === "click") requestAnimationFrame(() => (seen.frame = held()));
+      });
+    Object.assign(window, { __held: seen });
+  });
+  await page.getByTestId("mobile-menu-button").tap();
+  await expect(page.getByTestId("mobile-menu")).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const seen = await page.evaluate(() => (window as unknown as { __held: Record<string, number> }).__held);
+  for (const moment of ["pointerdown", "pointerup", "click", "frame"]) expect(seen[moment], moment).toBeGreaterThan(3);
+  // Hydrated, the menu the tap opened is still open.
+  await expect(page.getByTestId("mobile-menu")).toBeVisible();
+  await context.close();
+});
+
 test("a hydrated page navigates on the client", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);
