@@ -36,6 +36,21 @@ function wellFormed(text: string): string {
 }
 
 /**
+ * A line of text typed to filter a list (the admin's title search, its
+ * subscribers' search), as the database can take it: control characters
+ * (NUL above all, which PostgreSQL refuses in a string) and lone surrogates
+ * become spaces, runs of spaces one, and it is cut at `max` characters.
+ * @example plainQuery("  a\u0000b  c ", 200) // "a b c"
+ */
+export function plainQuery(raw: string | null | undefined, max: number): string {
+  const text = wellFormed(raw ?? "")
+    .replace(CONTROL, " ")
+    .replace(SPACES, " ")
+    .trim();
+  return [...text].slice(0, max).join("").trimEnd();
+}
+
+/**
  * Reads a raw `q` parameter.
  * @example parseSearchQuery("  Programação   web ") // { status: "ok", text: "Programação web", terms: ["Programação", "web"] }
  * @example parseSearchQuery("a\u0000b") // { status: "ok", text: "a b", terms: ["a", "b"] }

@@ -4,6 +4,7 @@ import { type SubscriberRow, SubscribersAdmin } from "~/components/admin/Subscri
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, langFromPath, useT } from "~/i18n";
+import { plainQuery } from "~/lib/search-query.ts";
 import { adminPageMeta } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
@@ -30,7 +31,7 @@ const testAddress = (author: User, app: AppServices) => author.email ?? contactS
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = services();
   const { db } = app;
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const query = plainQuery(new URL(request.url).searchParams.get("q"), 200);
   const [counts, sends, digest, subscribers, unread] = await Promise.all([
     subscriberCounts(db),
     postSendCounts(db),

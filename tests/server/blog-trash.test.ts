@@ -271,6 +271,10 @@ for (const engine of engines) {
       expect(await titles("tag=node-js")).toEqual(["Editado de novo"]);
       expect(await titles("q=RASCUNHÓ")).toEqual(["Um rascunho"]);
       expect(await titles("q=100%25")).toEqual([]);
+      // What PostgreSQL refuses in a string (NUL, a lone surrogate) is a space, not an error.
+      expect(await titles("q=um%00rascunho")).toEqual(["Um rascunho"]);
+      expect(await titles("q=%00")).toHaveLength(4);
+      expect(await titles(`q=${encodeURIComponent("no\u0001ar")}&q=x`)).toEqual(["No ar"]);
       // Anything that is not a filter is ignored.
       expect(await titles("status=nope&lang=fr&tag=<b>&page=-3")).toHaveLength(4);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, SEARCH_QUERY_MAX_LENGTH, snippetHtml } from "~/lib/search-query.ts";
+import { parseSearchQuery, plainQuery, SEARCH_QUERY_MAX_LENGTH, snippetHtml } from "~/lib/search-query.ts";
 
 describe("parseSearchQuery", () => {
   it.each([null, undefined, "", "   ", "\t\n", "\u0000", "\u0000\u0001\u007f", "\u200b\u200d\ufeff", "\uE000\uE001"])(
@@ -71,5 +71,19 @@ describe("snippetHtml", () => {
     ["\uE001reversed\uE000", "reversed"],
   ])("%j -> %j", (marked, html) => {
     expect(snippetHtml(marked)).toBe(html);
+  });
+});
+
+describe("plainQuery", () => {
+  it("turns what PostgreSQL refuses in a string into spaces, and keeps the rest as typed", () => {
+    expect(plainQuery("  um\u0000rascunho\t\n ", 200)).toBe("um rascunho");
+    expect(plainQuery("a\uD800b", 200)).toBe("a b");
+    expect(plainQuery("Programação 100%", 200)).toBe("Programação 100%");
+    expect(plainQuery(null, 200)).toBe("");
+  });
+
+  it("cuts at the limit in characters, never inside one", () => {
+    expect(plainQuery("😀😀😀", 2)).toBe("😀😀");
+    expect(plainQuery("ab cd", 3)).toBe("ab");
   });
 });

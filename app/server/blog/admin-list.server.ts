@@ -9,6 +9,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { isLang, type Lang } from "~/i18n/paths.ts";
 import { postPath } from "~/lib/blog-paths.ts";
+import { plainQuery } from "~/lib/search-query.ts";
 import { SLUG_PATTERN } from "~/lib/slugify.ts";
 import type { Database } from "../db/client.server.ts";
 import { type Blog, blogs } from "../db/schema.ts";
@@ -44,7 +45,7 @@ export function readListFilters(params: URLSearchParams): ListFilters {
   const status = params.get("status") ?? "";
   const lang = params.get("lang") ?? "";
   const tag = (params.get("tag") ?? "").trim();
-  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, QUERY_MAX_LENGTH);
+  const q = plainQuery(params.get("q"), QUERY_MAX_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     ...((POST_STATUSES as readonly string[]).includes(status) ? { status: status as PostStatus } : {}),
