@@ -60,7 +60,7 @@ function appWorkWaiting(doc: Document): boolean {
 /** The events that begin a gesture: the hydration waits for its end (`GESTURE_ENDS`). */
 const GESTURE_STARTS = new Set<string>(["pointerdown", "touchstart", "keydown"]);
 /** The events that end one; a click ends a tap, after its pointerup. */
-const GESTURE_ENDS = ["pointerup", "pointercancel", "touchend", "touchcancel", "click", "keyup"] as const;
+const GESTURE_ENDS = new Set<string>(["pointerup", "pointercancel", "touchend", "touchcancel", "click", "keyup"]);
 
 /**
  * Releases the hydration code on the first interaction, or at once when the
@@ -89,9 +89,6 @@ export function hydrateOnInteraction(doc: Document): void {
     fetchTerminalAhead(doc);
     releaseHeldScripts(doc);
   };
-  const cancel = () => {
-    scheduled++;
-  };
   // Once the interaction's answer has been painted: a background task runs after the
   // input and the frame it asked for (a timer where the Scheduler API is missing).
   const afterAnswer = () => {
@@ -107,10 +104,11 @@ export function hydrateOnInteraction(doc: Document): void {
     if (closestTarget(event, TERMINAL_PARTS)) return;
     if (GESTURE_STARTS.has(event.type)) {
       pressed = true;
-      cancel();
+      // A release already scheduled waits for this gesture's end instead.
+      scheduled++;
       return;
     }
-    const ends = (GESTURE_ENDS as readonly string[]).includes(event.type);
+    const ends = GESTURE_ENDS.has(event.type);
     // A finger or a key still down: what it does is not answered yet (a
     // pointer moving with no button down was let go where no event told).
     const letGo = event instanceof PointerEvent && event.type === "pointermove" && event.buttons === 0;
