@@ -117,13 +117,16 @@ test("a post written in Portuguese and translated into English lives in each lan
   await waitForHydration(page);
   await page.getByRole("link", { name: "PT: ler este post em português" }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${ptSlug}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(ptTitle);
 
-  // Each language's page names its own 1200×630 link-preview card.
-  const ptCard = await page.locator('meta[property="og:image"]').getAttribute("content");
+  // Each language's page names its own 1200×630 link-preview card (the head follows the navigation).
+  const ogImage = page.locator('meta[property="og:image"]');
+  await expect(ogImage).toHaveAttribute("content", new RegExp(`/og/blog/${ptSlug}/`));
+  const ptCard = await ogImage.getAttribute("content");
   // The toggle remembered Portuguese; forget it so the English page stays English.
   await page.evaluate(() => localStorage.removeItem("language"));
   await page.goto(`/en/blog/${enSlug}`);
-  const enCard = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const enCard = await ogImage.getAttribute("content");
   expect(ptCard).toContain(`/og/blog/${ptSlug}/`);
   expect(enCard).toContain(`/og/en/blog/${enSlug}/`);
   const cards = await Promise.all(
