@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalStatusLine } from "../../http-server/refused-requests.ts";
+
+const moduleUrl = new URL("../../http-server/refused-requests.ts", import.meta.url).href;
+
+// The server runs in a process of its own: a reset only overtakes the answer when the client's
+// and the server's event loops are not the same one.
+const serverScript = `
+import { createServer } from "node:http";
+import { closeRefusedRequestsGracefully } from ${JSON.stringify(moduleUrl)};
+const server = createServer((request, response) => { request.resume(); request.on("end", () => response.end("ok")); });
+closeRefusedRequestsGracefully(server);
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
+
+let child: ChildProcess;
+let port: number;
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ["--input-type=module", "-e", serverScript], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
+  });
+});
+
+afterAll(() => {
+  child.kill();
+});
+
+/** Writes a whole request at once, as a client that does not wait for an early answer, and reads what comes back. */
+function send(method: string, body: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.write(
+      Buffer.concat([
+        Buffer.from(`${method} /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`),
+        body,
+      ]),
+    );
+  });
+}
+
+describe("a request the parser refuses", () => {
+  it("gets its answer even while its client is still sending a large body", async () => {
+    const body = Buffer.alloc(4_000_000, 97);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await send("FOO", body));
+    expect(answers.map((answer) => answer.split("\r\n")[0])).toEqual(Array(20).fill("HTTP/1.1 400 Bad Request"));
+    expect(answers[0]).toContain("Connection: close");
+  });
+
+  it("leaves requests the parser accepts alone", async () => {
+    expect(await send("POST", Buffer.alloc(100_000, 97))).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nok$/);
+  });
+
+  it("is answered with the status Node would give it", () => {
+    expect(refusalStatusLine("HPE_HEADER_OVERFLOW")).toBe("431 Request Header Fields Too Large");
+    expect(refusalStatusLine("ERR_HTTP_REQUEST_TIMEOUT")).toBe("408 Request Timeout");
+    expect(refusalStatusLine("HPE_INVALID_METHOD")).toBe("400 Bad Request");
+    expect(refusalStatusLine(undefined)).toBe("400 Bad Request");
+  });
+});
