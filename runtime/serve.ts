@@ -26,8 +26,8 @@ import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "../config/config.ts";
 import { createApp } from "../http-server/app.ts";
+import { closeConnectionsGracefully } from "../http-server/graceful-close.ts";
 import { HttpMetrics } from "../http-server/observability.ts";
-import { closeRefusedRequestsGracefully } from "../http-server/refused-requests.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { serverShellCommand, startedNotAsServe } from "./node-flags.ts";
 import { processCollector } from "./process-metrics.ts";
@@ -180,7 +180,7 @@ export async function serve(config: ServerConfig) {
       { port: config.port, pid: process.pid, worker: process.env[WORKER_INDEX_VARIABLE] },
     );
   });
-  closeRefusedRequestsGracefully(server);
+  closeConnectionsGracefully(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     logError(
       error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another one.` : error.message,

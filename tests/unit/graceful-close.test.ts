@@ -1,17 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalStatusLine } from "../../http-server/refused-requests.ts";
+import { refusalStatusLine } from "../../http-server/graceful-close.ts";
 
-const moduleUrl = new URL("../../http-server/refused-requests.ts", import.meta.url).href;
+const moduleUrl = new URL("../../http-server/graceful-close.ts", import.meta.url).href;
 
 // The server runs in a process of its own: a reset only overtakes the answer when the client's
 // and the server's event loops are not the same one.
 const serverScript = `
 import { createServer } from "node:http";
-import { closeRefusedRequestsGracefully } from ${JSON.stringify(moduleUrl)};
-const server = createServer((request, response) => { request.resume(); request.on("end", () => response.end("ok")); });
-closeRefusedRequestsGracefully(server);
+import { closeConnectionsGracefully } from ${JSON.stringify(moduleUrl)};
+const server = createServer((request, response) => {
+  // A request to /refused is answered at once, its body left unread.
+  if (request.url === "/refused") { response.statusCode = 413; response.end("too large"); return; }
+  request.resume();
+  request.on("end", () => response.end("ok"));
+});
+closeConnectionsGracefully(server);
 server.listen(0, "127.0.0.1", () => console.log(server.address().port));
 `;
 
@@ -33,7 +38,7 @@ afterAll(() => {
 });
 
 /** Writes a whole request at once, as a client that does not wait for an early answer, and reads what comes back. */
-function send(method: string, body: Buffer): Promise<string> {
+function send(method: string, body: Buffer, target = "/x"): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -42,19 +47,33 @@ function send(method: string, body: Buffer): Promise<string> {
     socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
     socket.write(
       Buffer.concat([
-        Buffer.from(`${method} /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`),
+        Buffer.from(
+          `${method} ${target} HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`,
+        ),
         body,
       ]),
     );
   });
 }
 
+const statusLine = (answer: string) => answer.split("\r\n")[0];
+
+describe("an answer sent before the request has arrived", () => {
+  it("reaches a client still sending a large body the server did not read", async () => {
+    const body = Buffer.alloc(4_000_000, 97);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await send("POST", body, "/refused"));
+    expect(answers.map(statusLine)).toEqual(Array(20).fill("HTTP/1.1 413 Payload Too Large"));
+    expect(answers[0]).toMatch(/\r\n\r\ntoo large$/);
+  });
+});
+
 describe("a request the parser refuses", () => {
   it("gets its answer even while its client is still sending a large body", async () => {
     const body = Buffer.alloc(4_000_000, 97);
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await send("FOO", body));
-    expect(answers.map((answer) => answer.split("\r\n")[0])).toEqual(Array(20).fill("HTTP/1.1 400 Bad Request"));
+    expect(answers.map(statusLine)).toEqual(Array(20).fill("HTTP/1.1 400 Bad Request"));
     expect(answers[0]).toContain("Connection: close");
   });
 
