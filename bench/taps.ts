@@ -340,6 +340,8 @@ async function runScenario(
   await page.goto(`${origin}${inLang(scenario.path, lang)}`, { waitUntil: "load" });
   await page.waitForTimeout(1000);
   if (scenario.hydrating) {
+    // A move before the page script listens would release nothing (its file may still be on the way).
+    await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready");
     await page.mouse.move(2, 2);
     // The page has started to hydrate: its held code has been released.
     await page.waitForFunction(() => document.querySelector('link[rel="held-modulepreload"]') === null);

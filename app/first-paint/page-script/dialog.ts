@@ -1,4 +1,4 @@
-import { closestTarget } from "./dom.ts";
+import { closestTarget, queueTask } from "./dom.ts";
 
 /**
  * Modal dialogs the page holds closed in its HTML (the home page's contact
@@ -6,8 +6,8 @@ import { closestTarget } from "./dom.ts";
  * modal, which makes the page behind inert and closes on Escape; an element
  * inside it with `data-closes-dialog` (its close button, the veil around it)
  * closes it. Tab and Shift+Tab cycle inside it, and closing gives focus back
- * to the button that opened it. Nothing waits for React: the dialog answers
- * the first tap in the frame that follows.
+ * to the button that opened it. Nothing waits for React: the dialog opens in
+ * the task after the tap's own.
  */
 const OPENER = "button[data-opens-dialog]";
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,7 +21,11 @@ export function enhanceDialogs(doc: Document): void {
       const dialog = doc.getElementById(opener.dataset.opensDialog ?? "");
       if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
       openers.set(dialog, opener);
-      dialog.showModal();
+      // The tap's frame is painted first: showModal() recalculates the style of the whole
+      // page to make it inert, work that would hold that frame back (decision 051).
+      queueTask(() => {
+        if (!dialog.open) dialog.showModal();
+      }, "user-visible");
       return;
     }
     const closer = closestTarget(event, "[data-closes-dialog]");

@@ -3,3 +3,15 @@ export function closestTarget<T extends Element = HTMLElement>(event: Event, sel
   const target = event.target;
   return target instanceof Element ? target.closest<T>(selector) : null;
 }
+
+/**
+ * Runs `task` as a task of its own, queued behind the current one: a task of the
+ * Scheduler API at `priority` (a timer where the API is missing). Not
+ * `requestAnimationFrame`: a page under a faked clock (tests that stop time)
+ * would never run it.
+ */
+export function queueTask(task: () => void, priority: "user-visible" | "background"): void {
+  if (typeof scheduler !== "undefined" && typeof scheduler.postTask === "function")
+    void scheduler.postTask(task, { priority });
+  else window.setTimeout(task, 0);
+}

@@ -1,7 +1,7 @@
 import { TERMINAL_PARTS } from "~/components/terminal/contract.ts";
 import { HELD_CLASSIC_SCRIPT_TYPE, HELD_PRELOAD_REL, HELD_SCRIPT_TYPE } from "~/first-paint/held-hydration.ts";
 import { FLASH_COOKIE, readCookie, SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
-import { closestTarget } from "./dom.ts";
+import { closestTarget, queueTask } from "./dom.ts";
 import { fetchTerminalAhead } from "./terminal.ts";
 
 /** What counts as the visitor reaching for the page (see `app/first-paint/held-hydration.ts`). */
@@ -90,15 +90,13 @@ export function hydrateOnInteraction(doc: Document): void {
     releaseHeldScripts(doc);
   };
   // Once the interaction's answer has been painted: a background task runs after the
-  // input and the frame it asked for (a timer where the Scheduler API is missing).
+  // input and the frame it asked for.
   const afterAnswer = () => {
     const mine = ++scheduled;
     const run = () => {
       if (mine === scheduled) release();
     };
-    if (typeof scheduler !== "undefined" && typeof scheduler.postTask === "function")
-      void scheduler.postTask(run, { priority: "background" });
-    else window.setTimeout(run, 0);
+    queueTask(run, "background");
   };
   function reached(event: Event) {
     if (closestTarget(event, TERMINAL_PARTS)) return;
