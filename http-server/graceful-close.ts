@@ -65,8 +65,10 @@ export function closeConnectionsGracefully(server: Server, lingerMs = LINGER_MS)
     }
     // The HTTP server's reader would hand each later piece to the failed parser.
     socket.removeAllListeners("data");
-    // A response already under way on this connection cannot be followed by a second status line.
-    if (socket.bytesWritten === 0)
+    // A response under way on this connection (the HTTP server's `_httpMessage` until it is finished, the
+    // same test Node makes) cannot be followed by a second status line; after a finished one it can.
+    const inFlight = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+    if (socket.bytesWritten === 0 || !inFlight)
       socket.write(`HTTP/1.1 ${refusalStatusLine(error.code)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     linger(socket);
   });

@@ -81,6 +81,22 @@ describe("a request the parser refuses", () => {
     expect(await send("POST", Buffer.alloc(100_000, 97))).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nok$/);
   });
 
+  it("is answered after an earlier request's answer on the same connection", async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      const chunks: Buffer[] = [];
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+      socket.on("data", (chunk) => {
+        chunks.push(chunk);
+        // The first answer is in: the next request on this connection is one the parser refuses.
+        if (chunks.length === 1) socket.write("FOO /x HTTP/1.1\r\nHost: a\r\n\r\n");
+      });
+      socket.write("GET /x HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n");
+    });
+    expect(answer.match(/HTTP\/1\.1 \d{3} [^\r]*/g)).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 400 Bad Request"]);
+  });
+
   it("is answered with the status Node would give it", () => {
     expect(refusalStatusLine("HPE_HEADER_OVERFLOW")).toBe("431 Request Header Fields Too Large");
     expect(refusalStatusLine("ERR_HTTP_REQUEST_TIMEOUT")).toBe("408 Request Timeout");
