@@ -16,8 +16,9 @@
  *    and PostgreSQL's autovacuum within a minute of such an insert.
  * 3. What counting costs a page: two servers of the build side by side, one
  *    with ANALYTICS=on, one with ANALYTICS=off (its own copy of the embedded
- *    database), loaded in turn, BENCH_AUDIENCE_ROUNDS rounds (default 5), the
- *    order swapped every round: a prerendered page and a cached article, each
+ *    database), both started once the page's server has stopped, loaded in
+ *    turn, BENCH_AUDIENCE_ROUNDS rounds (default 5), the order swapped every
+ *    round: a prerendered page and a cached article, each
  *    by BENCH_CONNECTIONS connections as 200 visitors (an address of their
  *    own, X-Forwarded-For, and a browser), the same number of requests every
  *    time (BENCH_DURATION seconds at this machine's pace). Budget: the median
@@ -321,27 +322,18 @@ export async function measureAudience(
   if (!databaseUrl) await cp(dataDir, offDir, { recursive: true });
   const servers: RunningServer[] = [];
   try {
-    // No scheduled backup in either: one would land in some round of one server only.
-    const on = await startServer({
-      buildDir,
-      dataDir,
-      databaseUrl,
-      env: { ...signInEnv, ANALYTICS: "on", BACKUP_INTERVAL: "off" },
-    });
-    servers.push(on);
-    const off = await startServer({
-      buildDir,
-      dataDir: offDir,
-      databaseUrl,
-      env: { ANALYTICS: "off", BACKUP_INTERVAL: "off" },
-    });
-    servers.push(off);
+    // No scheduled backup in any: one would land in some round of one server only.
+    const counting = (env: NodeJS.ProcessEnv = {}) =>
+      startServer({ buildDir, dataDir, databaseUrl, env: { ...env, ANALYTICS: "on", BACKUP_INTERVAL: "off" } });
 
-    // 2b. The page, from the production server.
+    // 2b. The page, from the production server: a server of its own, so the load below meets two servers
+    // in the same state (the year's report leaves a heap and a database cache the other would not have).
     phase("page", "the 365-day Audience page");
-    const cookie = await signIn(on.origin, "rafael-werneck");
+    const author = await counting(signInEnv);
+    servers.push(author);
+    const cookie = await signIn(author.origin, "rafael-werneck");
     const fetchPage = async (address: string) => {
-      const response = await fetch(`${on.origin}${address}`, {
+      const response = await fetch(`${author.origin}${address}`, {
         headers: { cookie, "accept-encoding": "gzip, deflate, br" },
         redirect: "manual",
       });
@@ -351,7 +343,7 @@ export async function measureAudience(
     let page: AudienceBenchResult["page"];
     // What a browser is sent, uncompressed.
     const probe = async (address: string) => {
-      const response = await fetch(`${on.origin}${address}`, { headers: { cookie } });
+      const response = await fetch(`${author.origin}${address}`, { headers: { cookie } });
       return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
     };
     const document = await probe("/admin/audience?days=365");
@@ -363,6 +355,18 @@ export async function measureAudience(
         documentBytes: document.bytes,
         dataBytes: (await probe("/admin/audience.data?days=365")).bytes,
       };
+    servers.splice(servers.indexOf(author), 1);
+    await author.child.stop();
+
+    const on = await counting();
+    servers.push(on);
+    const off = await startServer({
+      buildDir,
+      dataDir: offDir,
+      databaseUrl,
+      env: { ANALYTICS: "off", BACKUP_INTERVAL: "off" },
+    });
+    servers.push(off);
 
     // 3. Counting's cost: the two servers loaded in turn, the same requests each time, the order swapped every round.
     const amounts = new Map<string, { warmUp: number; timed: number }>();

@@ -22,8 +22,13 @@ export function countAudience(recorder: () => AudienceRecorder | undefined, publ
       path: req.path,
       search: query === -1 ? "" : req.originalUrl.slice(query),
       header: (name) => req.get(name),
-      ip: req.ip ?? "",
-      ownHosts: [publicHost, req.hostname],
+      // Read only for a request that counts, and for one with a referrer: each asks TRUST_PROXY's rule again.
+      get ip() {
+        return req.ip ?? "";
+      },
+      get ownHosts() {
+        return [publicHost, req.hostname];
+      },
     });
     if (request) {
       res.once("finish", () => {

@@ -317,6 +317,27 @@ for (const engine of engines) {
       await audience.flush();
       expect(await counts("page")).toEqual([{ day: "2026-11-27", key: "/blog", lang: "pt", views: 3, visitors: 3 }]);
     });
+
+    it("keeps a batch whose day's salt could not be made, visitors and all, for the next one", async () => {
+      const audience = recorder();
+      await database.db.execute(sql`alter table analytics_salts rename to analytics_salts_away`);
+      audience.record(answered("/blog", { "user-agent": readerAgent(6) }, "203.0.113.6"));
+      audience.record(answered("/en/blog", { "user-agent": readerAgent(6) }, "203.0.113.6"));
+      await expect(audience.flush()).rejects.toThrow();
+      await database.db.execute(sql`alter table analytics_salts_away rename to analytics_salts`);
+      audience.record(answered("/blog", { "user-agent": readerAgent(6) }, "203.0.113.6"));
+      audience.record(answered("/blog", { "user-agent": readerAgent(7) }, "203.0.113.7"));
+      await audience.flush();
+      expect(await counts("page")).toEqual([
+        { day: "2026-11-27", key: "/blog", lang: "pt", views: 3, visitors: 2 },
+        { day: "2026-11-27", key: "/en/blog", lang: "en", views: 1, visitors: 1 },
+      ]);
+      expect(await counts("site")).toEqual([{ day: "2026-11-27", key: "", lang: "", views: 4, visitors: 2 }]);
+      expect(await counts("device")).toEqual([
+        { day: "2026-11-27", key: "desktop", lang: "en", views: 1, visitors: 0 },
+        { day: "2026-11-27", key: "desktop", lang: "pt", views: 3, visitors: 0 },
+      ]);
+    });
   });
 }
 

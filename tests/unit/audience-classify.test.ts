@@ -87,6 +87,22 @@ describe("which requests may count", () => {
     expect(requestToCount(facts("/blog.data", { "sec-fetch-dest": "document" }))).toBeNull();
   });
 
+  it("asks for the site's own hosts only when there is a referrer to compare with them", () => {
+    let asked = 0;
+    const counting = (headers: Record<string, string>) =>
+      requestToCount({
+        ...facts("/blog", headers),
+        get ownHosts() {
+          asked += 1;
+          return ["rafaelwerneck.dev"];
+        },
+      });
+    expect(counting({})?.source).toBe("");
+    expect(asked).toBe(0);
+    expect(counting({ referer: "https://rafaelwerneck.dev/" })?.source).toBeNull();
+    expect(asked).toBe(1);
+  });
+
   it("counts a Global Privacy Control reader without a visitor", () => {
     expect(requestToCount(facts("/blog", { "sec-gpc": "1" }))).toMatchObject({ visitor: null, path: "/blog" });
   });
@@ -149,6 +165,23 @@ describe("the dimensions", () => {
     expect(deviceOf(ANDROID_TABLET)).toBe("tablet");
     expect(deviceOf(FIREFOX)).toBe("desktop");
     expect(deviceOf(FIREFOX, "?1")).toBe("phone");
+  });
+
+  it("decides each request on its own headers, however often its user agent was seen that second", () => {
+    const device = (headers: Record<string, string>) => requestToCount(facts("/blog", headers))?.device;
+    expect(device({})).toBe("desktop");
+    expect(device({ "sec-ch-ua-mobile": "?1" })).toBe("phone");
+    expect(device({})).toBe("desktop");
+    expect(device({ "user-agent": IPAD, "sec-ch-ua-mobile": "?1" })).toBe("tablet");
+    expect(requestToCount(facts("/blog", { "user-agent": GOOGLEBOT }))).toBeNull();
+    expect(requestToCount(facts("/blog", { "user-agent": GOOGLEBOT }))).toBeNull();
+    // More agents in a second than are remembered: each is still decided.
+    for (let n = 0; n < 1500; n += 1) {
+      const agent = n % 2 === 0 ? `${FIREFOX} Build/${n}` : `Mozilla/5.0 (compatible; Crawler${n}bot/1.0)`;
+      expect(requestToCount(facts("/blog", { "user-agent": agent }))?.device ?? "bot").toBe(
+        n % 2 === 0 ? "desktop" : "bot",
+      );
+    }
   });
 
   it("a source: utm_source first, then the referrer's host, nothing forged kept raw", () => {

@@ -13,6 +13,14 @@ export function siteDay(at: Date): string {
 }
 
 /**
+ * The moment a site's day begins, in milliseconds since the epoch.
+ * @example siteDayStart("2026-11-27") // Date.parse("2026-11-27T03:00:00Z") (00:00 in Recife)
+ */
+export function siteDayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - SITE_UTC_OFFSET_MINUTES * 60_000;
+}
+
+/**
  * The day `days` after (or before, when negative) a `YYYY-MM-DD` day.
  * @example addDays("2026-03-01", -1) // "2026-02-28"
  */

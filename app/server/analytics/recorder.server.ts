@@ -9,14 +9,19 @@
  * client's address and its user agent; the day's hashes are kept in
  * `analytics_visitors` so each is counted once per day whichever server saw
  * it, and deleted with the salt. The address and the user agent never leave
- * this process's memory, and leave it within a second.
+ * this process's memory, and leave it within a second (while the database
+ * cannot be reached, within the minute after which a refused batch is
+ * dropped): they are hashed as a batch is added, once per visitor of the
+ * batch however many pages the visitor opened in that second, and a hash
+ * this server has already added is not sent again that day. Under load most
+ * views are a visitor seen moments before, so a view costs a few map updates.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../db/client.server.ts";
 import { logError } from "../log.server.ts";
 import type { Counted } from "./classify.server.ts";
-import { addDays, siteDay } from "./days.server.ts";
+import { addDays, siteDay, siteDayStart } from "./days.server.ts";
 
 /** How often a server adds what it counted to the database. */
 export const FLUSH_INTERVAL_MS = 1000;
@@ -28,22 +33,38 @@ export const OTHER = "~other";
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Visitor hashes kept per row while the database cannot be reached, at most. */
 const MAX_HASHES_PER_ROW = 100_000;
+/** Visitors of a batch waiting to be hashed, at most (more only while the database cannot be reached): their views still count. */
+const MAX_UNHASHED = 50_000;
+/** Visitor hashes this server remembers having added (so as not to send them again), at most. */
+const MAX_WRITTEN = 200_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Flushes in a row the database may refuse before their batch is given up (a minute of them). */
 const MAX_FAILED_FLUSHES = 60;
 /** Requests carrying a session cookie held until their session is checked, at most. */
 const MAX_SESSION_HELD = 10_000;
 
 interface Batch {
-  /** Views per row: `kind \t day \t key \t lang`. */
+  /** Page views per `day \t path \t lang \t device \t source` (source: `-` for within the site, else `+` and the source): one entry per view, four rows when added. */
+  pages: Map<string, number>;
+  /** Views per row: `kind \t day \t key \t lang` (feeds and broken links). */
   views: Map<string, number>;
+  /** The pages (`path \t lang`) each visitor opened, per `day \n visitor`, until the batch is added and they are hashed. */
+  unhashed: Map<string, Set<string>>;
   /** The visitor hashes seen per row (pages and the whole site). */
   visitors: Map<string, Set<number>>;
   /** A feed reader's latest subscriber count: `day \t feed \t reader` to its language and count. */
   readers: Map<string, { lang: string; subscribers: number }>;
 }
 
-const emptyBatch = (): Batch => ({ views: new Map(), visitors: new Map(), readers: new Map() });
+const emptyBatch = (): Batch => ({
+  pages: new Map(),
+  views: new Map(),
+  unhashed: new Map(),
+  visitors: new Map(),
+  readers: new Map(),
+});
 const rowKey = (kind: string, day: string, key: string, lang: string) => `${kind}\t${day}\t${key}\t${lang}`;
+const addTo = <K>(map: Map<K, number>, key: K, views: number) => map.set(key, (map.get(key) ?? 0) + views);
 
 /** A 48-bit number from the salt and what identifies a visitor that day: nothing to reverse or link across days. */
 function visitorHash(salt: Buffer, input: string): number {
@@ -60,11 +81,14 @@ export class AudienceRecorder {
   readonly #db: Database;
   readonly #now: () => Date;
   #batch = emptyBatch();
-  /** Views whose visitor waits for the day's salt (the first second of a day). */
-  #unsalted: { day: string; rows: string[]; input: string }[] = [];
+  /** The site's day being counted, and when it begins and ends (epoch milliseconds). */
+  #day = { day: "", from: 0, to: 0 };
   /** Views of requests with a session cookie: the author's are dropped once the session is checked. */
   #withSession: { session: string; counted: Counted; day: string }[] = [];
   #salts = new Map<string, Buffer>();
+  /** The visitor hashes per row this server has added to the database: a visitor back a second later is not sent again. */
+  #written = new Map<string, Set<number>>();
+  #writtenCount = 0;
   #distinct = { day: "", sources: new Set<string>(), paths: new Set<string>(), readers: new Set<string>() };
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
@@ -78,7 +102,7 @@ export class AudienceRecorder {
 
   /** Counts an answered request (http-server/analytics.ts). Synchronous and in memory: a page waits for nothing. */
   record(counted: Counted): void {
-    const day = siteDay(this.#now());
+    const day = this.#dayOf(this.#now());
     const { session } = counted.request;
     if (session !== null && counted.kind === "page") {
       if (this.#withSession.length < MAX_SESSION_HELD) this.#withSession.push({ session, counted, day });
@@ -103,32 +127,41 @@ export class AudienceRecorder {
       this.#view(rowKey("not-found", day, this.#bounded(day, "paths", request.path), request.lang));
       return;
     }
-    const page = rowKey("page", day, request.path, request.lang);
-    const site = rowKey("site", day, "", "");
-    this.#view(page);
-    this.#view(site);
-    this.#view(rowKey("device", day, request.device, request.lang));
-    if (request.source !== null)
-      this.#view(rowKey("source", day, this.#bounded(day, "sources", request.source), request.lang));
+    const source = request.source === null ? "-" : `+${this.#bounded(day, "sources", request.source)}`;
+    addTo(batch.pages, `${day}\t${request.path}\t${request.lang}\t${request.device}\t${source}`, 1);
     if (request.visitor === null) return;
-    const salt = this.#salts.get(day);
-    if (salt) this.#visit([page, site], visitorHash(salt, request.visitor));
-    else this.#unsalted.push({ day, rows: [page, site], input: request.visitor });
+    const visitor = `${day}\n${request.visitor}`;
+    let pages = batch.unhashed.get(visitor);
+    if (!pages) {
+      if (batch.unhashed.size >= MAX_UNHASHED) return;
+      pages = new Set();
+      batch.unhashed.set(visitor, pages);
+    }
+    pages.add(`${request.path}\t${request.lang}`);
+  }
+
+  /** The site's day at a moment, worked out once a day rather than for every view. */
+  #dayOf(at: Date): string {
+    const time = at.getTime();
+    if (time < this.#day.from || time >= this.#day.to) {
+      const day = siteDay(at);
+      const from = siteDayStart(day);
+      this.#day = { day, from, to: from + DAY_MS };
+    }
+    return this.#day.day;
   }
 
   #view(row: string, views = 1) {
-    this.#batch.views.set(row, (this.#batch.views.get(row) ?? 0) + views);
+    addTo(this.#batch.views, row, views);
   }
 
-  #visit(rows: string[], hash: number) {
-    for (const row of rows) {
-      let hashes = this.#batch.visitors.get(row);
-      if (!hashes) {
-        hashes = new Set();
-        this.#batch.visitors.set(row, hashes);
-      }
-      if (hashes.size < MAX_HASHES_PER_ROW) hashes.add(hash);
+  #visitInto(batch: Batch, row: string, hash: number) {
+    let hashes = batch.visitors.get(row);
+    if (!hashes) {
+      hashes = new Set();
+      batch.visitors.set(row, hashes);
     }
+    if (hashes.size < MAX_HASHES_PER_ROW) hashes.add(hash);
   }
 
   /** The key itself while the day has room for it, else OTHER: made-up referrers or paths cannot grow the tables. */
@@ -152,16 +185,12 @@ export class AudienceRecorder {
   async #flushOnce() {
     const today = siteDay(this.#now());
     if (this.#withSession.length > 0) await this.#dropTheAuthors();
-    if (this.#unsalted.length > 0) {
-      for (const day of new Set(this.#unsalted.map((entry) => entry.day))) await this.#salt(day);
-      const unsalted = this.#unsalted;
-      this.#unsalted = [];
-      for (const { day, rows, input } of unsalted) this.#visit(rows, visitorHash(await this.#salt(day), input));
-    }
     const batch = this.#batch;
     this.#batch = emptyBatch();
     try {
+      await this.#hash(batch);
       await this.#write(batch);
+      this.#remember(batch.visitors);
       this.#failures = 0;
     } catch (error) {
       // A database away for a while loses nothing; a batch it keeps refusing is dropped after a minute,
@@ -186,6 +215,28 @@ export class AudienceRecorder {
     for (const entry of held) if (!authors.has(entry.session)) this.#add(entry.counted, entry.day);
   }
 
+  /** Turns the batch's visitors into the day's hashes, once per visitor, and notes them on their pages' rows and the site's. */
+  async #hash(batch: Batch) {
+    if (batch.unhashed.size === 0) return;
+    const days = new Set<string>();
+    for (const visitor of batch.unhashed.keys()) days.add(visitor.slice(0, 10));
+    const salts = new Map<string, Buffer>();
+    for (const day of days) salts.set(day, await this.#salt(day));
+    const unhashed = batch.unhashed;
+    batch.unhashed = new Map();
+    for (const [visitor, pages] of unhashed) {
+      const day = visitor.slice(0, 10);
+      const salt = salts.get(day);
+      if (!salt) continue;
+      const hash = visitorHash(salt, visitor.slice(11));
+      for (const page of pages) {
+        const [path = "", lang = ""] = page.split("\t");
+        this.#visitInto(batch, rowKey("page", day, path, lang), hash);
+      }
+      this.#visitInto(batch, rowKey("site", day, "", ""), hash);
+    }
+  }
+
   /** The day's salt: this server's copy, or the database's, made there by the first server to ask. */
   async #salt(day: string): Promise<Buffer> {
     const known = this.#salts.get(day);
@@ -201,8 +252,16 @@ export class AudienceRecorder {
   }
 
   async #write(batch: Batch) {
-    if (batch.views.size > 0) {
-      const counts = [...batch.views]
+    const rows = new Map(batch.views);
+    for (const [entry, views] of batch.pages) {
+      const [day = "", path = "", lang = "", device = "", source = "-"] = entry.split("\t");
+      addTo(rows, rowKey("page", day, path, lang), views);
+      addTo(rows, rowKey("site", day, "", ""), views);
+      addTo(rows, rowKey("device", day, device, lang), views);
+      if (source !== "-") addTo(rows, rowKey("source", day, source.slice(1), lang), views);
+    }
+    if (rows.size > 0) {
+      const counts = [...rows]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([row, views]) => {
           const [kind, day, key, lang] = row.split("\t");
@@ -211,7 +270,8 @@ export class AudienceRecorder {
       const visitors: { kind: string; day: string; key: string; lang: string; hash: number }[] = [];
       for (const [row, hashes] of batch.visitors) {
         const [kind = "", day = "", key = "", lang = ""] = row.split("\t");
-        for (const hash of hashes) visitors.push({ kind, day, key, lang, hash });
+        const written = this.#written.get(row);
+        for (const hash of hashes) if (!written?.has(hash)) visitors.push({ kind, day, key, lang, hash });
       }
       // The hashes new to the database are the visitors to add: another server's same visitor is counted once.
       await this.#db.execute(sql`
@@ -252,10 +312,39 @@ export class AudienceRecorder {
     }
   }
 
+  /** Notes the hashes now in the database; forgets them all when there are too many, or with their day (`cleanup`). */
+  #remember(visitors: Map<string, Set<number>>) {
+    for (const [row, hashes] of visitors) {
+      let written = this.#written.get(row);
+      if (!written) {
+        written = new Set();
+        this.#written.set(row, written);
+      }
+      for (const hash of hashes) {
+        if (this.#writtenCount >= MAX_WRITTEN) {
+          this.#written.clear();
+          this.#writtenCount = 0;
+          return;
+        }
+        if (!written.has(hash)) {
+          written.add(hash);
+          this.#writtenCount += 1;
+        }
+      }
+    }
+  }
+
   /** A batch the database refused goes back into the next one (nothing is counted twice: the statement is atomic). */
   #restore(batch: Batch) {
+    const next = this.#batch;
+    for (const [entry, views] of batch.pages) addTo(next.pages, entry, views);
     for (const [row, views] of batch.views) this.#view(row, views);
-    for (const [row, hashes] of batch.visitors) for (const hash of hashes) this.#visit([row], hash);
+    for (const [visitor, pages] of batch.unhashed) {
+      const known = next.unhashed.get(visitor);
+      if (known) for (const page of pages) known.add(page);
+      else if (next.unhashed.size < MAX_UNHASHED) next.unhashed.set(visitor, pages);
+    }
+    for (const [row, hashes] of batch.visitors) for (const hash of hashes) this.#visitInto(next, row, hash);
     for (const [row, value] of batch.readers) if (!this.#batch.readers.has(row)) this.#batch.readers.set(row, value);
   }
 
@@ -269,6 +358,11 @@ export class AudienceRecorder {
     // few hundred rows and sorts on disk (decision 046). Once an hour per server is cheap, and harmless twice.
     await this.#db.execute(sql`analyze analytics_counts, analytics_months`);
     for (const day of this.#salts.keys()) if (day < keepFrom) this.#salts.delete(day);
+    for (const [row, hashes] of this.#written)
+      if ((row.split("\t")[1] ?? "") < keepFrom) {
+        this.#written.delete(row);
+        this.#writtenCount -= hashes.size;
+      }
   }
 
   /** Flushes once a second until `stop`. */
