@@ -22,13 +22,9 @@ export function countAudience(recorder: () => AudienceRecorder | undefined, publ
       path: req.path,
       search: query === -1 ? "" : req.originalUrl.slice(query),
       header: (name) => req.get(name),
-      // Read only for a request that counts, and for one with a referrer: each asks TRUST_PROXY's rule again.
-      get ip() {
-        return req.ip ?? "";
-      },
-      get ownHosts() {
-        return [publicHost, req.hostname];
-      },
+      // Asked only of a request that counts, and of one with a referrer: each applies TRUST_PROXY's rule again.
+      ip: () => req.ip ?? "",
+      ownHosts: () => [publicHost, req.hostname],
     });
     if (request) {
       res.once("finish", () => {

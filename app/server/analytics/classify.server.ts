@@ -39,10 +39,10 @@ export interface RequestFacts {
   /** The query string, with its `?` or empty. */
   search: string;
   header(name: string): string | undefined;
-  /** The client's address as the rate limits see it (through TRUST_PROXY). */
-  ip: string;
-  /** The hosts that are this site (its public URL's, and the one the request named); read only when there is a referrer. */
-  ownHosts: readonly string[];
+  /** The client's address as the rate limits see it (through TRUST_PROXY); asked only of a request that counts. */
+  ip: () => string;
+  /** The hosts that are this site (its public URL's, and the one the request named); asked only when there is a referrer. */
+  ownHosts: () => readonly string[];
 }
 
 /** A request that may count, once its answer is known. */
@@ -217,9 +217,9 @@ export function requestToCount(request: RequestFacts): RequestToCount | null {
     data,
     document: !data,
     // The site's own hosts are asked for only when there is a referrer to compare with them.
-    source: referrer || utmSource ? sourceOf(referrer, utmSource, request.ownHosts) : "",
+    source: referrer || utmSource ? sourceOf(referrer, utmSource, request.ownHosts()) : "",
     device: withMobileHint(agent, header("sec-ch-ua-mobile")),
-    visitor: gpc ? null : `${request.ip}\n${userAgent.slice(0, HASHED_USER_AGENT)}`,
+    visitor: gpc ? null : `${request.ip()}\n${userAgent.slice(0, HASHED_USER_AGENT)}`,
     session: sessionOf(header("cookie")),
     feed: undefined,
   };
