@@ -94,7 +94,7 @@ function agentDevice(userAgent: string): Device {
 /**
  * What a user agent is (a bot, or a browser on a device), remembered for the
  * second it was seen in: under load most requests come from a few browsers,
- * and `isbot`'s pattern is the dearest part of deciding (about 3 µs). The
+ * and `isbot`'s pattern is the dearest part of deciding (about 3 microseconds). The
  * agents are forgotten when the second ends, as the recorder forgets them.
  */
 const agents = { second: 0, verdicts: new Map<string, Device | "bot">() };
