@@ -318,6 +318,18 @@ for (const engine of engines) {
       expect(await counts("page")).toEqual([{ day: "2026-11-27", key: "/blog", lang: "pt", views: 3, visitors: 3 }]);
     });
 
+    it("counts a batch with feed readers once when its readers' part was refused and it is added again", async () => {
+      const audience = recorder();
+      await database.db.execute(sql`alter table analytics_feed_readers rename to analytics_feed_readers_away`);
+      audience.record(answered("/blog", { "user-agent": readerAgent(8) }, "203.0.113.8"));
+      audience.record(answered("/rss.xml", { "user-agent": "Inoreader/1.0 (3 subscribers)" }));
+      await expect(audience.flush()).rejects.toThrow();
+      await database.db.execute(sql`alter table analytics_feed_readers_away rename to analytics_feed_readers`);
+      await audience.flush();
+      expect(await counts("page")).toEqual([{ day: "2026-11-27", key: "/blog", lang: "pt", views: 1, visitors: 1 }]);
+      expect(await counts("feed")).toEqual([{ day: "2026-11-27", key: "/rss.xml", lang: "pt", views: 1, visitors: 0 }]);
+    });
+
     it("keeps a batch whose day's salt could not be made, visitors and all, for the next one", async () => {
       const audience = recorder();
       await database.db.execute(sql`alter table analytics_salts rename to analytics_salts_away`);

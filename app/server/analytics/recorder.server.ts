@@ -56,6 +56,9 @@ interface Batch {
   readers: Map<string, { lang: string; subscribers: number }>;
 }
 
+/** The database, or a transaction on it. */
+type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 const emptyBatch = (): Batch => ({
   pages: new Map(),
   views: new Map(),
@@ -251,7 +254,16 @@ export class AudienceRecorder {
     return salt;
   }
 
+  /**
+   * One statement for the counts and the visitors, one for feed readers; both in one transaction when a
+   * batch has both, so a batch refused halfway is not counted twice when it is retried.
+   */
   async #write(batch: Batch) {
+    if (batch.readers.size === 0) return this.#writeTo(this.#db, batch);
+    await this.#db.transaction((tx) => this.#writeTo(tx, batch));
+  }
+
+  async #writeTo(db: Queryable, batch: Batch) {
     const rows = new Map(batch.views);
     for (const [entry, views] of batch.pages) {
       const [day = "", path = "", lang = "", device = "", source = "-"] = entry.split("\t");
@@ -274,7 +286,7 @@ export class AudienceRecorder {
         for (const hash of hashes) if (!written?.has(hash)) visitors.push({ kind, day, key, lang, hash });
       }
       // The hashes new to the database are the visitors to add: another server's same visitor is counted once.
-      await this.#db.execute(sql`
+      await db.execute(sql`
         with fresh as (
           insert into analytics_visitors (day, kind, key, lang, hash)
           select day, kind, key, lang, hash
@@ -303,7 +315,7 @@ export class AudienceRecorder {
           const [day, feed, reader] = row.split("\t");
           return { day, feed, reader, lang: value.lang, subscribers: value.subscribers };
         });
-      await this.#db.execute(sql`
+      await db.execute(sql`
         insert into analytics_feed_readers (day, feed, lang, reader, subscribers)
         select day, feed, lang, reader, subscribers
         from jsonb_to_recordset(${JSON.stringify(readers)}::jsonb)
