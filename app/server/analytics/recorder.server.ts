@@ -18,7 +18,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "../db/client.server.ts";
+import { type Database, type Queryable, rowsOf } from "../db/client.server.ts";
 import { logError } from "../log.server.ts";
 import type { Counted } from "./classify.server.ts";
 import { addDays, siteDay, siteDayStart } from "./days.server.ts";
@@ -55,9 +55,6 @@ interface Batch {
   /** A feed reader's latest subscriber count: `day \t feed \t reader` to its language and count. */
   readers: Map<string, { lang: string; subscribers: number }>;
 }
-
-/** The database, or a transaction on it. */
-type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const emptyBatch = (): Batch => ({
   pages: new Map(),
@@ -346,7 +343,7 @@ export class AudienceRecorder {
     }
   }
 
-  /** A batch the database refused goes back into the next one (nothing is counted twice: the statement is atomic). */
+  /** A batch the database refused goes back into the next one (nothing is counted twice: its write is atomic). */
   #restore(batch: Batch) {
     const next = this.#batch;
     for (const [entry, views] of batch.pages) addTo(next.pages, entry, views);

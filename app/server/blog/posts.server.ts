@@ -13,7 +13,7 @@ import { and, arrayContains, asc, count, desc, eq, inArray, isNull, ne, or, sql 
 import { staticArticleIds } from "~/content/ids.ts";
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
-import type { Database } from "../db/client.server.ts";
+import type { Database, Transaction } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
 import { servicesIfReady } from "../services.server.ts";
@@ -80,8 +80,6 @@ export async function findOwnPost(db: Database, authorId: string, id: string): P
  * `/blog/preview/…` (a shared draft) are pages.
  */
 export const reservedSlugs: ReadonlySet<string> = new Set<string>([...staticArticleIds, "search", "tag", "preview"]);
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 class Refused extends Error {
   readonly status: TranslationProblem;

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { lineDiff } from "../../lib/line-diff.ts";
-import type { Database } from "../db/client.server.ts";
+import type { Database, Transaction } from "../db/client.server.ts";
 import { type Blog, blogs, type PostRevision, postRevisions } from "../db/schema.ts";
 
 export type RevisionKind = "save" | "publish" | "schedule" | "restore" | "autosave";
@@ -24,8 +24,6 @@ export const REVISION_FIELDS = ["title", "slug", "excerpt", "content", "coverIma
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
 type Version = Pick<PostRevision, RevisionField>;
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const sameValue = (a: Version[RevisionField], b: Version[RevisionField]) =>
   Array.isArray(a) && Array.isArray(b) ? a.join("\n") === b.join("\n") : a === b;

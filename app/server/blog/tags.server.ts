@@ -10,13 +10,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
-import type { Database } from "../db/client.server.ts";
+import type { Database, Queryable } from "../db/client.server.ts";
 import { blogs, blogTags } from "../db/schema.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { publicNow } from "./visibility.server.ts";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Queryable = Database | Transaction;
 
 /** Names by slug: only the tags whose name says more than their slug. */
 export type TagNames = Record<string, string>;

@@ -16,6 +16,10 @@ import * as schema from "./schema.ts";
 
 /** The query builder, whichever engine is underneath. Inside `db.transaction(tx => …)` use only `tx`. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The `tx` of `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The database or a transaction on it: what a function that may run inside a caller's transaction takes. */
+export type Queryable = Database | Transaction;
 
 export interface OpenDatabase {
   db: Database;

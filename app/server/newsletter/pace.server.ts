@@ -6,7 +6,7 @@
  * long to wait. The embedded database does the same in its one process.
  */
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
+import type { Database, Transaction } from "../db/client.server.ts";
 import { rateLimits } from "../db/schema.ts";
 
 export interface SendRate {
@@ -18,8 +18,6 @@ const PREFIX = "newsletter-rate:";
 
 /** Places reserved in one go: a statement per ten mails, not two per mail. */
 const CHUNK = 10;
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Reserves up to `wanted` places of a window's counter, locked while read: resolves with how many it got. */
 async function reserve(tx: Transaction, key: string, start: Date, limit: number, wanted: number): Promise<number> {
