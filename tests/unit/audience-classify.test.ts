@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   countOf,
   deviceOf,
   feedReaderOf,
   type RequestFacts,
   requestToCount,
+  SecondMemo,
   sourceOf,
 } from "../../app/server/analytics/classify.server.ts";
 
@@ -208,5 +209,30 @@ describe("the dimensions", () => {
       subscribers: 7,
     });
     expect(feedReaderOf(FIREFOX)).toBeNull();
+  });
+});
+
+describe("answers remembered for a second", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("works an answer out once per key and second, and again once the second or the room is over", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 27, 12, 0, 0, 100), toFake: ["Date"] });
+    const memo = new SecondMemo<string>(2);
+    let worked = 0;
+    const answer = (key: string) =>
+      memo.get(key, (k) => {
+        worked += 1;
+        return `${k}:${worked}`;
+      });
+    expect(answer("a")).toBe("a:1");
+    expect(answer("a")).toBe("a:1");
+    expect(answer("b")).toBe("b:2");
+    expect(worked).toBe(2);
+    // Full: the next new key starts afresh, and what was held is worked out again.
+    expect(answer("c")).toBe("c:3");
+    expect(answer("a")).toBe("a:4");
+    // The next second forgets everything.
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 12, 0, 1, 0));
+    expect(answer("a")).toBe("a:5");
   });
 });

@@ -92,28 +92,40 @@ function agentDevice(userAgent: string): Device {
 }
 
 /**
- * What a user agent is (a bot, or a browser on a device), remembered for the
- * second it was seen in: under load most requests come from a few browsers,
- * and `isbot`'s pattern is the dearest part of deciding (about 3 microseconds). The
- * agents are forgotten when the second ends, as the recorder forgets them.
+ * Answers remembered for the second they were worked out in: under load most
+ * requests come from a few browsers and addresses, and the same answer is
+ * worked out again and again. Everything is forgotten when the second ends
+ * (or when `limit` answers are held), so nothing about a reader stays longer
+ * than the recorder keeps it.
  */
-const agents = { second: 0, verdicts: new Map<string, Device | "bot">() };
-/** Distinct agents remembered within a second, at most. */
-const MAX_AGENTS = 1000;
+export class SecondMemo<V> {
+  #second = 0;
+  readonly #answers = new Map<string, V>();
+  readonly #limit: number;
 
-function agentVerdict(userAgent: string): Device | "bot" {
-  const second = Math.floor(Date.now() / 1000);
-  if (second !== agents.second || agents.verdicts.size >= MAX_AGENTS) {
-    agents.second = second;
-    agents.verdicts.clear();
+  constructor(limit: number) {
+    this.#limit = limit;
   }
-  let verdict = agents.verdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent) ? "bot" : agentDevice(userAgent);
-    agents.verdicts.set(userAgent, verdict);
+
+  get(key: string, work: (key: string) => V): V {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.#second || this.#answers.size >= this.#limit) {
+      this.#second = second;
+      this.#answers.clear();
+    }
+    let answer = this.#answers.get(key);
+    if (answer === undefined) {
+      answer = work(key);
+      this.#answers.set(key, answer);
+    }
+    return answer;
   }
-  return verdict;
 }
+
+/** What a user agent is, a bot or a browser on a device: `isbot`'s pattern is the dearest part of deciding (about 3 microseconds). */
+const agents = new SecondMemo<Device | "bot">(1000);
+const agentVerdict = (userAgent: string) =>
+  agents.get(userAgent, (agent) => (isbot(agent) ? "bot" : agentDevice(agent)));
 
 /**
  * Where a view came from: `utm_source` when the link carries one, else the
