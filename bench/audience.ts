@@ -17,13 +17,17 @@
  * 3. What counting costs a page: two servers of the build side by side, one
  *    with ANALYTICS=on, one with ANALYTICS=off (its own copy of the embedded
  *    database), both started once the page's server has stopped, loaded in
- *    turn, BENCH_AUDIENCE_ROUNDS rounds (default 5), the order swapped every
- *    round: a prerendered page and a cached article, each
- *    by BENCH_CONNECTIONS connections as 200 visitors (an address of their
- *    own, X-Forwarded-For, and a browser), the same number of requests every
- *    time (BENCH_DURATION seconds at this machine's pace). Budget: the median
- *    of the rounds' p99 differences (on − off) at most 1 ms, and the p99
- *    under the pages' own budget. Every view the load made is then found in
+ *    turn, BENCH_AUDIENCE_ROUNDS rounds (default 5): a prerendered page and a
+ *    cached article, each by BENCH_CONNECTIONS connections as 200 visitors
+ *    (an address of their own, X-Forwarded-For, and a browser), the same
+ *    number of requests every time (BENCH_DURATION seconds at this machine's
+ *    pace), each round's load of the two servers cut into five slices taken
+ *    in turn (off, on, on, off, …): this host's pace changes for seconds at a
+ *    time, and a round's two p99 then meet the same changes. A slice's first
+ *    four answers per connection (its connections opening at once) are not
+ *    timed. Budget: the
+ *    median of the rounds' p99 differences (on − off) at most 1 ms, and the
+ *    p99 under the pages' own budget. Every view the load made is then found in
  *    the rollups, exactly once. Scheduled backups are off in both servers.
  *
  * `npm run bench:audience` (builds BENCH_BUILD_DIR, default build-bench,
@@ -68,6 +72,10 @@ const PAGE_TIMED = 40;
 /** Distinct visitors of the load: an address and a browser each. */
 const VISITORS = 200;
 const WARMUP_SECONDS = 2;
+/** Slices of a round's load per server, taken in turn with the other server's. */
+const SLICES = 5;
+/** Answers per connection, at the start of each slice, left out of its times. */
+const SETTLING_ANSWERS = 4;
 
 export interface Timing {
   p50: number;
@@ -82,7 +90,7 @@ export interface IngestRun {
   /** Requests sent and answered 200, warm-up included (every one a page view to count). */
   requests: number;
   answered200: number;
-  /** Of the timed part: latencies to the last byte, from each response's own time. */
+  /** Of the timed part (its slices pooled): latencies to the last byte, from each response's own time. */
   p50: number;
   p99: number;
   requestsPerSecond: number;
@@ -193,6 +201,8 @@ interface LoadAnswer {
   p99: number;
   seconds: number;
   errors: number;
+  /** The latencies of the answers 200, in milliseconds, sorted. */
+  times: number[];
 }
 
 /** The slice of autocannon's API the load uses (the package has no types). */
@@ -207,7 +217,7 @@ type Autocannon = (options: {
 };
 
 /** `node bench/audience.ts --load URL CONNECTIONS AMOUNT|SECONDSs`: one run, its answer as a JSON line. */
-async function loadProcess(url: string, connections: number, size: string) {
+async function loadProcess(url: string, connections: number, size: string, settle: number) {
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
   const { origin, pathname } = new URL(url);
   let next = 0;
@@ -225,8 +235,10 @@ async function loadProcess(url: string, connections: number, size: string) {
       },
     ],
   });
+  let responses = 0;
   run.on("response", (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) times.push(ms);
+    responses += 1;
+    if (responses > settle && status >= 200 && status < 300) times.push(ms);
   });
   const result = await run;
   times.sort((a, b) => a - b);
@@ -237,14 +249,19 @@ async function loadProcess(url: string, connections: number, size: string) {
     p99: round(percentile(times, 99), 2),
     seconds: result.duration,
     errors: result.errors + result.timeouts,
+    times,
   };
   process.stdout.write(`${JSON.stringify(answer)}\n`);
 }
 
-async function load(url: string, connections: number, size: string): Promise<LoadAnswer> {
+/**
+ * One run of the load. Its first `settle` answers are not timed: they are the connections opening at once, which a
+ * run cut into slices would otherwise count once per slice.
+ */
+async function load(url: string, connections: number, size: string, settle = 0): Promise<LoadAnswer> {
   const { stdout } = await runToEnd(
     process.execPath,
-    [fileURLToPath(import.meta.url), "--load", url, String(connections), size],
+    [fileURLToPath(import.meta.url), "--load", url, String(connections), size, String(settle)],
     toolEnv(),
     10 * 60_000,
   );
@@ -385,32 +402,55 @@ export async function measureAudience(
     let lastAnswer = 0;
     for (let pair = 1; pair <= settings.rounds; pair += 1) {
       phase(`round ${pair}`, `round ${pair} of ${settings.rounds}`);
-      const order = pair % 2 === 1 ? (["off", "on"] as const) : (["on", "off"] as const);
       for (const target of visitorTargets) {
         const amount = amounts.get(target) ?? { warmUp: 1000, timed: 1000 };
-        for (const analytics of order) {
-          const server = analytics === "on" ? on : off;
-          const url = `${server.origin}${encodePath(target)}`;
-          const warmUp = await load(url, settings.connections, String(amount.warmUp));
-          const cpuBefore = cpuMsOf(server.child.pid);
-          const timed = await load(url, settings.connections, String(amount.timed));
-          const cpu = cpuMsOf(server.child.pid) - cpuBefore;
+        const modes = [
+          { analytics: "off" as const, server: off },
+          { analytics: "on" as const, server: on },
+        ].map((mode) => ({
+          ...mode,
+          url: `${mode.server.origin}${encodePath(target)}`,
+          loads: [] as LoadAnswer[],
+          cpu: 0,
+        }));
+        for (const mode of modes) mode.loads.push(await load(mode.url, settings.connections, String(amount.warmUp)));
+        // The timed load in slices, the two servers in turn, each first as often as the other over two rounds; an odd
+        // round ends on the counting server, so the last round's last answers are the counting server's.
+        const slice = Math.ceil(amount.timed / SLICES);
+        const settle = SETTLING_ANSWERS * settings.connections;
+        for (let n = 0; n < SLICES; n += 1) {
+          for (const mode of (n + pair) % 2 === 1 ? modes : [...modes].reverse()) {
+            const cpuBefore = cpuMsOf(mode.server.child.pid);
+            mode.loads.push(await load(mode.url, settings.connections, String(slice + settle), settle));
+            mode.cpu += cpuMsOf(mode.server.child.pid) - cpuBefore;
+            if (mode.analytics === "on") lastAnswer = performance.now();
+          }
+        }
+        for (const { analytics, loads, cpu } of modes) {
+          const timed = loads.slice(1);
+          const sum = (of: (answer: LoadAnswer) => number, answers = loads) =>
+            answers.reduce((total, answer) => total + of(answer), 0);
+          const times = timed.flatMap((answer) => answer.times).sort((a, b) => a - b);
+          const timedAnswered = sum((answer) => answer.answered200, timed);
           runs.push({
             analytics,
             round: pair,
             path: target,
-            requests: warmUp.requests + timed.requests,
-            answered200: warmUp.answered200 + timed.answered200,
-            p50: timed.p50,
-            p99: timed.p99,
-            requestsPerSecond: round(timed.answered200 / timed.seconds),
-            cpuPerRequestUs: round((cpu * 1000) / Math.max(1, timed.answered200)),
-            errors: warmUp.errors + timed.errors,
+            requests: sum((answer) => answer.requests),
+            answered200: sum((answer) => answer.answered200),
+            p50: round(percentile(times, 50), 2),
+            p99: round(percentile(times, 99), 2),
+            requestsPerSecond: round(
+              timedAnswered /
+                Math.max(
+                  0.001,
+                  sum((answer) => answer.seconds, timed),
+                ),
+            ),
+            cpuPerRequestUs: round((cpu * 1000) / Math.max(1, timedAnswered)),
+            errors: sum((answer) => answer.errors),
           });
-          if (analytics === "on") {
-            answered += warmUp.answered200 + timed.answered200;
-            lastAnswer = performance.now();
-          }
+          if (analytics === "on") answered += sum((answer) => answer.answered200);
         }
       }
     }
@@ -629,8 +669,8 @@ async function main(): Promise<number> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv[2] === "--load") {
-    const [url = "", connections = "50", size = "1000"] = process.argv.slice(3);
-    await loadProcess(url, Number(connections), size);
+    const [url = "", connections = "50", size = "1000", settle = "0"] = process.argv.slice(3);
+    await loadProcess(url, Number(connections), size, Number(settle));
   } else {
     let code = 2;
     try {
