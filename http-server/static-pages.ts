@@ -5,27 +5,34 @@
  */
 import { createHash } from "node:crypto";
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const TYPE = /\btype\s*=\s*["']?([^"'\s>]*)/i;
+/** JSON in a script element (JSON-LD) is data a browser never runs, so CSP does not govern it. */
+const DATA_TYPES = /^application\/(?:[a-z.+-]+\+)?json$/i;
+const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/g;
 
 /** The CSP hash source of a text, as a browser computes it for an inline element. */
 export function sha256Source(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
-function hashesOf(html: string, element: RegExp): string[] {
+function hashesOf(html: string, element: RegExp, applies: (attributes: string) => boolean = () => true): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(element)) {
-    const body = match[1] ?? "";
+    if (!applies(match[1] ?? "")) continue;
+    const body = match[2] ?? "";
     if (body.trim() === "") continue;
     hashes.add(sha256Source(body));
   }
   return [...hashes];
 }
 
-/** The CSP source list that allows exactly the inline scripts of one HTML file. */
+/**
+ * The CSP source list that allows exactly the inline scripts of one HTML file that a browser runs, at once or once
+ * released (the held scripts): not its JSON, such as the JSON-LD, which CSP does not govern.
+ */
 export function inlineScriptHashes(html: string): string[] {
-  return hashesOf(html, INLINE_SCRIPT);
+  return hashesOf(html, INLINE_SCRIPT, (attributes) => !DATA_TYPES.test(TYPE.exec(attributes)?.[1] ?? ""));
 }
 
 /**

@@ -12,6 +12,8 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUDGETS } from "../../bench/budgets.ts";
+import { encodePath } from "../../bench/routes.ts";
 import { type RunningServer, startServer } from "../../bench/server.ts";
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
 import { serveCommand } from "../../tools/commands/serve.ts";
@@ -79,6 +81,33 @@ function scripts(dir: string): string[] {
     .map((file) => path.join(dir, file));
 }
 
+/** The paths of the build's prerendered pages (`about/index.html` is `/about`). */
+function prerenderedPaths(clientDir: string): string[] {
+  return readdirSync(clientDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file === "index.html" || file.endsWith(`${path.sep}index.html`))
+    .map((file) => `/${path.dirname(file) === "." ? "" : path.dirname(file).split(path.sep).join("/")}`);
+}
+
+/** A page's response as a browser asks for it: its bytes on the wire (status line, headers and body) and its coding. */
+function wireBytes(origin: string, pagePath: string): Promise<{ bytes: number; coding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    get(
+      `${origin}${encodePath(pagePath)}`,
+      { headers: { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" } },
+      (response) => {
+        let bytes = Buffer.byteLength(`HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n\r\n`);
+        for (let n = 0; n < response.rawHeaders.length; n += 2)
+          bytes += Buffer.byteLength(`${response.rawHeaders[n]}: ${response.rawHeaders[n + 1]}\r\n`);
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () => resolve({ bytes, coding: response.headers["content-encoding"] }));
+        response.on("error", reject);
+      },
+    ).on("error", reject);
+  });
+}
+
 describe("the compiled server", () => {
   let buildDir = "";
   let dataDir = "";
@@ -121,6 +150,27 @@ describe("the compiled server", () => {
     expect(server.child.output()).not.toMatch(/Started (from|without)/);
   }
 
+  /**
+   * Every prerendered page, and a long article, fits a phone's first round trip once compressed as every reader
+   * after the first gets it (a page rewritten for this address is sent gzip until its brotli copy is made).
+   */
+  async function expectFirstWindows(server: RunningServer) {
+    const pages = [...prerenderedPaths(path.join(buildDir, "client")), "/blog/bot-discord", "/en/blog/bot-discord"];
+    expect(pages).toContain("/");
+    expect(pages).toContain("/en/about");
+    const over: string[] = [];
+    for (const page of pages) {
+      let answer = await wireBytes(server.origin, page);
+      while (answer.coding === "gzip") {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        answer = await wireBytes(server.origin, page);
+      }
+      expect(answer.coding, page).toBe("br");
+      if (answer.bytes > BUDGETS.documentBytes) over.push(`${page}: ${answer.bytes} B`);
+    }
+    expect(over, `pages past the first ${BUDGETS.documentBytes} bytes`).toEqual([]);
+  }
+
   it("is written by the build, as JavaScript that imports no TypeScript", () => {
     expect(existsSync(serverEntry(buildDir))).toBe(true);
     for (const file of scripts(path.join(buildDir, "server"))) {
@@ -132,8 +182,12 @@ describe("the compiled server", () => {
     "starts on the embedded database, creating it from the migrations, and serves pages",
     async () => {
       const server = await start();
-      await expectPages(server);
-      await server.child.stop();
+      try {
+        await expectPages(server);
+        await expectFirstWindows(server);
+      } finally {
+        await server.child.stop();
+      }
     },
     limit(120_000),
   );

@@ -11,6 +11,17 @@ describe("inlineScriptHashes", () => {
     const html = `<head><script>a()</script><script src="/x.js"></script><script type="module">b()</script><script></script></head>`;
     expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
   });
+
+  it("skips JSON, which CSP does not govern, and hashes every script that runs, held ones included", () => {
+    const html = [
+      `<script type="application/ld+json">{"@context":"https://schema.org"}</script>`,
+      `<script type="text/x-held-script">held()</script>`,
+      `<script type="text/javascript">c()</script>`,
+      `<script type='importmap'>{"imports":{}}</script>`,
+      `<script data-at-once="" type=module>d()</script>`,
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha("held()"), sha("c()"), sha(`{"imports":{}}`), sha("d()")]);
+  });
 });
 
 describe("inlineStyleHashes", () => {
