@@ -26,6 +26,20 @@ export const allAxeRules = axe.getRules().map((rule) => rule.ruleId);
 /** Time added to a test for each accessibility check it makes. */
 const AXE_CHECK_MS = limit(20_000);
 
+/**
+ * The page at rest, as a reader sees it once the colors have settled. A section drawn only as it nears the screen
+ * (`content-visibility: auto`) keeps the style it was first given until something asks for it: when that style came
+ * before the head script's stored dark theme, the first element axe asks about starts its color transition from
+ * the light colors, and axe measured that first step. Every element's style is asked for, and the transitions it
+ * starts are taken to their end (a skipped section's animations do not run until it is drawn), before the check.
+ */
+async function settleStyles(page: Page) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll("*")) getComputedStyle(element).color;
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
+}
+
 /** axe-core's complete rule set on the page as it is: its serious and critical violations, described. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // The complete rule set takes seconds on a long page on a slow machine: each check brings its own time.
@@ -39,6 +53,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // runs every rule on every node, but builds a selector for one node per rule
   // of the other kinds (passes, incomplete, inapplicable) instead of for each,
   // which was over half of a check's time.
+  await settleStyles(page);
   const results = await new AxeBuilder({ page })
     .withRules(allAxeRules)
     .setLegacyMode()
