@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { BytesCounter } from "./bytes.ts";
 import { categories, type LighthouseRun, LighthouseRunner, type Metric } from "./lighthouse.ts";
 import type { Calibration, PageResult, RunSummary } from "./results.ts";
-import { encodePath } from "./routes.ts";
+import { askUntilBrotli, encodePath } from "./routes.ts";
 import {
   INDEX_TOLERANCE,
   MAX_REPEATS,
@@ -25,7 +25,7 @@ import {
   representative,
   runSteady,
 } from "./runs.ts";
-import { median, round, sleep } from "./stats.ts";
+import { median, round } from "./stats.ts";
 import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from "./throttling.ts";
 
 const slim = (run: LighthouseRun, repeats: number): RunSummary => {
@@ -90,25 +90,6 @@ async function calibrate(
 export interface PagesMeasurement {
   pages: PageResult[];
   calibration: Calibration;
-}
-
-/**
- * Asks for each page as a browser does until it is sent brotli: a server whose public address is not the build's
- * rewrites its pages at start and makes their brotli copies on the first request that wants one, sending gzip
- * meanwhile (http-server/static-files.ts), a larger document than any reader after it gets. Lighthouse measures the
- * copy every later reader gets.
- */
-async function askUntilBrotli(origin: string, paths: readonly string[]) {
-  for (const pagePath of paths) {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const response = await fetch(`${origin}${encodePath(pagePath)}`, {
-        headers: { "accept-encoding": "gzip, deflate, br, zstd", accept: "text/html" },
-      });
-      await response.arrayBuffer();
-      if (response.headers.get("content-encoding") !== "gzip") break;
-      await sleep(50);
-    }
-  }
 }
 
 /**
