@@ -5,7 +5,7 @@ import { type Counted, type RequestFacts, requestToCount } from "../../app/serve
 import { AudienceRecorder, DISTINCT_PER_DAY, OTHER } from "../../app/server/analytics/recorder.server.ts";
 import { audienceReport } from "../../app/server/analytics/report.server.ts";
 import { createSession } from "../../app/server/auth/session.server.ts";
-import { type OpenDatabase, rowsOf } from "../../app/server/db/client.server.ts";
+import { type Database, type OpenDatabase, rowsOf } from "../../app/server/db/client.server.ts";
 import { AUDIENCE_TABLES, monthsApartFromDays } from "../../bench/audience-data.ts";
 import { acrossMigration, engines, engineTitle } from "./helpers/databases.ts";
 import { twoAuthors } from "./helpers/posts.ts";
@@ -397,4 +397,31 @@ it("hashes sessions as the sessions table does", () => {
     ownHosts: () => [],
   });
   expect(request?.session).toBe(createHash("sha256").update("tok").digest("hex"));
+});
+
+it("adds a busy second in pieces, the server's requests answered between them", async () => {
+  // A database that answers at once: every turn of the event loop the flush gives up is its own doing.
+  const salt = Buffer.alloc(32, 7).toString("base64");
+  const statements: string[] = [];
+  const db = {
+    execute: async (query: { queryChunks?: unknown[] }) => {
+      statements.push(JSON.stringify(query.queryChunks ?? []));
+      return { rows: [{ salt }] };
+    },
+  } as unknown as Database;
+  const recorder = new AudienceRecorder({ db, now: () => new Date("2026-11-27T15:00:00Z") });
+  for (let n = 0; n < 500; n += 1) recorder.record(answered("/blog", {}, `198.51.${Math.floor(n / 250)}.${n % 250}`));
+  let turns = 0;
+  let flushing = true;
+  const turn = () => {
+    if (!flushing) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  await recorder.flush();
+  flushing = false;
+  // 500 visitors: hashed 50 to a turn, then the statement sent on a turn of its own.
+  expect(turns).toBeGreaterThanOrEqual(500 / 50);
+  expect(statements.some((statement) => statement.includes("analytics_counts"))).toBe(true);
 });
