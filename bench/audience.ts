@@ -19,18 +19,20 @@
  *    database), both started once the page's server has stopped, loaded in
  *    turn, BENCH_AUDIENCE_ROUNDS rounds (default 5): a prerendered page and a
  *    cached article, each over BENCH_CONNECTIONS connections as 200 visitors
- *    (an address of their own, X-Forwarded-For, and a browser). A round
- *    first loads each server as fast as it answers (the most requests a
- *    second it answers, and its CPU per request, reported), then at a fixed
- *    pace, half of what the server that does not count answered at most when
- *    the bench began: requests due on a schedule and timed from the moment
- *    each was due (bench/paced-load.ts), BENCH_DURATION seconds per server
- *    and round, cut into ten slices taken in turn (off, on, on, off, …): this
- *    host's pace changes for seconds at a time, and a round's two p99 then
- *    meet the same changes. Budget: the median of the rounds' p99
- *    differences at that pace (on − off) at most 1 ms, and the p99 under the
- *    pages' own budget (decision 053). Every view the load made is then found
- *    in the rollups, exactly once. Scheduled backups are off in both servers.
+ *    (an address of their own, X-Forwarded-For, and a browser), at a fixed
+ *    pace: half of what the server that does not count answers at most (the
+ *    median of three saturated loads as the load begins), requests due on a
+ *    schedule and timed from the moment each was due (bench/paced-load.ts).
+ *    Four untimed seconds per server and page first, then in each round
+ *    BENCH_DURATION seconds per server, cut into ten slices taken in turn
+ *    (off, on, on, off, …): this host's pace changes for seconds at a time,
+ *    and a round's two p99 then meet the same changes. After the rounds,
+ *    each server is loaded as fast as it answers, once per round: its most
+ *    requests a second and its CPU per request, reported. Budget: the median
+ *    of the rounds' p99 differences at the pace (on − off) at most 1 ms, and
+ *    the p99 under the pages' own budget (decision 053). Every view the load
+ *    made is then found in the rollups, exactly once. Scheduled backups are
+ *    off in both servers.
  *
  * `npm run bench:audience` (builds BENCH_BUILD_DIR, default build-bench,
  * when missing); BENCH_OUT=file.json keeps the figures. `npm test` runs the
@@ -220,14 +222,19 @@ function visitorHeaders(n: number): Record<string, string> {
   };
 }
 
-interface LoadAnswer {
+/** A load as fast as the server answers: what it sent and was answered, in how long. */
+interface SaturatedAnswer {
   requests: number;
   answered200: number;
-  p50: number;
-  p99: number;
   seconds: number;
   errors: number;
-  /** The latencies of the answers 200, in milliseconds, sorted (of a paced load; empty for a saturated one). */
+}
+
+/** A timed load: with its latencies. */
+interface LoadAnswer extends SaturatedAnswer {
+  p50: number;
+  p99: number;
+  /** The latencies of the answers 200, in milliseconds, sorted. */
   times: number[];
 }
 
@@ -239,7 +246,7 @@ type Autocannon = (options: {
   amount?: number;
   requests: { setupRequest: (request: { path: string; headers: Record<string, string> }) => object }[];
 }) => Promise<{ "2xx": number; errors: number; timeouts: number; requests: { sent: number } }> & {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+  on(event: "response", listener: () => void): void;
 };
 
 /** `node bench/audience.ts --load URL CONNECTIONS AMOUNT|SECONDSs`: one run, its answer as a JSON line. */
@@ -247,7 +254,6 @@ async function loadProcess(url: string, connections: number, size: string) {
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
   const { origin, pathname } = new URL(url);
   let next = 0;
-  const times: number[] = [];
   const started = performance.now();
   let lastAnswer = started;
   const run = autocannon({
@@ -263,22 +269,16 @@ async function loadProcess(url: string, connections: number, size: string) {
       },
     ],
   });
-  run.on("response", (_client, status, _bytes, ms) => {
+  run.on("response", () => {
     lastAnswer = performance.now();
-    if (status >= 200 && status < 300) times.push(ms);
   });
   const result = await run;
-  times.sort((a, b) => a - b);
-  const answer: LoadAnswer = {
+  const answer: SaturatedAnswer = {
     requests: result.requests.sent,
     answered200: result["2xx"],
-    p50: round(percentile(times, 50), 2),
-    p99: round(percentile(times, 99), 2),
     // From the first request to the last answer: autocannon's own duration, with an amount, ends on its next tick.
     seconds: (lastAnswer - started) / 1000,
     errors: result.errors + result.timeouts,
-    // Not needed by the bench, whose timed loads are paced.
-    times: [],
   };
   process.stdout.write(`${JSON.stringify(answer)}\n`);
 }
@@ -355,14 +355,15 @@ async function pacedProcess(plan: PacedPlan) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-async function loadRun<T = LoadAnswer>(args: string[], nodeFlags: string[] = []): Promise<T> {
+async function loadRun<T>(args: string[], nodeFlags: string[] = []): Promise<T> {
   const script = [...nodeFlags, fileURLToPath(import.meta.url), ...args];
   const { stdout } = await runToEnd(process.execPath, script, toolEnv(), 10 * 60_000);
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as T;
 }
 
 /** A load as fast as the server answers: `connections` requests always waiting (the most it answers a second). */
-const load = (url: string, connections: number, size: string) => loadRun(["--load", url, String(connections), size]);
+const load = (url: string, connections: number, size: string) =>
+  loadRun<SaturatedAnswer>(["--load", url, String(connections), size]);
 
 /**
  * A round's timed load at `plan.rate` requests a second, whatever the answers' times, each timed from the moment it

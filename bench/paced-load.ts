@@ -30,13 +30,14 @@ export interface PacedAnswer {
 }
 
 const HEADER_END = Buffer.from("\r\n\r\n");
+const NOTHING = Buffer.alloc(0);
 /** Each connection reads into one buffer of its own, again and again: the answers' bytes allocate nothing. */
 const READ_BUFFER_BYTES = 64 * 1024;
 
 /** One keep-alive connection: a request at a time, its answer read up to its Content-Length. */
 class Connection {
   readonly socket: net.Socket;
-  #buffered: Buffer = Buffer.alloc(0);
+  #buffered: Buffer = NOTHING;
   #bodyLeft = -1;
   #status = 0;
   #done: ((status: number) => void) | undefined;
@@ -59,7 +60,7 @@ class Connection {
     return new Promise((resolve, reject) => {
       this.#done = resolve;
       this.#failed = reject;
-      this.#buffered = Buffer.alloc(0);
+      this.#buffered = NOTHING;
       this.#bodyLeft = -1;
       this.socket.write(request);
     });
@@ -82,7 +83,7 @@ class Connection {
         return;
       }
       this.#bodyLeft = Number(length) - (head.length - end - HEADER_END.length);
-      this.#buffered = Buffer.alloc(0);
+      this.#buffered = NOTHING;
     } else {
       this.#bodyLeft -= chunk.length;
     }

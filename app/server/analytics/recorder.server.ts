@@ -294,19 +294,12 @@ export class AudienceRecorder {
         const written = this.#written.get(row);
         for (const hash of hashes) if (!written?.has(hash)) visitors.push({ kind, day, key, lang, hash });
       }
-      await nextTurn();
-      // Most seconds of a busy day bring no visitor new to the database: their counts alone, a cheaper statement.
-      if (visitors.length === 0)
-        await db.execute(sql`
-          insert into analytics_counts (kind, day, key, lang, views, visitors)
-          select c.kind, c.day, c.key, c.lang, c.views, 0
-          from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb)
-            as c(kind text, day date, key text, lang text, views int)
-          order by c.kind, c.day, c.key, c.lang
-          on conflict (kind, day, key, lang) do update set views = analytics_counts.views + excluded.views`);
-      // The hashes new to the database are the visitors to add: another server's same visitor is counted once.
-      else
-        await db.execute(sql`
+      // The hashes new to the database are the visitors to add: another server's same visitor is counted once. Most
+      // seconds of a busy day bring none, and their statement leaves that part out (1.1 -> 0.75 ms embedded).
+      const fresh =
+        visitors.length === 0
+          ? undefined
+          : sql`
         with fresh as (
           insert into analytics_visitors (day, kind, key, lang, hash)
           select day, kind, key, lang, hash
@@ -317,12 +310,15 @@ export class AudienceRecorder {
           returning kind, day, key, lang
         ), new_visitors as (
           select kind, day, key, lang, count(*)::int as visitors from fresh group by kind, day, key, lang
-        )
+        )`;
+      await nextTurn();
+      await db.execute(sql`
+        ${fresh ?? sql``}
         insert into analytics_counts (kind, day, key, lang, views, visitors)
-        select c.kind, c.day, c.key, c.lang, c.views, coalesce(n.visitors, 0)
+        select c.kind, c.day, c.key, c.lang, c.views, ${fresh ? sql`coalesce(n.visitors, 0)` : sql`0`}
         from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb)
           as c(kind text, day date, key text, lang text, views int)
-        left join new_visitors n using (kind, day, key, lang)
+        ${fresh ? sql`left join new_visitors n using (kind, day, key, lang)` : sql``}
         order by c.kind, c.day, c.key, c.lang
         on conflict (kind, day, key, lang) do update
           set views = analytics_counts.views + excluded.views,
