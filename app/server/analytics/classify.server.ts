@@ -28,8 +28,13 @@ const HASHED_USER_AGENT = 512;
 /** The feeds, whose readers are counted apart. */
 const FEEDS = new Set(["/rss.xml", "/en/rss.xml"]);
 
-/** Paths that are not public pages: the admin, sign-in, and pages opened from a mail's personal link. */
-const NOT_PAGES = /^(?:\/en)?\/(?:admin|newsletter\/confirm|newsletter\/unsubscribe)(?:[/.]|$)|^\/auth\//;
+/**
+ * Paths that are not public pages: the admin, sign-in, pages opened from a mail's personal link, and a shared
+ * draft, whose address is its secret (`/blog/preview/{token}`): counted, or listed as a broken link, its token
+ * would be shown to every author on the Audience page (migration 0010 removed what was counted before). Matched
+ * without regard to case, as the routes are.
+ */
+const NOT_PAGES = /^(?:\/en)?\/(?:admin|newsletter\/confirm|newsletter\/unsubscribe|blog\/preview)(?:[/.]|$)|^\/auth\//i;
 
 /** What `requestToCount` needs of a request. */
 export interface RequestFacts {
