@@ -37,10 +37,10 @@ describe("the static articles", () => {
 describe("excerptOf", () => {
   it.each([
     [{ excerpt: "Given excerpt", content: "Body" }, "Given excerpt"],
-    [{ excerpt: "   ", content: "## Title\n\nSome **bold** and _it_ text." }, "Title Some bold and it text."],
+    [{ excerpt: "   ", content: "## Title\n\nSome **bold** and _it_ text." }, "Title. Some bold and it text."],
     [
       { excerpt: null, content: "- item one\n- item two\n\n> quoted full-stack" },
-      "item one item two quoted full-stack",
+      "item one. item two. quoted full-stack",
     ],
     [
       { excerpt: null, content: "See [the docs](https://x.dev) and ![img](a.png)\n\n```ts\ncode()\n```" },
@@ -53,7 +53,7 @@ describe("excerptOf", () => {
         content:
           '<div class="intro" onclick="x()">Olá &amp; bem-vindo</div>\n<iframe src="https://x.dev"></iframe>\n\nTexto <b>forte</b>.',
       },
-      "Olá & bem-vindo Texto forte.",
+      "Olá & bem-vindo. Texto forte.",
     ],
     [{ excerpt: null, content: "<!-- nota -->\n<script>alert(1)</script>a < b e c > d" }, "a < b e c > d"],
   ])("%j -> %j", (post, expected) => {
