@@ -41,6 +41,15 @@ export const STORAGE_DRIVERS = ["disk", "postgres", "s3"] as const;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
+/**
+ * Whether an origin is this machine's own: localhost, 127.0.0.1 or [::1].
+ * @example isLoopbackOrigin("http://localhost:3000") // true
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = URL.parse(origin)?.hostname.replace(/^\[(.*)\]$/, "$1");
+  return host !== undefined && LOOPBACK_HOSTS.has(host);
+}
+
 const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const S3_REGION_NAME = /^[a-z0-9-]+$/;
 
@@ -604,7 +613,9 @@ export const toolShape = {
   }),
   FAKE_GITHUB_PORT: withDefault(port(), 3999, {
     group: "tools",
-    meaning: "`npm run dev`: the port of the local fake GitHub it signs in against",
+    meaning:
+      "`npm run dev` and `npm run serve:local`: the port of the local fake GitHub they sign in against " +
+      "(`npm run serve:local` refuses a `PUBLIC_URL` that is not loopback)",
   }),
   CHROMIUM_PATH: optional(text("a file"), {
     group: "tools",
