@@ -53,4 +53,16 @@ export interface PostActionResult {
   signedOut?: boolean;
   /** The server failed on its side (set in the browser). */
   serverError?: boolean;
+  /**
+   * The publication would mail the newsletter and the request did not say
+   * whether to: nothing was saved; the editor asks, with this count of the
+   * confirmed readers of the post's language.
+   */
+  newsletter?: NewsletterQuestion;
+}
+
+/** What the editor asks before a publication that mails: how many readers of which language. */
+export interface NewsletterQuestion {
+  count: number;
+  lang: "pt" | "en";
 }

@@ -8,7 +8,7 @@ import { LocalDateTime } from "./LocalDateTime.tsx";
 import type { PostActionResult } from "./post-types.ts";
 import { TextDiff } from "./TextDiff.tsx";
 
-type Kind = "save" | "publish" | "schedule" | "restore" | "autosave";
+type Kind = "save" | "publish" | "update" | "schedule" | "restore" | "autosave";
 type FieldName = "title" | "slug" | "excerpt" | "content" | "coverImage" | "tags" | "lang";
 
 interface RevisionSummary {

@@ -24,6 +24,8 @@ export interface EditablePost {
   pending: boolean;
   /** ISO time of the version being edited, to detect a newer save elsewhere. */
   updatedAt: string;
+  /** The newsletter is done with it (mailed, or published without mailing): publishing it again mails nobody. */
+  mailed?: boolean;
   /** The post's settings (absent: the list did not load them; the editor starts them empty). */
   seoDescription?: string | null;
   socialTitle?: string | null;
@@ -39,4 +41,4 @@ export interface NewPostStart {
   translation?: { id: string; title: string };
 }
 
-export type { CurrentVersion, PostActionResult, SavedPost } from "~/lib/post-actions.ts";
+export type { CurrentVersion, NewsletterQuestion, PostActionResult, SavedPost } from "~/lib/post-actions.ts";

@@ -74,6 +74,38 @@ export const editor = {
     takeTheirs: "Use the saved version",
     fields: "Also different: {fields}.",
   },
+  newsletter: {
+    heading: "Email this post?",
+    publish: {
+      one: "Publishing now emails this post to 1 subscriber {lang}.",
+      other: "Publishing now emails this post to {count} subscribers {lang}.",
+    },
+    schedule: {
+      one: "At the scheduled time, this post is emailed to 1 subscriber {lang}.",
+      other: "At the scheduled time, this post is emailed to {count} subscribers {lang}.",
+    },
+    langs: { pt: "in Portuguese", en: "in English" },
+    digest: "Those who chose the weekly digest get it in the next digest.",
+    skipHelp: "Without emailing, the post is never emailed, not even if it is unpublished and published again.",
+    sendPublish: "Publish and email",
+    skipPublish: "Publish without emailing",
+    sendSchedule: "Schedule and email",
+    skipSchedule: "Schedule without emailing",
+    cancel: "Cancel",
+    unanswered: "Nothing was published: say first whether the post is emailed to subscribers.",
+    skipped: "Published without emailing",
+  },
+  working: {
+    publish: "Publishing...",
+    schedule: "Scheduling...",
+    unpublish: "Unpublishing...",
+  },
+  previewBehind: {
+    offline: "The preview stopped at an earlier text: no connection. It follows again when the connection returns.",
+    failed: "The preview stopped at an earlier text: the server did not render it. Trying again.",
+    waiting: "Updating the preview...",
+  },
+  backToEditor: "Back to the editor",
   toasts: {
     published: "Post published.",
     publicationUpdated: "Publication updated.",

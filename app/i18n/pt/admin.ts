@@ -70,6 +70,7 @@ export const admin = {
     kinds: {
       save: "Salvo",
       publish: "Publicado",
+      update: "Publicação atualizada",
       schedule: "Agendado",
       restore: "Restaurado",
       autosave: "Salvo automaticamente",

@@ -72,6 +72,38 @@ export const editor = {
     takeTheirs: "Usar a versão salva",
     fields: "Também diferem: {fields}.",
   },
+  newsletter: {
+    heading: "Enviar este post por e-mail?",
+    publish: {
+      one: "Publicar agora envia este post por e-mail a 1 assinante {lang}.",
+      other: "Publicar agora envia este post por e-mail a {count} assinantes {lang}.",
+    },
+    schedule: {
+      one: "No horário agendado, este post vai por e-mail a 1 assinante {lang}.",
+      other: "No horário agendado, este post vai por e-mail a {count} assinantes {lang}.",
+    },
+    langs: { pt: "em português", en: "em inglês" },
+    digest: "Quem escolheu o resumo semanal o recebe no próximo resumo.",
+    skipHelp: "Sem enviar, o post nunca vai por e-mail, nem se for despublicado e publicado de novo.",
+    sendPublish: "Publicar e enviar",
+    skipPublish: "Publicar sem enviar",
+    sendSchedule: "Agendar e enviar",
+    skipSchedule: "Agendar sem enviar",
+    cancel: "Cancelar",
+    unanswered: "Nada foi publicado: diga antes se o post vai por e-mail aos assinantes.",
+    skipped: "Publicado sem envio por e-mail",
+  },
+  working: {
+    publish: "Publicando...",
+    schedule: "Agendando...",
+    unpublish: "Despublicando...",
+  },
+  previewBehind: {
+    offline: "A pré-visualização parou no texto de antes: sem conexão. Ela volta a acompanhar quando a conexão voltar.",
+    failed: "A pré-visualização parou no texto de antes: o servidor não a renderizou. Tentando de novo.",
+    waiting: "Atualizando a pré-visualização...",
+  },
+  backToEditor: "Voltar ao editor",
   toasts: {
     published: "Post publicado.",
     publicationUpdated: "Publicação atualizada.",

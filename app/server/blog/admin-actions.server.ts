@@ -18,7 +18,13 @@ import { type PostField, type PostInput, parsePostInput } from "~/lib/post-input
 import type { Database } from "../db/client.server.ts";
 import type { Blog, User } from "../db/schema.ts";
 import { autosaves } from "../metrics.server.ts";
-import { services } from "../services.server.ts";
+import {
+  type NewsletterChoice,
+  newsletterChoiceOf,
+  readersByLang,
+  settledPosts,
+} from "../newsletter/publish-choice.server.ts";
+import { newsletterEnabled, services } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
 import {
@@ -198,6 +204,49 @@ function withPublication(intent: EditorIntent, input: PostInput, current: Blog |
   }
 }
 
+/**
+ * Whether this save makes the post public (now or at its scheduled time)
+ * for the first time as far as the newsletter knows, and so would mail its
+ * language's confirmed readers: the count, or 0 when it mails nobody (no
+ * newsletter, no readers, a post mailed or skipped before, a post readers
+ * already see).
+ */
+async function readersMailed(db: Database, input: PostInput, current: Blog | undefined): Promise<number> {
+  if (!input.published && !input.scheduledAt) return 0;
+  if (current && isPublic(current)) return 0;
+  if (!newsletterEnabled()) return 0;
+  if (current && (await settledPosts(db, [current.id])).has(current.id)) return 0;
+  return (await readersByLang(db))[input.lang === "en" ? "en" : "pt"];
+}
+
+/**
+ * A publication that would mail must carry the author's answer (`send` or
+ * `skip`); without one nothing is saved and the editor is told to ask, with
+ * the count. So a request that never said "mail them" cannot mail anyone.
+ */
+async function newsletterAnswer(
+  db: Database,
+  form: FormData,
+  intent: string,
+  input: PostInput,
+  current: Blog | undefined,
+  messages: Messages,
+): Promise<{ choice: NewsletterChoice | undefined } | { refusal: ReturnType<typeof reply> }> {
+  const count = await readersMailed(db, input, current);
+  if (count === 0) return { choice: undefined };
+  const choice = newsletterChoiceOf(form);
+  if (choice) return { choice };
+  const lang = input.lang === "en" ? "en" : "pt";
+  return {
+    refusal: reply(409, {
+      ok: false,
+      intent,
+      message: messages.editor.newsletter.unanswered,
+      newsletter: { count, lang },
+    }),
+  };
+}
+
 async function restoreAction(form: FormData, author: User, messages: Messages) {
   const { db, uploads } = services();
   const intent = "restore";
@@ -257,23 +306,42 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     if (isEditorIntent(intent)) input = withPublication(intent, input, undefined);
     // An autosave goes through the same checks as a save; it never publishes (posts.server.ts).
     const mode = intent === "autosave" ? "autosave" : "save";
+    const answer =
+      mode === "autosave"
+        ? { choice: undefined }
+        : await newsletterAnswer(db, form, intent, input, undefined, messages);
+    if ("refusal" in answer) return answer.refusal;
     const asked = { authorId: author.id, lang: input.lang, slug: input.slug };
-    return saveReply(db, intent, await createPost(db, author.id, input, mode), messages, false, asked);
+    const result = await createPost(db, author.id, input, mode, { skipNewsletter: answer.choice === "skip" });
+    return saveReply(db, intent, result, messages, false, asked);
   }
 
   const expected = editedVersion(form);
   if (!expected) return reply(409, { ok: false, intent, message: messages.errors.stale });
   let mode: "save" | "autosave" = intent === "autosave" ? "autosave" : "save";
   let wasPublished = false;
+  let current: Blog | undefined;
   if (isEditorIntent(intent)) {
-    const current = await findOwnPost(db, author.id, id);
+    current = await findOwnPost(db, author.id, id);
     if (!current) return reply(404, { ok: false, intent, message: messages.errors.notFound });
     wasPublished = isPublic(current);
     input = withPublication(intent, input, current);
     // Saving a post readers see keeps its changes aside, as an autosave does, until it is published.
     if (intent === "save" && wasPublished) mode = "autosave";
+  } else if (intent === "update") {
+    current = await findOwnPost(db, author.id, id);
   }
-  const result = await updatePost(db, author.id, id, input, expected, mode);
+  let choice: NewsletterChoice | undefined;
+  // `save` keeps the post's publication as it is: a schedule was asked about when it was set.
+  if (mode === "save" && intent !== "save") {
+    const answer = await newsletterAnswer(db, form, intent, input, current, messages);
+    if ("refusal" in answer) return answer.refusal;
+    choice = answer.choice;
+  }
+  const result = await updatePost(db, author.id, id, input, expected, mode, {
+    skipNewsletter: choice === "skip",
+    updatesPublication: intent === "publish" && wasPublished,
+  });
   if (result.status === "saved") {
     await releaseCover(uploads, db, result.replacedCover);
     if (intent === "save" && result.pending) await markNewestAsSave(db, result.post.id);

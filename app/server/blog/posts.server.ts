@@ -16,6 +16,7 @@ import type { PostInput } from "~/lib/post-input.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
+import { skipNewsletter } from "../newsletter/publish-choice.server.ts";
 import { servicesIfReady } from "../services.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { coversInRevisions, recordRevision, versionOf } from "./revisions.server.ts";
@@ -199,12 +200,24 @@ function stored(input: PostInput) {
  */
 export type SaveMode = "save" | "autosave";
 
+/** What a save does besides the post. */
+export interface SaveOptions {
+  /**
+   * The author chose to publish (or schedule) without mailing: the post is
+   * listed as such in the same transaction, so the newsletter never takes it.
+   */
+  skipNewsletter?: boolean;
+  /** The author put a published post's changes live ("Atualizar publicação"): its revision says so. */
+  updatesPublication?: boolean;
+}
+
 /** Creates a post for the author, linked to its translation when the input names one. */
 export function createPost(
   db: Database,
   authorId: string,
   given: PostInput,
   mode: SaveMode = "save",
+  options: SaveOptions = {},
 ): Promise<SaveResult> {
   const input = mode === "autosave" ? { ...given, published: false, scheduledAt: null } : given;
   if (reservedSlugs.has(input.slug)) return Promise.resolve({ status: "slug-taken" });
@@ -230,6 +243,7 @@ export function createPost(
         versionOf(post),
         mode === "autosave" ? "autosave" : input.scheduledAt ? "schedule" : input.published ? "publish" : "save",
       );
+      if (options.skipNewsletter && post.published) await skipNewsletter(tx, post.id);
       return { status: "saved", post, replacedCover: null };
     }),
   );
@@ -273,6 +287,7 @@ export function updatePost(
   given: PostInput,
   expectedUpdatedAt: Date,
   mode: SaveMode = "save",
+  options: SaveOptions = {},
 ): Promise<SaveResult> {
   const input = mode === "autosave" ? { ...given, published: false, scheduledAt: null } : given;
   if (!isPostId(id)) return Promise.resolve({ status: "not-found" });
@@ -316,8 +331,12 @@ export function updatePost(
             ? "schedule"
             : input.published && !wasPublic
               ? "publish"
-              : "save",
+              : // A post readers see, saved through its publishing control: its published version changed.
+                input.published && wasPublic && options.updatesPublication
+                ? "update"
+                : "save",
       );
+      if (options.skipNewsletter && post.published) await skipNewsletter(tx, post.id);
       if (current.translationGroup && current.translationGroup !== translationGroup) {
         await dissolveIfAlone(tx, current.translationGroup);
       }

@@ -14,7 +14,7 @@ import { lineDiff } from "../../lib/line-diff.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
 import { type Blog, blogs, type PostRevision, postRevisions } from "../db/schema.ts";
 
-export type RevisionKind = "save" | "publish" | "schedule" | "restore" | "autosave";
+export type RevisionKind = "save" | "publish" | "update" | "schedule" | "restore" | "autosave";
 
 /** How many revisions of each post are kept (the newest). */
 export const REVISIONS_KEPT = 50;
@@ -95,9 +95,19 @@ export async function recordRevision(
       .where(eq(postRevisions.id, previous.id));
     return;
   }
+  // An update of the published version says what readers now see changed: against the version they saw.
+  const [published] =
+    kind === "update"
+      ? await tx
+          .select()
+          .from(postRevisions)
+          .where(and(eq(postRevisions.postId, postId), inArray(postRevisions.kind, ["publish", "update"])))
+          .orderBy(...newestFirst)
+          .limit(1)
+      : [];
   await tx
     .insert(postRevisions)
-    .values({ postId, kind, ...version, ...summarizeChange(previous, version), createdAt: now });
+    .values({ postId, kind, ...version, ...summarizeChange(published ?? previous, version), createdAt: now });
   const kept = tx
     .select({ id: postRevisions.id })
     .from(postRevisions)

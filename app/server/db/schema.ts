@@ -131,7 +131,11 @@ export const postRevisions = pgTable(
   },
   (table) => [
     index("post_revisions_post_created_idx").on(table.postId, table.createdAt),
-    check("post_revisions_kind_check", sql`${table.kind} in ('save', 'publish', 'schedule', 'restore', 'autosave')`),
+    // `update`: a published post's saved changes put live ("Atualizar publicação").
+    check(
+      "post_revisions_kind_check",
+      sql`${table.kind} in ('save', 'publish', 'update', 'schedule', 'restore', 'autosave')`,
+    ),
   ],
 );
 
@@ -340,6 +344,8 @@ export const newsletterMails = pgTable(
  * Posts the newsletter has announced (their mails queued), so a post is
  * mailed once: unpublishing and publishing again, or editing, sends nothing.
  * Posts already public when the newsletter came are listed by its migration.
+ * A post its author published (or scheduled) without mailing is listed
+ * `skipped` from that moment: it is never mailed, nor in a digest.
  */
 export const newsletterPosts = pgTable("newsletter_posts", {
   postId: uuid("post_id")
@@ -348,6 +354,8 @@ export const newsletterPosts = pgTable("newsletter_posts", {
   announcedAt: timestamp("announced_at", { withTimezone: true }).notNull().defaultNow(),
   /** The mails' issue: the one of a translation announced before, so a reader of both languages gets one. */
   issue: text("issue").notNull(),
+  /** The author chose to publish it without mailing: no mail was queued, none ever will be. */
+  skipped: boolean("skipped").notNull().default(false),
 });
 
 /** The newsletter's one row of settings: the weekly digest's day (0 = Sunday) and hour, in the site's time zone. */

@@ -41,6 +41,9 @@ export function retryDelayMs(attempts: number): number {
 const publicAt = (now: Date) =>
   sql`(${blogs.published} and coalesce(${blogs.publishedAt}, ${blogs.createdAt}) <= ${now.toISOString()}::timestamptz and ${blogs.deletedAt} is null)`;
 
+/** Not published without mailing: such a post is never sent, neither itself nor as a translation, nor in a digest. */
+const notSkipped = sql`not exists (select 1 from newsletter_posts np where np.post_id = ${blogs.id} and np.skipped)`;
+
 /** The count a queueing statement selects, on either engine. */
 const queuedCount = (result: unknown) => Number((result as { rows: { queued?: number }[] }).rows[0]?.queued ?? 0);
 
@@ -56,7 +59,8 @@ export async function announcePosts(db: Database, now = new Date()): Promise<num
     with due as (
       select b.id, coalesce(
         (select np.issue from newsletter_posts np join blogs s on s.id = np.post_id
-          where b.translation_group is not null and s.translation_group = b.translation_group limit 1),
+          where b.translation_group is not null and s.translation_group = b.translation_group
+            and not np.skipped limit 1),
         'post:' || coalesce(b.translation_group, b.id)::text) as issue
       from ${blogs} b
       where b.published and coalesce(b.published_at, b.created_at) <= ${at}::timestamptz and b.deleted_at is null
@@ -116,7 +120,8 @@ export async function saveDigestSettings(db: Database, settings: DigestSettings)
 /**
  * Queues the digest of the slot that passed last, once for all servers: for
  * each reader of the digest, when a post in one of their languages became
- * public in the week before the slot.
+ * public in the week before the slot (one published without mailing is not
+ * counted, nor listed).
  * @returns how many mails were queued (0 when the slot was queued already).
  */
 export async function queueDigest(db: Database, now = new Date()): Promise<number> {
@@ -137,7 +142,8 @@ export async function queueDigest(db: Database, now = new Date()): Promise<numbe
         and exists (
           select 1 from blogs b where b.published and b.lang = any(s.langs)
             and coalesce(b.published_at, b.created_at) >= ${from.toISOString()}::timestamptz
-            and coalesce(b.published_at, b.created_at) < ${slot.toISOString()}::timestamptz)
+            and coalesce(b.published_at, b.created_at) < ${slot.toISOString()}::timestamptz
+            and not exists (select 1 from newsletter_posts np where np.post_id = b.id and np.skipped))
       on conflict (subscriber_id, issue) do nothing
       returning 1
     )
@@ -265,6 +271,7 @@ export async function postForMail(
         sql`(${blogs.id} = ${mail.postId} or ${blogs.translationGroup} = (select b.translation_group from blogs b where b.id = ${mail.postId}))`,
         publicAt(now),
         inArray(blogs.lang, [...langs]),
+        notSkipped,
       ),
     );
   return rows.sort((a, b) => langs.indexOf(a.lang) - langs.indexOf(b.lang))[0];
@@ -286,6 +293,7 @@ export async function postsForDigest(
         inArray(blogs.lang, [...langs]),
         sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt}) >= ${window.from.toISOString()}::timestamptz`,
         sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt}) < ${window.to.toISOString()}::timestamptz`,
+        notSkipped,
       ),
     )
     .orderBy(sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt}) desc`);
