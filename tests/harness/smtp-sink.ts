@@ -82,6 +82,36 @@ function decodeWords(value: string): string {
     );
 }
 
+/** A MIME part's body, decoded from its transfer encoding into text. */
+function decodedPart(part: string): { head: string; text: string } {
+  const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return { head, text: Buffer.from(body, "base64").toString("utf8") };
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const joined = body.replace(/=\r?\n/g, "");
+    const text = Buffer.from(
+      joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+    return { head, text };
+  }
+  return { head, text: Buffer.from(body, "latin1").toString("utf8") };
+}
+
+/**
+ * A received mail's MIME parts (the whole message when it has one), each
+ * decoded. Split on the message's own boundaries only: a plain-text part may
+ * hold a line starting with "--" (the signature separator "-- ").
+ */
+function partsOf(mail: ReceivedMail): { head: string; text: string }[] {
+  const raw = mail.bytes.toString("latin1");
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1] ?? "");
+  if (boundaries.length === 0) return [decodedPart(raw)];
+  const escaped = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return raw.split(new RegExp(`\\r?\\n--(?:${escaped.join("|")})(?:--)?[ \\t]*(?:\\r?\\n|$)`)).map(decodedPart);
+}
+
 /**
  * A received mail's text as a reader sees it: quoted-printable soft breaks
  * joined and escapes decoded, base64 parts decoded (every part, one after
@@ -89,21 +119,16 @@ function decodeWords(value: string): string {
  */
 export function readableText(mail: ReceivedMail | undefined): string {
   if (!mail) return "";
-  const raw = mail.bytes.toString("latin1");
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  return parts
-    .map((part) => {
-      const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join("\n\n");
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, "base64").toString("utf8");
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        const joined = body.replace(/=\r?\n/g, "");
-        return Buffer.from(
-          joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          "latin1",
-        ).toString("utf8");
-      }
-      return Buffer.from(body, "latin1").toString("utf8");
-    })
+  return partsOf(mail)
+    .map((part) => part.text)
     .join("\n");
+}
+
+/**
+ * The plain-text part of a received mail, decoded, as a mail program without
+ * HTML shows it; "" when it has none.
+ */
+export function plainTextPart(mail: ReceivedMail | undefined): string {
+  if (!mail) return "";
+  return partsOf(mail).find((part) => /content-type:\s*text\/plain/i.test(part.head))?.text ?? "";
 }

@@ -33,7 +33,7 @@ import { type DkimSettings, smtpTransport } from "../../app/server/newsletter/tr
 import { type NewsletterWorkerOptions, newsletterRound } from "../../app/server/newsletter/worker.server.ts";
 import type { AppServices } from "../../app/server/services.server.ts";
 import { limit } from "../harness/host-speed.ts";
-import { header, readableText, startSmtpSink } from "../harness/smtp-sink.ts";
+import { header, plainTextPart, readableText, startSmtpSink } from "../harness/smtp-sink.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -161,6 +161,41 @@ for (const engine of engines) {
         status: "confirmed",
         source: "/blog",
       });
+    });
+
+    it("a confirmation's plain text has its way out with its link, and its footer says what will happen, in both languages", async () => {
+      for (const [email, lang, why, cancel, privacy] of [
+        [
+          "pt@example.com",
+          "pt",
+          "Você receberá os novos posts do blog de Rafael Werneck neste endereço se confirmar a inscrição; se não pediu, ignore este e-mail.",
+          "Cancelar o pedido de inscrição: https://rafaelwerneck.dev/newsletter/unsubscribe?token=",
+          "Privacidade: https://rafaelwerneck.dev/privacidade",
+        ],
+        [
+          "en@example.com",
+          "en",
+          "You will receive the new posts of Rafael Werneck's blog at this address if you confirm the subscription; if you did not ask for it, ignore this e-mail.",
+          "Cancel the subscription request: https://rafaelwerneck.dev/en/newsletter/unsubscribe?token=",
+          "Privacy: https://rafaelwerneck.dev/en/privacy",
+        ],
+      ] as const) {
+        await subscribeAs(email, lang, lang);
+        await round();
+        const mail = smtp.to(email).at(-1);
+        const text = plainTextPart(mail);
+        const lines = text.split(/\r?\n/);
+        // The footer, after the signature separator: what will happen, then the way out and its link.
+        const footer = lines.slice(lines.indexOf("-- ") + 1);
+        expect(footer[0]).toBe(why);
+        expect(footer[1]).toMatch(new RegExp(`^${cancel.replace(/[.?]/g, "\\$&")}[\\w.%-]+$`));
+        expect(footer[2]).toBe(privacy);
+        // The link is the one of the List-Unsubscribe header, the HTML part's too; nothing says the reader subscribed.
+        const link = footer[1]?.slice(footer[1].indexOf("https://")) ?? "";
+        expect(header(mail, "List-Unsubscribe")).toContain(`<${link}>`);
+        expect(readableText(mail)).toContain(`href="${link}"`);
+        expect(readableText(mail)).not.toMatch(/se inscreveu|you subscribed/);
+      }
     });
 
     it("refuses a malformed address in the reader's language, keeping what was typed", async () => {

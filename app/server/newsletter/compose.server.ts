@@ -64,12 +64,27 @@ function layout(lang: Lang, preheader: string, body: string, footer: string) {
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(label)}</a></p>`;
 
-function footers(context: MailContext, texts: MailTexts, unsubscribeUrl: string) {
+/**
+ * A mail's footer, HTML and plain text alike: why it came, its ways out with
+ * their links, and the privacy page. A confirmation says what will happen if
+ * the reader confirms, and its way out cancels the request; a post or a
+ * digest says why it came, and offers leaving and changing what comes.
+ */
+function footers(context: MailContext, texts: MailTexts, unsubscribeUrl: string, pending = false) {
   const privacy = absolute(context.publicUrl, privacyPath(context.lang));
-  const why = format(texts.footer.why, names);
+  const why = format(pending ? texts.confirm.why : texts.footer.why, names);
+  const ways: [string, string][] = pending
+    ? [[texts.confirm.cancel, unsubscribeUrl]]
+    : [
+        [texts.footer.unsubscribe, unsubscribeUrl],
+        [texts.footer.preferences, unsubscribeUrl],
+      ];
+  const links: [string, string][] = [...ways, [texts.footer.privacy, privacy]];
+  const anchor = ([label, href]: [string, string]) =>
+    `<a href="${escapeHtml(href)}" style="color:#0f766e">${escapeHtml(label)}</a>`;
   return {
-    html: `<p style="margin:16px 0 8px">${escapeHtml(why)}</p><p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#0f766e">${escapeHtml(texts.footer.unsubscribe)}</a> · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#0f766e">${escapeHtml(texts.footer.preferences)}</a> · <a href="${escapeHtml(privacy)}" style="color:#0f766e">${escapeHtml(texts.footer.privacy)}</a></p>`,
-    text: `-- \n${why}\n${texts.footer.unsubscribe} / ${texts.footer.preferences}: ${unsubscribeUrl}\n${texts.footer.privacy}: ${privacy}\n`,
+    html: `<p style="margin:16px 0 8px">${escapeHtml(why)}</p><p style="margin:0">${links.map(anchor).join(" · ")}</p>`,
+    text: `-- \n${why}\n${links.map(([label, href]) => `${label}: ${href}\n`).join("")}`,
   };
 }
 
@@ -90,7 +105,7 @@ export function confirmationMail(context: MailContext, confirmToken: string): Se
   const { headers, unsubscribeUrl } = listHeaders(context);
   const link = absolute(context.publicUrl, withToken(confirmPath(context.lang), confirmToken));
   const body = format(texts.confirm.body, names);
-  const footer = footers(context, texts, unsubscribeUrl);
+  const footer = footers(context, texts, unsubscribeUrl, true);
   const html = layout(
     context.lang,
     texts.confirm.preheader,

@@ -13,6 +13,10 @@ export interface MailTexts {
     body: string;
     button: string;
     ignore: string;
+    /** The footer's line: what happens if the reader confirms, and what if they did not ask. */
+    why: string;
+    /** The footer's way out before confirming: the unsubscribe page, which cancels the pending request. */
+    cancel: string;
   };
   post: { preheader: string; read: string };
   digest: { subject: string; heading: string; intro: string; read: string };
@@ -34,6 +38,8 @@ export const mailTexts: Record<Lang, MailTexts> = {
       body: "Alguém (esperamos que você) pediu para receber os posts do blog de {name} neste endereço. Abra o link abaixo e pressione o botão da página para confirmar. O link vale por 7 dias.",
       button: "Confirmar inscrição",
       ignore: "Se não foi você, ignore este e-mail: sem a confirmação, nada mais chega a este endereço.",
+      why: "Você receberá os novos posts do blog de {name} neste endereço se confirmar a inscrição; se não pediu, ignore este e-mail.",
+      cancel: "Cancelar o pedido de inscrição",
     },
     post: { preheader: "Novo post no blog de {name}", read: "Ler o post" },
     digest: {
@@ -58,6 +64,8 @@ export const mailTexts: Record<Lang, MailTexts> = {
       body: "Someone (hopefully you) asked to receive the posts of {name}'s blog at this address. Open the link below and press the page's button to confirm. The link works for 7 days.",
       button: "Confirm subscription",
       ignore: "If it was not you, ignore this e-mail: without confirmation, nothing more comes to this address.",
+      why: "You will receive the new posts of {name}'s blog at this address if you confirm the subscription; if you did not ask for it, ignore this e-mail.",
+      cancel: "Cancel the subscription request",
     },
     post: { preheader: "New post on {name}'s blog", read: "Read the post" },
     digest: {
