@@ -69,12 +69,23 @@ const notPersonal = (address: string) =>
   /^(?:::ffff:)?127\./.test(address) || ["::1", "::", "0.0.0.0"].includes(address);
 const hidden = (match: string) => (isIP(match) && !notPersonal(match) ? "[ip]" : match);
 
+/** A shared draft's token in its address, and a token, code or state in a query: secrets an address carries. */
+const SECRET_IN_PATH = /(\/blog\/preview\/)[^\s/?#"'`<>]+/gi;
+const SECRET_IN_QUERY = /([?&](?:token|code|state)=)[^\s&#"'`<>]+/gi;
+
 /**
- * A text with every e-mail address and IP address (but loopback's) replaced.
+ * A text with every e-mail address, IP address (but loopback's) and secret an
+ * address carries (a shared draft's token, a mail link's token) replaced.
  * @example redact("mail to ana@example.com from 203.0.113.9 failed") // "mail to [e-mail] from [ip] failed"
+ * @example redact("GET /blog/preview/3q2-x1 failed") // "GET /blog/preview/{token} failed"
  */
 export function redact(text: string): string {
-  return text.replace(EMAIL, "[e-mail]").replace(IPV6, hidden).replace(IPV4, hidden);
+  return text
+    .replace(EMAIL, "[e-mail]")
+    .replace(IPV6, hidden)
+    .replace(IPV4, hidden)
+    .replace(SECRET_IN_PATH, "$1{token}")
+    .replace(SECRET_IN_QUERY, "$1{secret}");
 }
 
 /** An error as text: its stack (or what it is), causes included, redacted. */

@@ -425,3 +425,61 @@ it("adds a busy second in pieces, the server's requests answered between them", 
   expect(turns).toBeGreaterThanOrEqual(500 / 50);
   expect(statements.some((statement) => statement.includes("analytics_counts"))).toBe(true);
 });
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`upgrading past shared drafts' counts on ${engineTitle(engine)}`, () => {
+    it("removes what was counted under a shared draft's address, and nothing else", () =>
+      acrossMigration(
+        engine,
+        "0010_secret_paths_uncounted",
+        async (db) => {
+          await db.execute(sql`
+            insert into analytics_counts (kind, day, key, lang, views, visitors) values
+              ('page', '2026-11-01', '/blog/preview/Zm9yZ2VkLXRva2VuLW9uZQ', 'pt', 3, 1),
+              ('page', '2026-11-02', '/en/blog/preview/Zm9yZ2VkLXRva2VuLXR3bw', 'en', 2, 2),
+              ('not-found', '2026-11-02', '/Blog/Preview/revoked', 'pt', 1, 1),
+              ('page', '2026-11-02', '/blog', 'pt', 5, 4),
+              ('page', '2026-11-02', '/blog/previews-of-2027', 'pt', 6, 5),
+              ('not-found', '2026-11-02', '/blog/nao-existe', 'pt', 1, 1),
+              ('site', '2026-11-02', '', '', 11, 7)`);
+          await db.execute(sql`
+            insert into analytics_visitors (day, kind, key, lang, hash) values
+              ('2026-11-02', 'page', '/en/blog/preview/Zm9yZ2VkLXRva2VuLXR3bw', 'en', 1),
+              ('2026-11-02', 'page', '/blog', 'pt', 2)`);
+        },
+        async (db) => {
+          const keys = async (table: "analytics_counts" | "analytics_months" | "analytics_visitors") =>
+            rowsOf<{ key: string }>(await db.execute(sql`select key from ${sql.identifier(table)} order by key`)).map(
+              (row) => row.key,
+            );
+          expect(await keys("analytics_counts")).toEqual(["", "/blog", "/blog/nao-existe", "/blog/previews-of-2027"]);
+          expect(await keys("analytics_months")).toEqual(["", "/blog", "/blog/nao-existe", "/blog/previews-of-2027"]);
+          expect(await keys("analytics_visitors")).toEqual(["/blog"]);
+          expect(await monthsApartFromDays(db)).toEqual([]);
+        },
+      ));
+  });
+}
+
+describe("a shared draft's address", () => {
+  it("is never counted, as a page, its data or a broken link, in any case or language", () => {
+    const facts = (path: string): RequestFacts => ({
+      method: "GET",
+      path,
+      search: "",
+      header: (name) => ({ "user-agent": FIREFOX, "sec-fetch-dest": "document" })[name.toLowerCase()],
+      ip: () => "203.0.113.1",
+      ownHosts: () => ["rafaelwerneck.dev"],
+    });
+    for (const path of [
+      "/blog/preview/Zm9yZ2VkLXRva2Vu",
+      "/en/blog/preview/Zm9yZ2VkLXRva2Vu",
+      "/blog/preview/Zm9yZ2VkLXRva2Vu.data",
+      "/Blog/PREVIEW/Zm9yZ2VkLXRva2Vu",
+      "/blog/preview/",
+    ])
+      expect(requestToCount(facts(path)), path).toBeNull();
+    // A post whose slug begins so is a page like any other.
+    expect(requestToCount(facts("/blog/previews-of-2027"))?.path).toBe("/blog/previews-of-2027");
+  });
+});

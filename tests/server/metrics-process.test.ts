@@ -1,119 +1,32 @@
-/**
- * Metrics and logs of the production server as an operator meets them
- * (decision 028): the compiled entry of a real build, started as `npm run
- * serve` starts it, with every line it prints kept. On the embedded database
- * (once with JSON logs, once with text logs): the metrics port and not the
- * public one, route labels bounded, the histogram by route and status, the
- * autosave and upload counters after a real sign-in, autosave and upload, the
- * request id, and no cookie, token, e-mail address or IP address in any log
- * line after a sign-in, contact messages, a failed e-mail and requests
- * carrying cookies, Authorization and X-Forwarded-For. On PostgreSQL, one
- * scrape of the primary shows both workers and their pools.
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, get, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
-import { toolEnv } from "../../bench/build.ts";
-import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../harness/fake-github/server.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
-
-interface Site {
-  origin: string;
-  metrics: string;
-  lines: string[];
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+import { Jar, parseMetrics, type Sample, type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
 
 let buildDir = "";
-const running: Site[] = [];
+const running: SiteProcess[] = [];
 
 /** Starts the build's server with these variables; every line it prints is kept. */
-async function startSite(env: NodeJS.ProcessEnv, readyLines = 1): Promise<Site> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-metrics-"));
-  const child = spawn(process.execPath, serverCommandArgs(buildDir), {
-    env: toolEnv({
-      ...SERVER_ENVIRONMENT,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
-      METRICS_PORT: String(metricsPort),
-      WEB_CONCURRENCY: "1",
-      DATABASE_URL: "",
-      LOG_FORMAT: "",
-      ...env,
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const site: Site = {
-    origin,
-    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
-    lines,
-    child,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+async function startSite(env: NodeJS.ProcessEnv, readyLines = 1): Promise<SiteProcess> {
+  const site = await startSiteProcess(buildDir, env, readyLines);
   running.push(site);
-  const deadline = Date.now() + limit(90_000);
-  while (lines.filter((line) => line.includes("Site ready at")).length < readyLines) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`The server did not start:\n${lines.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return site;
 }
 
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a Prometheus text. */
-function parse(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) throw new Error(`Not a sample: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, name, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
-      labels[name ?? ""] = value ?? "";
-    samples.push({ name: match[1] ?? "", labels, value: Number(match[3]) });
-  }
-  return samples;
-}
-
-async function scrape(site: Site): Promise<Sample[]> {
+async function scrape(site: SiteProcess): Promise<Sample[]> {
   const response = await fetch(site.metrics);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parse(await response.text());
+  return parseMetrics(await response.text());
 }
 
 /** The sum of the samples named so whose labels include these. */
@@ -123,21 +36,6 @@ function total(samples: Sample[], name: string, labels: Record<string, string> =
       (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
     )
     .reduce((sum, sample) => sum + sample.value, 0);
-}
-
-/** A cookie jar of one visitor: name → value, from Set-Cookie headers. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ""] = cookie.split(";");
-      const at = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
 }
 
 /** The fake GitHub behind a recorder, so the test knows the access tokens it hands out. */
@@ -177,7 +75,7 @@ async function recordedGitHub() {
 }
 
 /** Signs `login` in through the fake GitHub; the jar then holds the session. */
-async function signIn(site: Site, jar: Jar, login: string) {
+async function signIn(site: SiteProcess, jar: Jar, login: string) {
   const start = await fetch(`${site.origin}/auth/github`, {
     method: "POST",
     headers: { Origin: site.origin, "Content-Type": "application/x-www-form-urlencoded" },
@@ -216,7 +114,7 @@ afterAll(async () => {
 }, limit(60_000));
 
 describe.each(["json", "text"] as const)("one server on the embedded database, %s logs", (format) => {
-  let site: Site;
+  let site: SiteProcess;
   let github: Awaited<ReturnType<typeof recordedGitHub>>;
   let closedPort = 0;
   const author = new Jar();
@@ -502,7 +400,7 @@ describe.skipIf(!postgresUrl)("workers on PostgreSQL", () => {
     async () => {
       const name = `portfolio_metrics_${randomBytes(6).toString("hex")}`;
       await adminQuery(`CREATE DATABASE ${name}`);
-      let site: Site | undefined;
+      let site: SiteProcess | undefined;
       try {
         const url = new URL(postgresUrl ?? "");
         url.pathname = `/${name}`;

@@ -239,6 +239,16 @@ describe("log lines", () => {
         "Sent to 2001:db8::1. Then ::ffff:198.51.100.2 then ::ffff:127.0.0.1 and http://127.0.0.1:3000 on 0.0.0.0",
       ),
     ).toBe("Sent to [ip]. Then [ip] then ::ffff:127.0.0.1 and http://127.0.0.1:3000 on 0.0.0.0");
+    // Secrets an address carries: a shared draft's token, a mail link's token, a sign-in code and state.
+    expect(
+      redact(
+        "Rendering /en/blog/preview/Zm9yZ2Vk-dG9rZW4.data failed; /BLOG/PREVIEW/abc?x=1 and " +
+          "http://site.example/newsletter/confirm?lang=en&token=s3cr3t.sig#top and /auth/github/callback?code=c0de&state=st4te",
+      ),
+    ).toBe(
+      "Rendering /en/blog/preview/{token} failed; /BLOG/PREVIEW/{token}?x=1 and " +
+        "http://site.example/newsletter/confirm?lang=en&token={secret}#top and /auth/github/callback?code={secret}&state={secret}",
+    );
   });
 
   it("are text by default, JSON with an event name and fields when asked", () => {

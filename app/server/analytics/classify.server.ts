@@ -34,7 +34,8 @@ const FEEDS = new Set(["/rss.xml", "/en/rss.xml"]);
  * would be shown to every author on the Audience page (migration 0010 removed what was counted before). Matched
  * without regard to case, as the routes are.
  */
-const NOT_PAGES = /^(?:\/en)?\/(?:admin|newsletter\/confirm|newsletter\/unsubscribe|blog\/preview)(?:[/.]|$)|^\/auth\//i;
+const NOT_PAGES =
+  /^(?:\/en)?\/(?:admin|newsletter\/confirm|newsletter\/unsubscribe|blog\/preview)(?:[/.]|$)|^\/auth\//i;
 
 /** What `requestToCount` needs of a request. */
 export interface RequestFacts {

@@ -1,0 +1,116 @@
+/**
+ * The production server of a test build as an operator meets it: the
+ * compiled entry started as `npm run serve` starts it, every line it prints
+ * kept, its metrics port scraped. Used by the tests that read what the
+ * server logs, counts and keeps (metrics-process, secret-paths).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { toolEnv } from "../../../bench/build.ts";
+import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
+import { freePort } from "../../harness/free-port.ts";
+import { limit } from "../../harness/host-speed.ts";
+
+export interface SiteProcess {
+  origin: string;
+  /** The metrics port's `/metrics`. */
+  metrics: string;
+  dataDir: string;
+  /** Every line the server printed so far. */
+  lines: string[];
+  child: ChildProcess;
+  /** Stops the server, waits for it to exit and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the build in `buildDir` with these variables (a data directory of its
+ * own unless `env.DATA_DIR` names one) and resolves once `readyLines` workers
+ * have said they are ready.
+ */
+export async function startSiteProcess(buildDir: string, env: NodeJS.ProcessEnv, readyLines = 1): Promise<SiteProcess> {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-site-"));
+  const child = spawn(process.execPath, serverCommandArgs(buildDir), {
+    env: toolEnv({
+      ...SERVER_ENVIRONMENT,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      BUILD_DIR: buildDir,
+      METRICS_PORT: String(metricsPort),
+      WEB_CONCURRENCY: "1",
+      DATABASE_URL: "",
+      LOG_FORMAT: "",
+      ...env,
+      DATA_DIR: dataDir,
+    }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const site: SiteProcess = {
+    origin,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+    dataDir,
+    lines,
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  const deadline = Date.now() + limit(90_000);
+  while (lines.filter((line) => line.includes("Site ready at")).length < readyLines) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await site.stop();
+      throw new Error(`The server did not start:\n${lines.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return site;
+}
+
+export interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** The samples of a Prometheus text. */
+export function parseMetrics(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) throw new Error(`Not a sample: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const [, name, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[name ?? ""] = value ?? "";
+    samples.push({ name: match[1] ?? "", labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+/** A cookie jar of one visitor: name → value, from Set-Cookie headers. */
+export class Jar {
+  readonly cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const at = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
