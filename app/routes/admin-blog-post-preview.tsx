@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { editorHref } from "~/components/admin/editor/editor-url.ts";
 import { SharePanel, type ShareResult } from "~/components/admin/SharePanel.tsx";
 import { DraftArticle } from "~/components/blog/DraftArticle.tsx";
 import { ArrowLeft } from "~/components/icons";
@@ -78,17 +79,18 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   return privatePageMeta(format(texts.title, { title: loaderData.post.title }), location.pathname);
 };
 
-export default function AdminPostPreviewPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminPostPreviewPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useT();
   if (!loaderData.found) return <NotFound />;
   return (
     <DraftArticle post={loaderData.post}>
+      {/* Back where the author came from to preview: the post's editor. */}
       <LocalLink
-        to="/admin/blog"
+        to={editorHref("/admin/blog", params.id)}
         className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium underline underline-offset-2"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        {t.admin.manage.share.back}
+        {t.admin.editor.backToEditor}
       </LocalLink>
       <SharePanel links={loaderData.links} result={actionData} />
     </DraftArticle>

@@ -28,7 +28,8 @@ import { pendingVersions } from "~/server/blog/revisions.server.ts";
 import { tagNamesOfPosts } from "~/server/blog/tags.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { services } from "~/server/services.server.ts";
+import { readersByLang, settledPosts } from "~/server/newsletter/publish-choice.server.ts";
+import { newsletterEnabled, services } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
 
 // Runs before any loader or action of this page, on document and data requests alike.
@@ -59,8 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts.map((post) => pending.get(post.id) ?? post),
   );
   const list = await listPostsPage(db, author.id, readListFilters(new URL(request.url).searchParams));
+  // Who a publication would mail, so the editor asks before it sends anything (the server asks again if it must).
+  const newsletter = newsletterEnabled() ? await readersByLang(db) : null;
+  const mailed = newsletter
+    ? await settledPosts(
+        db,
+        posts.filter((post) => !post.published || isScheduled(post)).map((post) => post.id),
+      )
+    : new Set<string>();
   return {
     list,
+    newsletter,
     unreadMessages: await countUnread(db),
     author: { login: author.login },
     tagSuggestions: { pt: pt ?? [], en: en ?? [] },
@@ -81,6 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         translation: translation ? { id: translation.id, title: translation.title } : null,
         scheduledAt: isScheduled(post) ? (post.publishedAt?.toISOString() ?? null) : null,
         updatedAt: post.updatedAt.toISOString(),
+        // A post readers see is past the question; a draft or a scheduled one may still mail.
+        mailed: (post.published && !isScheduled(post)) || mailed.has(post.id),
         seoDescription: post.seoDescription,
         socialTitle: post.socialTitle,
         socialDescription: post.socialDescription,
@@ -281,6 +293,27 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  // The desk is a screen of its own, right under the site's header: its title row has the way back.
+  if (form.mode !== "closed") {
+    return (
+      <div className="container-page pt-3 pb-10">
+        <PostForm
+          author={loaderData.author.login}
+          key={form.mode === "edit" ? form.post.id : `new-${form.key}`}
+          post={form.mode === "edit" ? form.post : undefined}
+          start={form.mode === "create" ? form.start : { lang }}
+          posts={loaderData.posts}
+          tagSuggestions={loaderData.tagSuggestions}
+          newsletter={loaderData.newsletter}
+          onClose={close}
+          onCreated={created}
+          onSaved={onSaved}
+          onDirtyChange={setDirty}
+        />
+      </div>
+    );
+  }
+
   return (
     <>
       <AdminNav unread={loaderData.unreadMessages} />
@@ -289,9 +322,8 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
           type="button"
           onClick={() =>
             // A new post is written in the language of this screen unless the author picks the other.
-            setForm(form.mode === "create" ? { mode: "closed" } : { mode: "create", start: { lang }, key: Date.now() })
+            setForm({ mode: "create", start: { lang }, key: Date.now() })
           }
-          aria-expanded={form.mode === "create"}
           className="mt-6 inline-flex items-center gap-2 rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg transition hover:bg-accent-strong"
         >
           <Plus className="size-4" aria-hidden="true" />
@@ -299,48 +331,32 @@ export default function AdminBlogPage({ loaderData }: Route.ComponentProps) {
         </button>
       </PageHeader>
       <div className="container-page grid grid-cols-1 gap-8 py-10">
-        {form.mode !== "closed" && (
-          <PostForm
-            author={loaderData.author.login}
-            key={form.mode === "edit" ? form.post.id : `new-${form.key}`}
-            post={form.mode === "edit" ? form.post : undefined}
-            start={form.mode === "create" ? form.start : { lang }}
+        {/* The list comes back fresh when the editor closes. */}
+        <div>
+          {(loading || opening) && (
+            <p role="status" className="mb-3 text-sm text-fg-muted">
+              {t.admin.loading}
+            </p>
+          )}
+          <PostList
+            list={loaderData.list}
             posts={loaderData.posts}
-            tagSuggestions={loaderData.tagSuggestions}
-            onClose={close}
-            onCreated={created}
-            onSaved={onSaved}
-            onDirtyChange={setDirty}
+            onEdit={edit}
+            onTranslate={(post) =>
+              setForm({
+                mode: "create",
+                key: Date.now(),
+                start: {
+                  lang: post.lang === "pt" ? "en" : "pt",
+                  title: post.title,
+                  tags: post.tags,
+                  coverImage: post.coverImage,
+                  translation: { id: post.id, title: post.title },
+                },
+              })
+            }
           />
-        )}
-        {/* The list waits behind the editor, and comes back fresh when it closes. */}
-        {form.mode === "closed" && (
-          <div>
-            {(loading || opening) && (
-              <p role="status" className="mb-3 text-sm text-fg-muted">
-                {t.admin.loading}
-              </p>
-            )}
-            <PostList
-              list={loaderData.list}
-              posts={loaderData.posts}
-              onEdit={edit}
-              onTranslate={(post) =>
-                setForm({
-                  mode: "create",
-                  key: Date.now(),
-                  start: {
-                    lang: post.lang === "pt" ? "en" : "pt",
-                    title: post.title,
-                    tags: post.tags,
-                    coverImage: post.coverImage,
-                    translation: { id: post.id, title: post.title },
-                  },
-                })
-              }
-            />
-          </div>
-        )}
+        </div>
       </div>
     </>
   );

@@ -33,9 +33,9 @@ export function LocalCopyNotice({
       className="rounded-xl border border-accent/60 bg-bg p-4 text-sm"
       data-testid="local-copy"
     >
-      <h3 id={headingId} className="font-semibold">
+      <h2 id={headingId} className="font-semibold">
         {t.admin.localCopy.found}
-      </h3>
+      </h2>
       <p className="mt-1 text-fg-muted">
         <LocalDateTime iso={keptAt} template={t.admin.localCopy.keptAt} />{" "}
         {format(t.admin.localCopy.differences, { fields: changedFields.join(", ") })}

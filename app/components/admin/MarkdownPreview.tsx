@@ -3,6 +3,8 @@ import { format, useT } from "~/i18n";
 import { ArticleBody } from "../blog/ArticleBody.tsx";
 
 const DEBOUNCE_MS = 400;
+/** A rendering the server failed is asked for again this long after. */
+const RETRY_MS = 5000;
 
 /** What the preview answers: the page's HTML, and what its sanitizing removed from the text. */
 interface Preview {
@@ -33,14 +35,35 @@ export function MarkdownPreview({
   const texts = t.admin.editor;
   const headingId = useId();
   const [preview, setPreview] = useState<Preview>({ html: "", removed: [] });
+  // Why the preview shows an older text than the one being written, if it does.
+  const [behind, setBehind] = useState<"offline" | "failed" | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
 
+  // Back online, the preview catches up with the text.
+  useEffect(() => {
+    const online = () => setAttempt((count) => count + 1);
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for the same text again
   useEffect(() => {
     if (!content.trim()) {
       setPreview({ html: "", removed: [] });
+      setBehind(undefined);
       return;
     }
     const controller = new AbortController();
+    let retry: number | undefined;
+    const failed = () => {
+      if (controller.signal.aborted) return;
+      const offline = !navigator.onLine;
+      setBehind(offline ? "offline" : "failed");
+      // Offline, the `online` event brings it back; a failing server is asked again.
+      if (!offline) retry = window.setTimeout(() => setAttempt((count) => count + 1), RETRY_MS);
+    };
     const timer = window.setTimeout(async () => {
+      if (!navigator.onLine) return failed();
       try {
         const body = new FormData();
         body.set("content", content);
@@ -49,19 +72,21 @@ export function MarkdownPreview({
           body,
           signal: controller.signal,
         });
-        if (response.ok) {
-          const answer = (await response.json()) as Partial<Preview>;
-          setPreview({ html: answer.html ?? "", removed: answer.removed ?? [] });
-        }
+        if (!response.ok) return failed();
+        const answer = (await response.json()) as Partial<Preview>;
+        setPreview({ html: answer.html ?? "", removed: answer.removed ?? [] });
+        setBehind(undefined);
       } catch {
-        // A preview that fails to refresh keeps the last good one; saving is unaffected.
+        // A preview that fails to refresh keeps the last good one, and says so; saving is unaffected.
+        failed();
       }
     }, DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
+      window.clearTimeout(retry);
       controller.abort();
     };
-  }, [content, lang]);
+  }, [content, lang, attempt]);
 
   const rendered = useRef(onRendered);
   rendered.current = onRendered;
@@ -76,9 +101,16 @@ export function MarkdownPreview({
 
   return (
     <div className={`flex min-h-0 flex-col rounded-2xl border border-line bg-bg ${className}`}>
-      <h3 id={headingId} className="px-5 pt-4 text-sm font-semibold uppercase tracking-wider text-fg-muted">
+      <h2 id={headingId} className="px-5 pt-4 text-sm font-semibold uppercase tracking-wider text-fg-muted">
         {t.admin.preview}
-      </h3>
+      </h2>
+      <p role="status" className="mx-5 text-sm" data-testid="preview-behind">
+        {behind && (
+          <span className="mt-3 block rounded-lg border border-line bg-surface-2 px-3 py-2 [overflow-wrap:anywhere]">
+            {texts.previewBehind[behind]}
+          </span>
+        )}
+      </p>
       {removed.length > 0 && (
         <div className="mx-5 mt-3 rounded-lg border border-danger/50 px-3 py-2 text-sm" data-testid="preview-removed">
           <p className="font-medium text-danger [overflow-wrap:anywhere]">

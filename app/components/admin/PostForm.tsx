@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { ArrowLeft, Clock } from "~/components/icons";
-import { notify } from "~/components/layout/Toasts.tsx";
+import { notify, placeToastsAtBottom } from "~/components/layout/Toasts.tsx";
 import { type Lang, languages, useT } from "~/i18n";
 import { postPath } from "~/lib/blog-paths.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
@@ -12,6 +12,7 @@ import { EditorBar, type Publication } from "./editor/EditorBar.tsx";
 import { changedFields, restoredValues, same, type Values, valuesOf, withText } from "./editor/form-values.ts";
 import { LimitCounter } from "./editor/LimitCounter.tsx";
 import { PostSettings } from "./editor/PostSettings.tsx";
+import { type PendingPublication, PublishQuestion } from "./editor/PublishQuestion.tsx";
 import { WritingSurface } from "./editor/WritingSurface.tsx";
 import { Field } from "./Field.tsx";
 import { LocalCopyNotice } from "./LocalCopyNotice.tsx";
@@ -60,6 +61,7 @@ export function PostForm({
   start,
   posts,
   tagSuggestions,
+  newsletter = null,
   onClose,
   onCreated,
   onSaved,
@@ -73,6 +75,8 @@ export function PostForm({
   /** All the author's posts: the translation can be one of them. */
   posts: readonly EditablePost[];
   tagSuggestions: Record<Lang, readonly string[]>;
+  /** The newsletter's confirmed readers of each language; null when there is no newsletter. */
+  newsletter?: Record<Lang, number> | null;
   onClose: () => void;
   /** A new post got its id on the server (its first save, or an autosave). */
   onCreated?: (id: string) => void;
@@ -93,7 +97,9 @@ export function PostForm({
   const [focusError, setFocusError] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
   const [publication, setPublication] = useState<Publication>(() => publicationOf(post));
-  const [created, setCreated] = useState(false);
+  // The newsletter is done with the post (mailed, or published without mailing): publishing asks nothing.
+  const [mailed, setMailed] = useState(Boolean(post?.mailed));
+  const [question, setQuestion] = useState<(PendingPublication & { request: SaveRequest }) | undefined>(undefined);
   const [newer, setNewer] = useState<CurrentVersion | undefined>(undefined);
   const [comparing, setComparing] = useState(false);
   const headingId = useId();
@@ -146,9 +152,17 @@ export function PostForm({
     return () => observer.disconnect();
   }, []);
 
+  // The bar is at the top of the screen while the desk is open: toasts go to its foot.
+  useEffect(() => placeToastsAtBottom(), []);
+
   const onResult = useCallback(
     (result: PostActionResult, sent: Values, request: SaveRequest) => {
       const manual = request.intent !== "autosave";
+      // The server would not publish without knowing whether to mail: the author is asked, nothing was saved.
+      if (result.newsletter && (request.intent === "publish" || request.intent === "schedule")) {
+        setQuestion({ ...result.newsletter, intent: request.intent, request });
+        return;
+      }
       if (result.ok && result.saved) {
         const answer = result.saved;
         const wasNew = versionRef.current.id === undefined;
@@ -165,8 +179,9 @@ export function PostForm({
           onCreated?.(answer.id);
         }
         if (changedFields(sent, valuesRef.current).length === 0) removeLocalCopy(localCopyKey(author, answer.id));
+        // Public now, or told not to mail: a later publication asks nothing.
+        if (answer.published || request.extra?.newsletter === "skip") setMailed(true);
         if (manual) {
-          if (request.intent === "create") setCreated(true);
           if (request.intent !== "save" && request.intent !== "create") setPanelOpen(false);
           notify("success", result.message);
         }
@@ -196,8 +211,27 @@ export function PostForm({
     base: () => versionRef.current,
     onResult,
   });
-  const isNew = !post && !created;
+  // A post that exists, made by an autosave or by saving, is edited: "Editar post", "Salvar".
+  const isNew = version.id === undefined;
   const save = saver.save;
+
+  /** Publishing or scheduling asks first when it would mail the newsletter; nothing is sent until it is answered. */
+  const publish = useCallback(
+    (request: SaveRequest) => {
+      const readers = newsletter?.[values.lang] ?? 0;
+      const asks =
+        (request.intent === "publish" || request.intent === "schedule") &&
+        !publication.published &&
+        !mailed &&
+        readers > 0;
+      if (asks && (request.intent === "publish" || request.intent === "schedule")) {
+        setQuestion({ intent: request.intent, count: readers, lang: values.lang, request });
+        return;
+      }
+      save(request);
+    },
+    [newsletter, values.lang, publication.published, mailed, save],
+  );
 
   // Ctrl+S or Cmd+S saves, and the editor stays.
   useEffect(() => {
@@ -290,27 +324,33 @@ export function PostForm({
   const titleOver = values.title.length > POST_LIMITS.title;
 
   return (
-    <section ref={sectionRef} aria-labelledby={headingId} className="grid scroll-mt-16 gap-4" data-testid="post-editor">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
+    <section
+      ref={sectionRef}
+      aria-labelledby={headingId}
+      className="grid scroll-mt-16 gap-3 sm:gap-4"
+      data-testid="post-editor"
+    >
+      {/* The desk's own title row, right under the site's header: the way back, what it is, its history. */}
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <button
             type="button"
             onClick={onClose}
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm font-medium hover:border-accent hover:text-accent"
+            className="inline-flex size-10 shrink-0 items-center justify-center gap-1.5 rounded-full border border-line text-sm font-medium hover:border-accent hover:text-accent sm:w-auto sm:px-3.5"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />
-            {texts.back}
+            <span className="sr-only sm:not-sr-only">{texts.back}</span>
           </button>
-          <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+          <h1 id={headingId} className="truncate text-lg font-semibold tracking-tight sm:text-xl">
             {isNew ? t.admin.createHeading : t.admin.editHeading}
-          </h2>
+          </h1>
         </div>
         {version.id && (
           <button
             type="button"
             aria-expanded={showRevisions}
             onClick={() => setShowRevisions((open) => !open)}
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
+            className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border border-line px-3.5 py-2 text-sm hover:border-accent hover:text-accent"
           >
             <Clock className="size-4" aria-hidden="true" />
             {showRevisions ? t.admin.revisions.close : t.admin.revisions.open}
@@ -356,6 +396,17 @@ export function PostForm({
           onTakeTheirs={() => takeTheirs(newer)}
         />
       )}
+      {question && (
+        <PublishQuestion
+          pending={question}
+          onAnswer={(answer) => {
+            const { request } = question;
+            setQuestion(undefined);
+            save({ ...request, extra: { ...request.extra, newsletter: answer } });
+          }}
+          onCancel={() => setQuestion(undefined)}
+        />
+      )}
       <form
         ref={formRef}
         method="post"
@@ -381,7 +432,7 @@ export function PostForm({
             dirty={dirty}
             status={saver.status}
             content={values.content}
-            onSave={save}
+            onSave={publish}
             onRetry={saver.retry}
             onCompare={() => setComparing(true)}
             panelOpen={panelOpen}
@@ -444,9 +495,9 @@ export function PostForm({
           aria-labelledby={`${headingId}-details`}
           className="grid gap-5 rounded-2xl border border-line bg-surface p-4 sm:p-5"
         >
-          <h3 id={`${headingId}-details`} className="font-semibold">
+          <h2 id={`${headingId}-details`} className="font-semibold">
             {texts.details}
-          </h3>
+          </h2>
           <fieldset className="grid gap-1.5">
             <legend className="text-sm font-medium">{t.admin.fields.lang}</legend>
             <div className="flex flex-wrap gap-4">

@@ -135,9 +135,9 @@ export function RevisionsPanel({
 
   return (
     <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-line bg-bg p-4 text-sm">
-      <h3 id={headingId} className="font-semibold">
+      <h2 id={headingId} className="font-semibold">
         {texts.open}
-      </h3>
+      </h2>
       {list === "loading" && (
         <p role="status" className="mt-2 text-fg-muted">
           {texts.loading}
@@ -181,9 +181,9 @@ export function RevisionsPanel({
       )}
       {shown && (
         <div className="mt-4 border-t border-line pt-3" data-testid="revision-diff">
-          <h4 className="font-medium">
+          <h3 className="font-medium">
             <LocalDateTime iso={shown.createdAt} template={texts.diffHeading} />
-          </h4>
+          </h3>
           {differing.length === 0 && shown.content === current.content ? (
             <p className="mt-2 text-fg-muted">{texts.sameAsCurrent}</p>
           ) : (

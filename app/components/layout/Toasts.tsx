@@ -44,6 +44,24 @@ export function notify(kind: Kind, message: string, action?: ToastAction): void 
   );
 }
 
+/** Toasts at the foot of the screen: a screen whose top holds its controls (the writing desk's bar) asks for it. */
+let atBottom = false;
+
+/**
+ * Moves the toasts to the bottom of the screen while a screen keeps controls
+ * sticky at its top, and back when it leaves.
+ * @example useEffect(() => placeToastsAtBottom(), [])
+ * @returns what puts them back at the top.
+ */
+export function placeToastsAtBottom(): () => void {
+  atBottom = true;
+  for (const listener of listeners) listener();
+  return () => {
+    atBottom = false;
+    for (const listener of listeners) listener();
+  };
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -68,14 +86,19 @@ export function Toasts() {
     () => requested,
     () => false,
   );
+  const bottom = useSyncExternalStore(
+    subscribe,
+    () => atBottom,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the sticky header (4rem high), never over its controls. */}
+      {/* Below the sticky header (4rem high), never over its controls; at the foot when a screen's own controls are there. */}
       <LazyToaster
-        position="top-center"
-        offset={{ top: "5rem" }}
-        mobileOffset={{ top: "4.5rem" }}
+        position={bottom ? "bottom-center" : "top-center"}
+        offset={bottom ? { bottom: "1rem" } : { top: "5rem" }}
+        mobileOffset={bottom ? { bottom: "1rem" } : { top: "4.5rem" }}
         richColors
         closeButton
         style={READABLE_COLORS}

@@ -103,7 +103,6 @@ export const editor = {
   previewBehind: {
     offline: "The preview stopped at an earlier text: no connection. It follows again when the connection returns.",
     failed: "The preview stopped at an earlier text: the server did not render it. Trying again.",
-    waiting: "Updating the preview...",
   },
   backToEditor: "Back to the editor",
   toasts: {

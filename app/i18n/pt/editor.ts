@@ -101,7 +101,6 @@ export const editor = {
   previewBehind: {
     offline: "A pré-visualização parou no texto de antes: sem conexão. Ela volta a acompanhar quando a conexão voltar.",
     failed: "A pré-visualização parou no texto de antes: o servidor não a renderizou. Tentando de novo.",
-    waiting: "Atualizando a pré-visualização...",
   },
   backToEditor: "Voltar ao editor",
   toasts: {

@@ -47,9 +47,9 @@ export function ConflictPanel({
       className="rounded-xl border border-danger/60 bg-bg p-4 text-sm"
       data-testid="conflict"
     >
-      <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {texts.heading}
-      </h3>
+      </h2>
       <p className="mt-1 text-fg-muted">{texts.help}</p>
       {differing.length > 0 && (
         <p className="mt-2">{format(texts.fields, { fields: differing.map((field) => names[field]).join(", ") })}</p>

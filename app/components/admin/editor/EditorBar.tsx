@@ -1,5 +1,5 @@
 import { type Ref, useEffect, useId, useRef, useState } from "react";
-import { CalendarClock, ExternalLink } from "~/components/icons";
+import { CalendarClock, ExternalLink, Loader2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { format, htmlLang, useT } from "~/i18n";
 import { LocalDateTime } from "../LocalDateTime.tsx";
@@ -20,7 +20,7 @@ export interface Publication {
 }
 
 const button =
-  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold transition disabled:opacity-60";
+  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-80 sm:px-4";
 const primary = `${button} bg-accent text-accent-fg hover:bg-accent-strong`;
 const secondary = `${button} border border-line bg-bg font-medium hover:border-accent hover:text-accent`;
 const small =
@@ -86,11 +86,25 @@ export function EditorBar({
     onPanelOpenChange(false);
     requestAnimationFrame(() => toggleRef.current?.focus());
   };
+  // A publication on its way to the server: its button says so until the answer comes, and is not pressed twice.
+  const working = status.state === "saving" && status.intent !== "save" && status.intent !== "autosave";
   const act = (request: SaveRequest) => {
+    if (working) return;
     onSave(request);
     if (panelOpen) close();
   };
-  const schedule = () => onSave({ intent: "schedule", extra: { scheduledAt: when } });
+  const busy = (intent: SaveRequest["intent"], label: string) =>
+    working && status.state === "saving" && status.intent === intent ? (
+      <>
+        <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+        {label}
+      </>
+    ) : (
+      label
+    );
+  const schedule = () => {
+    if (!working) onSave({ intent: "schedule", extra: { scheduledAt: when } });
+  };
 
   const toggleLabel = publication.published
     ? texts.unpublish
@@ -104,9 +118,13 @@ export function EditorBar({
       className="-mx-4 border-y border-line bg-bg/95 px-4 py-2.5 backdrop-blur supports-[backdrop-filter]:bg-bg/85 sm:mx-0 sm:rounded-2xl sm:border"
       data-testid="editor-bar"
     >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="grid min-w-0 flex-1 basis-52 gap-0.5 text-sm">
-          <p className="flex flex-wrap items-center gap-x-2 font-semibold" data-testid="publish-state">
+      {/* One line on a phone: where the post stands and what saving did, cut short, then the buttons. */}
+      <div className="flex items-center gap-x-3 sm:flex-wrap sm:gap-x-4 sm:gap-y-2">
+        <div className="flex min-w-0 flex-1 items-baseline gap-x-2 text-sm sm:grid sm:basis-52 sm:gap-0.5">
+          <p
+            className="flex shrink-0 items-center gap-x-2 font-semibold max-sm:max-w-[45%] max-sm:truncate sm:flex-wrap"
+            data-testid="publish-state"
+          >
             {scheduled && publication.scheduledAt ? (
               <span className="inline-flex items-center gap-1.5">
                 <CalendarClock className="size-4 text-accent" aria-hidden="true" />
@@ -135,29 +153,43 @@ export function EditorBar({
           </p>
           <SaveState status={status} content={content} onRetry={onRetry} onCompare={onCompare} />
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1.5 sm:flex-wrap sm:gap-2">
           <button ref={saveRef} type="submit" className={secondary}>
             {isNew ? t.admin.create : t.admin.save}
           </button>
           {!publication.published && !scheduled && (
-            <button type="button" className={primary} onClick={() => act({ intent: "publish" })}>
-              {t.admin.fields.publishNow}
+            <button
+              type="button"
+              className={primary}
+              aria-disabled={working || undefined}
+              aria-busy={working || undefined}
+              onClick={() => act({ intent: "publish" })}
+            >
+              {busy("publish", t.admin.fields.publishNow)}
             </button>
           )}
           {publication.published && changes && (
-            <button type="button" className={primary} onClick={() => act({ intent: "publish" })}>
-              {texts.updatePublication}
+            <button
+              type="button"
+              className={primary}
+              aria-disabled={working || undefined}
+              aria-busy={working || undefined}
+              onClick={() => act({ intent: "publish" })}
+            >
+              {busy("publish", texts.updatePublication)}
             </button>
           )}
+          {/* On a phone an icon, named by the same words the wider screen shows. */}
           <button
             ref={toggleRef}
             type="button"
-            className={secondary}
+            className={`${secondary} max-sm:w-10 max-sm:px-0`}
             aria-expanded={panelOpen}
             aria-controls={panelId}
             onClick={() => onPanelOpenChange(!panelOpen)}
           >
-            {toggleLabel}
+            <CalendarClock className="size-4 sm:hidden" aria-hidden="true" />
+            <span className="max-sm:sr-only">{toggleLabel}</span>
           </button>
         </div>
       </div>
@@ -179,8 +211,14 @@ export function EditorBar({
             <>
               <p className="text-sm text-fg-muted">{texts.unpublishHelp}</p>
               <div className="flex flex-wrap gap-2">
-                <button type="button" className={primary} onClick={() => act({ intent: "unpublish" })}>
-                  {texts.confirmUnpublish}
+                <button
+                  type="button"
+                  className={primary}
+                  aria-disabled={working || undefined}
+                  aria-busy={working || undefined}
+                  onClick={() => act({ intent: "unpublish" })}
+                >
+                  {busy("unpublish", texts.confirmUnpublish)}
                 </button>
                 <button type="button" className={secondary} onClick={close}>
                   {texts.close}
@@ -197,8 +235,14 @@ export function EditorBar({
                 inputRef={scheduleInputRef}
               />
               <div className="flex flex-wrap gap-2">
-                <button type="button" className={primary} onClick={schedule}>
-                  {scheduled ? texts.reschedule : texts.confirmSchedule}
+                <button
+                  type="button"
+                  className={primary}
+                  aria-disabled={working || undefined}
+                  aria-busy={working || undefined}
+                  onClick={schedule}
+                >
+                  {busy("schedule", scheduled ? texts.reschedule : texts.confirmSchedule)}
                 </button>
                 {scheduled && (
                   <>
@@ -250,7 +294,11 @@ function SaveState({
     idle: "",
     unsaved: editor.unsaved,
     notReady: editor.notReady,
-    saving: texts.saving,
+    saving:
+      status.state === "saving" &&
+      (status.intent === "publish" || status.intent === "schedule" || status.intent === "unpublish")
+        ? t.admin.editor.working[status.intent]
+        : texts.saving,
     saved:
       status.state === "saved"
         ? format(status.pending ? texts.pending : texts.saved, { time: clockTime(status.at, htmlLang[lang]) })
@@ -264,10 +312,10 @@ function SaveState({
       () => notify("error", t.blog.copyFailed),
     );
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
       <p
         role="status"
-        className={`[overflow-wrap:anywhere] ${status.state === "failed" ? "text-danger" : "text-fg-muted"}`}
+        className={`max-sm:truncate sm:[overflow-wrap:anywhere] ${status.state === "failed" ? "text-danger" : "text-fg-muted"}`}
         data-testid="autosave-status"
       >
         {text}
