@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { SIGNED_IN_COOKIE } from "../../../app/lib/auth-cookies.ts";
 import { SESSION_COOKIE } from "../../../app/server/auth/cookies.server.ts";
 import { createSession } from "../../../app/server/auth/session.server.ts";
@@ -40,6 +40,32 @@ export async function backToPosts(page: Page, lang: "pt" | "en" = "pt") {
 }
 
 /**
+ * Presses a publishing button of the desk (publish now, confirm a schedule)
+ * and, when the newsletter has readers of the post's language (other tests
+ * may have subscribed some on this server), answers its question: without
+ * mailing unless `answer` says otherwise. Resolves once the publication went
+ * to the server.
+ * @example await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }))
+ */
+export async function publishAnswering(
+  page: Page,
+  button: Locator,
+  { answer = "skip", tap = false }: { answer?: "send" | "skip"; tap?: boolean } = {},
+) {
+  await (tap ? button.tap() : button.click());
+  const question = page.getByTestId("publish-question");
+  const status = page.getByTestId("autosave-status");
+  // Either the question is asked, or the request is on its way and its answer came ("...": still working).
+  await expect
+    .poll(async () => (await question.isVisible()) || !/\.\.\.$/.test((await status.textContent()) ?? ""))
+    .toBe(true);
+  if (!(await question.isVisible())) return;
+  const name = answer === "send" ? /e enviar$|and email$/ : /sem enviar$|without emailing$/;
+  await question.getByRole("button", { name }).click();
+  await expect(question).toBeHidden();
+}
+
+/**
  * Fills and saves a new post in Portuguese, as a draft or published at once;
  * resolves back on the list once the success toast shows.
  */
@@ -54,11 +80,12 @@ export async function createPostThroughForm(
   await form.getByLabel("Conteúdo").fill(post.content);
   if (post.excerpt) await form.getByLabel("Resumo").fill(post.excerpt);
   if (post.publish) {
-    await form.getByRole("button", { name: "Publicar agora" }).click();
+    await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
     await expect(page.getByText("Post publicado.")).toBeVisible();
   } else {
-    await form.getByRole("button", { name: "Criar" }).click();
-    await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
+    // "Criar", or "Salvar" once an autosave has made the post.
+    await form.getByRole("button", { name: /^(Criar|Salvar)$/ }).click();
+    await expect(page.getByText(/^Post (criado|atualizado) com sucesso!$/)).toBeVisible();
   }
   await backToPosts(page);
 }

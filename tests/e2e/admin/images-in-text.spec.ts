@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, signIn, test } from "../fixtures.ts";
-import { openNewPostForm, pngBytes, uniqueSlug } from "./helpers.ts";
+import { openNewPostForm, pngBytes, publishAnswering, uniqueSlug } from "./helpers.ts";
 
 /** Pastes an image file into a text box, as a screenshot pasted from the clipboard arrives. */
 async function pasteImage(box: Locator, bytes: Buffer) {
@@ -41,7 +41,7 @@ test("a pasted screenshot is uploaded, described and shown with its size in the 
   const preview = page.getByTestId("markdown-preview").getByRole("img", { name: "Painel verde do site" });
   await expect(preview).toBeVisible();
 
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
   // A phone that has not seen the full image yet (the preview loaded it in this browser).
   const phone = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();

@@ -6,6 +6,7 @@ import {
   openAdmin,
   openNewPostForm,
   pngBytes,
+  publishAnswering,
   uniqueSlug,
 } from "./helpers.ts";
 
@@ -27,7 +28,7 @@ test("an author creates a draft, publishes it, edits it and deletes it", async (
   await expect(form.getByLabel("Título", { exact: true })).toHaveValue(title);
   await expect(form.getByLabel("Título", { exact: true })).toBeFocused();
   await expect(form.getByTestId("publish-state")).toHaveText("Rascunho");
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
   // The editor stays, and links to the post's page.
   await expect(form.getByRole("link", { name: /^Ver post/ })).toHaveAttribute("href", `/blog/${slug}`);
@@ -201,7 +202,7 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   await expect(input).toBeEnabled();
   const first = await form.getByTestId("cover-preview").getAttribute("src");
   expect(first).toMatch(/^\/uploads\/blog-images\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+\.png$/);
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
 
   const cover = await page.request.get(first ?? "");

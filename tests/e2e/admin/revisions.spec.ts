@@ -23,7 +23,8 @@ test("an author compares a revision with the current text and restores it", asyn
   await page.getByRole("button", { name: "Revisões" }).click();
   const list = page.getByTestId("revision-list");
   await expect(list.getByRole("listitem")).toHaveCount(2);
-  await expect(list.getByRole("listitem").first()).toContainText("Salvo");
+  // Updating the publication is named as such, with what changed since the version readers saw.
+  await expect(list.getByRole("listitem").first()).toContainText("Publicação atualizada");
   await expect(list.getByRole("listitem").first()).toContainText("Mudou: conteúdo (+1 -1 linhas)");
   await expect(list.getByRole("listitem").last()).toContainText("Publicado");
   await list
@@ -56,7 +57,8 @@ test("an author compares a revision with the current text and restores it", asyn
   await page.getByRole("button", { name: "Revisões" }).click();
   const items = page.getByTestId("revision-list").getByRole("listitem");
   await expect(items).toHaveCount(4);
-  await expect(items.nth(0)).toContainText("Salvo");
+  await expect(items.nth(0)).toContainText("Publicação atualizada");
+  await expect(items.nth(0)).not.toContainText("Sem mudanças no texto");
   await expect(items.nth(1)).toContainText("Restaurado");
 });
 

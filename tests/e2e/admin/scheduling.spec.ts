@@ -1,6 +1,6 @@
 import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, backToPosts, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, backToPosts, openAdmin, openNewPostForm, publishAnswering, uniqueSlug } from "./helpers.ts";
 
 /** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone, as the date-time control takes it. */
 function localInput(date: Date): string {
@@ -83,7 +83,7 @@ test("a schedule is moved and cancelled from the form, in English", async ({ pag
   await form.getByLabel("Content").fill("Some day.");
   await form.getByRole("button", { name: "Schedule" }).click();
   await form.getByLabel("Publication date and time").fill(localInput(new Date(Date.now() + 86_400_000)));
-  await form.getByRole("button", { name: "Confirm schedule" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Confirm schedule" }));
   await expect(page.getByText("Post scheduled.")).toBeVisible();
   await backToPosts(page, "en");
   await expect(adminRow(page, title)).toContainText("Scheduled for");

@@ -10,7 +10,14 @@ import {
   test,
   waitForHydration,
 } from "../fixtures.ts";
-import { backToPosts, createPostThroughForm, editInTwoTabs, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import {
+  backToPosts,
+  createPostThroughForm,
+  editInTwoTabs,
+  openNewPostForm,
+  publishAnswering,
+  uniqueSlug,
+} from "./helpers.ts";
 
 // The author writes from Recife: every time the admin shows is in that zone, with its name.
 test.use({ timezoneId: "America/Recife" });
@@ -302,8 +309,8 @@ test("post settings hold the search description with its counter, and the link p
   await expect(settings.getByText("28/160")).toBeVisible();
   await settings.getByLabel("Título para redes sociais").fill("Um título para compartilhar");
   await settings.getByLabel("Descrição para redes sociais").fill("O que aparece na prévia.");
-  await form.getByRole("button", { name: "Criar" }).click();
-  await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
+  await form.getByRole("button", { name: /^(Criar|Salvar)$/ }).click();
+  await expect(page.getByText(/^Post (criado|atualizado) com sucesso!$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -332,7 +339,9 @@ test.describe("on a phone", () => {
       await expect(page.getByTestId("preview-removed")).toContainText(en ? "removed: iframe" : "removido: iframe");
       await expectNoSeriousA11yViolations(page);
       await form.getByRole("tab", { name: en ? "Write" : "Escrever" }).tap();
-      await form.getByRole("button", { name: en ? "Publish now" : "Publicar agora" }).tap();
+      await publishAnswering(page, form.getByRole("button", { name: en ? "Publish now" : "Publicar agora" }), {
+        tap: true,
+      });
       await expect(form.getByTestId("publish-state")).toContainText(en ? "Published" : "Publicado");
       await expect(form.getByRole("link", { name: en ? /^View post/ : /^Ver post/ })).toHaveAttribute(
         "href",
@@ -348,4 +357,92 @@ test.describe("on a phone", () => {
       await backToPosts(page, lang);
     });
   }
+});
+
+test.describe("a desk that knows where it is", () => {
+  for (const [device, width, height, lang, theme] of [
+    ["desktop", 1280, 800, "pt", "dark"],
+    ["phone", 390, 844, "en", "light"],
+    ["phone", 390, 844, "pt", "dark"],
+    ["desktop", 1280, 800, "en", "light"],
+  ] as const) {
+    test(`after its autosave the desk edits the post, its title in view, its bar clear (${device}, ${lang}, ${theme})`, async ({
+      page,
+    }) => {
+      const en = lang === "en";
+      await storePreferences(page, { theme });
+      await page.setViewportSize({ width, height });
+      await signIn(page, "author", lang);
+      await openNewPostForm(page, lang);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText(en ? "New post" : "Novo post");
+      // Right under the site's header: no list header above the desk.
+      await expect(page.getByRole("heading", { name: en ? "Manage posts" : "Gerenciar posts" })).toHaveCount(0);
+      const form = page.getByTestId("post-form");
+      const slug = uniqueSlug("onde-estou");
+      const title = form.getByLabel(en ? "Title" : "Título", { exact: true });
+      await title.fill(`Onde ${slug}`);
+      await form.getByLabel("Slug", { exact: true }).fill(slug);
+      await form.getByLabel(en ? "Content" : "Conteúdo").fill("Um texto que se salva sozinho.");
+
+      // The autosave made the post: "Editar post" and "Salvar", the post's address, no reload.
+      await expect(heading).toHaveText(en ? "Edit post" : "Editar post");
+      await expect(form.getByRole("button", { name: en ? "Save" : "Salvar", exact: true })).toBeVisible();
+      await expect(form.getByRole("button", { name: en ? "Create" : "Criar", exact: true })).toHaveCount(0);
+      await expect(page).toHaveURL(/\?post=[0-9a-f-]{36}$/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(title).toBeInViewport({ ratio: 1 });
+
+      // The phone's bar is one line: its state and its buttons side by side.
+      const bar = page.getByTestId("editor-bar");
+      const barBox = await bar.boundingBox();
+      if (!barBox) throw new Error("no bar");
+      if (device === "phone") expect(barBox.height).toBeLessThanOrEqual(64);
+
+      // Saving again says "updated", and its toast stays clear of the bar.
+      await page.keyboard.press("Control+s");
+      const toast = page.getByText(en ? "Post updated successfully!" : "Post atualizado com sucesso!");
+      await expect(toast).toBeVisible();
+      const toastBox = await toast.boundingBox();
+      const nowBar = await bar.boundingBox();
+      if (!toastBox || !nowBar) throw new Error("no toast or bar");
+      const overlaps = toastBox.y < nowBar.y + nowBar.height && nowBar.y < toastBox.y + toastBox.height;
+      expect(overlaps).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test("offline, the preview says it is behind the text, and follows again when the connection returns", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, "author");
+    const { form } = await startPost(page, "previa-atrasada", "Primeiro parágrafo.");
+    const preview = page.getByTestId("markdown-preview");
+    await expect(preview).toContainText("Primeiro parágrafo.");
+    await context.setOffline(true);
+    await form.getByLabel("Conteúdo").fill("Primeiro parágrafo.\n\nSegundo, escrito sem rede.");
+    await expect(page.getByTestId("preview-behind")).toHaveText(
+      "A pré-visualização parou no texto de antes: sem conexão. Ela volta a acompanhar quando a conexão voltar.",
+    );
+    await expect(preview).not.toContainText("Segundo");
+    await context.setOffline(false);
+    await expect(preview).toContainText("Segundo, escrito sem rede.");
+    await expect(page.getByTestId("preview-behind")).toHaveText("");
+  });
+
+  test("the preview page's way back returns to the post's editor", async ({ page }) => {
+    await signIn(page, "author", "en");
+    const { form } = await startPost(page, "de-volta");
+    await form.getByRole("button", { name: "Criar" }).click();
+    await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
+    const id = new URL(page.url()).searchParams.get("post");
+    await page.goto(`/en/admin/blog/${id}/preview`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Back to the editor" }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/admin/blog\\?post=${id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit post");
+  });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { adminRow, backToPosts, openAdmin, openNewPostForm, uniqueSlug } from "../admin/helpers.ts";
+import { adminRow, backToPosts, openAdmin, openNewPostForm, publishAnswering, uniqueSlug } from "../admin/helpers.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -46,7 +46,7 @@ test("a post written in Portuguese and translated into English lives in each lan
   await typeTags(page, `${tag}, Programação`);
   await expect(form.getByRole("button", { name: `Remover a tag ${tag}` })).toBeVisible();
   await expect(form.getByRole("button", { name: "Remover a tag Programação" })).toBeVisible();
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
   await backToPosts(page);
 
@@ -63,7 +63,7 @@ test("a post written in Portuguese and translated into English lives in each lan
   await form.getByLabel("Conteúdo").fill("## Containers\n\nA text about **Docker** deploys.");
   await form.getByRole("button", { name: "Remover a tag Programação" }).click();
   await typeTags(page, "Programming");
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   // The first post's toast may still show: the editor's bar says this one went through.
   await expect(form.getByTestId("publish-state")).toContainText("Publicado");
   await backToPosts(page);
@@ -171,7 +171,7 @@ test("a post in one language has no dead end and no second address in the other"
   await form.getByLabel("Título", { exact: true }).fill(title);
   await form.getByLabel("Slug", { exact: true }).fill(slug);
   await form.getByLabel("Conteúdo").fill("Texto.");
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
 
   const response = await page.request.get(`/en/blog/${slug}`, { maxRedirects: 0 });

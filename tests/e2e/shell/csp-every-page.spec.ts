@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { shareDraft, writeDraft } from "../admin/desk-helpers.ts";
-import { openNewPostForm, pngBytes, uniqueSlug } from "../admin/helpers.ts";
+import { openNewPostForm, pngBytes, publishAnswering, uniqueSlug } from "../admin/helpers.ts";
 import {
   adminPaths,
   expect,
@@ -60,7 +60,7 @@ test("a post written with an image, its toast and the published page keep to the
   await prompt.getByLabel("Texto alternativo da imagem, em português").fill("Painel azul");
   await prompt.getByRole("button", { name: "Inserir no texto" }).click();
   await expect(page.getByTestId("markdown-preview").getByRole("img", { name: "Painel azul" })).toBeVisible();
-  await form.getByRole("button", { name: "Publicar agora" }).click();
+  await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   // The toast library's stylesheet arrived as a file: the toast is laid out, not an unstyled list.
   const toast = page.getByText("Post publicado.");
   await expect(toast).toBeVisible();
