@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { NewsletterConfig } from "../app/server/newsletter/settings.server.ts";
 import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
+import { ConfigError, exitOnConfigError, readSettings } from "./read.ts";
 import {
   buildVariables,
   DEFAULT_FLOOD_LIMITS,
@@ -12,10 +13,10 @@ import {
   serverVariables,
   storageShape,
 } from "./schema.ts";
-import { flag, guide, parseSendRate, port, type TrustProxy } from "./variables.ts";
+import { flag, parseSendRate, port, type TrustProxy } from "./variables.ts";
 
 export type { TrustProxy };
-export { DEFAULT_FLOOD_LIMITS, DEFAULT_METRICS_PORT };
+export { ConfigError, DEFAULT_FLOOD_LIMITS, DEFAULT_METRICS_PORT, exitOnConfigError };
 
 /**
  * Server settings from the environment, each with its default, read once at
@@ -140,42 +141,6 @@ export interface GitHubConfig {
   apiUrl: string;
 }
 
-/**
- * A configuration that cannot be used: one line per wrong variable, each
- * naming it, its value (never a secret's) and what it may be.
- */
-export class ConfigError extends Error {
-  readonly lines: readonly string[];
-  constructor(lines: string | readonly string[]) {
-    const all = typeof lines === "string" ? [lines] : lines;
-    super(all.join("\n"));
-    this.lines = all;
-  }
-}
-
-type Shape = Record<string, z.ZodType>;
-
-/**
- * The variables of `shape` as the schema reads them: a blank value is
- * unset, and surrounding spaces go (a secret's are its own).
- */
-function environmentFor(env: NodeJS.ProcessEnv, shape: Shape): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(shape)) {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === "") continue;
-    values[name] = guide.get(schema)?.secret ? raw : raw.trim();
-  }
-  return values;
-}
-
-/** Parses the environment, or throws a ConfigError naming every problem, one line each. */
-function parseEnvironment<T extends z.ZodType>(schema: T, shape: Shape, env: NodeJS.ProcessEnv): z.output<T> {
-  const result = schema.safeParse(environmentFor(env, shape));
-  if (result.success) return result.data;
-  throw new ConfigError(result.error.issues.map((issue) => `${String(issue.path[0] ?? "")}: ${issue.message}`));
-}
-
 /** The storage settings out of the parsed variables (the S3 ones checked already when the driver is s3). */
 function storageSettings(env: z.output<typeof storageShape>, dataDir: string): StorageSettings {
   const driver = env.STORAGE_DRIVER;
@@ -198,13 +163,12 @@ function storageSettings(env: z.output<typeof storageShape>, dataDir: string): S
  * the server's (storage:migrate, the cluster). Every wrong variable gets its own line.
  */
 export function readStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
-  return storageSettings(parseEnvironment(storageShape, serverShape, env), dataDir);
+  return storageSettings(readSettings(storageShape, env), dataDir);
 }
 
 /** TRUST_PROXY alone: which proxies to believe about the client's address and scheme. */
 export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
-  const shape = { TRUST_PROXY: serverShape.TRUST_PROXY };
-  return parseEnvironment(z.object(shape), shape, env).TRUST_PROXY;
+  return readSettings(z.object({ TRUST_PROXY: serverShape.TRUST_PROXY }), env).TRUST_PROXY;
 }
 
 function smtpSettings(env: z.output<typeof serverVariables>): SmtpConfig | null {
@@ -225,7 +189,7 @@ function smtpSettings(env: z.output<typeof serverVariables>): SmtpConfig | null 
  * variable at once, one line each, before anything is opened or listened on.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const values = parseEnvironment(serverVariables, serverShape, env);
+  const values = readSettings(serverVariables, env);
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     production: values.NODE_ENV === "production",
@@ -296,7 +260,7 @@ export interface BuildSettings {
 
 /** BUILD_DIR and PUBLIC_URL for the build, checked as the server checks them. */
 export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
-  const values = parseEnvironment(buildVariables, serverShape, env);
+  const values = readSettings(buildVariables, env);
   return { buildDir: values.BUILD_DIR, publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}` };
 }
 
@@ -307,16 +271,6 @@ export function buildSettingsOrExit(env: NodeJS.ProcessEnv = process.env): Build
   } catch (error) {
     return exitOnConfigError(error);
   }
-}
-
-/**
- * Prints a configuration error as every command does, one line per problem,
- * and ends the process; anything else is thrown on.
- */
-export function exitOnConfigError(error: unknown): never {
-  if (!(error instanceof ConfigError)) throw error;
-  for (const line of error.lines) console.error(`Configuration error: ${line}`);
-  process.exit(1);
 }
 
 /** The variables still to set before anyone can sign in; empty when sign-in is configured. */

@@ -5,8 +5,9 @@
  * the schema differ, so the guide cannot fall behind.
  */
 import type { z } from "zod";
+import { clusterShape } from "./commands.ts";
 import { serverShape, toolShape } from "./schema.ts";
-import { GROUPS, guide, type VariableInfo } from "./variables.ts";
+import { GROUPS, type Group, guide, type VariableInfo } from "./variables.ts";
 
 /** Where the guide is kept, from the project's root. */
 export const GUIDE_PATH = "docs/configuration.md";
@@ -35,6 +36,14 @@ unset. The last section lists what the development, test and benchmark tools
 read; the server ignores those.
 `;
 
+/** What a section says before its table, where its variables are not all it reads. */
+const NOTES: Partial<Record<Group, string>> = {
+  cluster:
+    "It also reads `BUILD_DIR` and `DATABASE_URL` (unset: a throwaway PostgreSQL), and passes every server " +
+    "variable on to its servers, with defaults of its own for four: `PUBLIC_URL` its nginx's origin, " +
+    "`STORAGE_DRIVER` `postgres`, `WEB_CONCURRENCY` `1` and one random `CONTACT_SECRET` for all of them.",
+};
+
 /** A table cell: one line, pipes escaped. */
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
@@ -54,7 +63,7 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 
 /** Every variable with its entry in the guide, in the schema's order. */
 export function describedVariables(): { name: string; info: VariableInfo }[] {
-  const shapes: Record<string, z.ZodType>[] = [serverShape, toolShape];
+  const shapes: Record<string, z.ZodType>[] = [serverShape, clusterShape, toolShape];
   return shapes.flatMap((shape) =>
     Object.entries(shape).map(([name, schema]) => {
       const info = guide.get(schema);
@@ -71,7 +80,8 @@ export function configurationGuide(): string {
     const rows = variables
       .filter(({ info }) => info.group === group)
       .map(({ name, info }) => [`\`${name}\``, info.default, info.allowed, info.meaning]);
-    return `## ${GROUPS[group]}\n\n${markdownTable(["variable", "default", "allowed values", "meaning"], rows)}\n`;
+    const note = NOTES[group] ? `${NOTES[group]}\n\n` : "";
+    return `## ${GROUPS[group]}\n\n${note}${markdownTable(["variable", "default", "allowed values", "meaning"], rows)}\n`;
   });
   return [INTRO, ...sections].join("\n");
 }

@@ -573,37 +573,6 @@ export const storageShape = z
 
 /** Read by the development and test tools themselves, listed so the guide names them too. */
 export const toolShape = {
-  CLUSTER_PORT: withDefault(port(), 8080, {
-    group: "tools",
-    meaning: "`npm run cluster`: the port nginx listens on (loopback)",
-  }),
-  CLUSTER_SERVER_PORTS: withDefault(text("port numbers separated by commas"), "3001,3002", {
-    group: "tools",
-    meaning: "`npm run cluster`: the ports of the servers nginx balances (one server per port)",
-  }),
-  CLUSTER_DATA_DIR: optional(text("a directory"), {
-    group: "tools",
-    default: "a new temporary directory",
-    meaning: "`npm run cluster`: the data directory the servers share",
-  }),
-  CLUSTER_PG_PORT: withDefault(port(), 55433, {
-    group: "tools",
-    meaning: "`npm run cluster` without `DATABASE_URL`: the port of the throwaway PostgreSQL it starts (and stops)",
-  }),
-  CLUSTER_PG_DIR: withDefault(text("a directory"), "/tmp/portfolio-cluster-pg", {
-    group: "tools",
-    meaning: "`npm run cluster` without `DATABASE_URL`: the data directory of that throwaway PostgreSQL",
-  }),
-  KILL_SEED: optional(wholeNumber(), {
-    group: "tools",
-    default: "random",
-    meaning: "`npm run cluster -- --kill`: the seed of the writers' choices (printed; replays a run)",
-  }),
-  NGINX_PATH: optional(text("a file"), {
-    group: "tools",
-    default: "`nginx` on `PATH`, else `/usr/sbin/nginx`",
-    meaning: "the nginx `npm run cluster` and the bench start",
-  }),
   OBSERVATORY_DIR: optional(text("a directory"), {
     group: "tools",
     default: "`~/.cache/portfolio/observatory-{hash}`",

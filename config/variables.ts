@@ -23,6 +23,7 @@ export const GROUPS = {
   processes: "Processes",
   backups: "Backups",
   build: "Build",
+  cluster: "`npm run cluster`",
   tools: "Development, tests and benchmarks",
 } as const;
 
@@ -146,6 +147,22 @@ export function port(): Kind<z.ZodPipe<z.ZodString, z.ZodTransform<number, strin
         error: (issue) => `${quoted(issue.input)} is not a port number (1–65535)`,
       })
       .transform(Number),
+  };
+}
+
+/**
+ * TCP ports separated by commas, at least one.
+ * @example portList().schema.parse("3001, 3002") // [3001, 3002]
+ */
+export function portList(): Kind<z.ZodPipe<z.ZodString, z.ZodTransform<number[], string>>> {
+  return {
+    allowed: "port numbers, 1–65535, separated by commas",
+    schema: z
+      .string()
+      .refine((raw) => raw.split(",").every((part) => isWholeNumber(part.trim(), 1, 65535)), {
+        error: (issue) => `${quoted(issue.input)} is not port numbers (1–65535) separated by commas`,
+      })
+      .transform((raw) => raw.split(",").map((part) => Number(part.trim()))),
   };
 }
 

@@ -132,6 +132,28 @@ describe("the commands that read the configuration", () => {
     STARTS,
   );
 
+  it.each([
+    [
+      "npm run cluster",
+      "tools/commands/cluster.ts",
+      { CLUSTER_PORT: "80800", CLUSTER_SERVER_PORTS: "3001,three", STORAGE_DRIVER: "tape" },
+      [
+        'Configuration error: CLUSTER_PORT: "80800" is not a port number (1–65535)',
+        'Configuration error: CLUSTER_SERVER_PORTS: "3001,three" is not port numbers (1–65535) separated by commas',
+        'Configuration error: STORAGE_DRIVER: "tape" is not disk, postgres or s3',
+      ],
+    ],
+  ])(
+    "%s stops on its own variables the same way, before starting anything",
+    async (_name, script, env, lines) => {
+      const outcome = await run(script, env);
+      expectStoppedAtOnce(outcome);
+      expect(outcome.lines).toEqual(lines);
+      expect(outcome.stdout).toBe("");
+    },
+    STARTS,
+  );
+
   it(
     "npm run build stops on a wrong PUBLIC_URL or BUILD_DIR before building anything",
     async () => {

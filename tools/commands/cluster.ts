@@ -21,9 +21,8 @@
  * local S3-compatible server (s3rver, a development dependency) holds the
  * images.
  *
- * Settings: BUILD_DIR (default build), CLUSTER_PORT (8080),
- * CLUSTER_SERVER_PORTS (3001,3002), CLUSTER_DATA_DIR (a new temporary
- * directory), NGINX_PATH; any server variable is passed on to the servers.
+ * Settings: config/commands.ts's `clusterSettings` (the guide's
+ * `npm run cluster` section); any server variable is passed on to the servers.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -36,7 +35,9 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { openStorage } from "../../app/server/uploads/storage.server.ts";
+import { type ClusterSettings, clusterSettings } from "../../config/commands.ts";
 import { readStorage } from "../../config/config.ts";
+import { settingsOrExit } from "../../config/read.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tests/harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tests/harness/fake-github/server.ts";
@@ -159,8 +160,8 @@ async function waitForOk(url: string, process: Running, timeoutMs = 30_000): Pro
   throw new Error(`${process.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${process.output()}`);
 }
 
-function findNginx(): string | undefined {
-  if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
+function findNginx(settings: ClusterSettings): string | undefined {
+  if (settings.nginxPath) return settings.nginxPath;
   try {
     return execFileSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).trim() || undefined;
   } catch {
@@ -195,13 +196,6 @@ async function ensureDatabase(url: string, name: string): Promise<string> {
   target.pathname = `/${name}`;
   return target.toString();
 }
-
-const ports = (value: string) =>
-  value.split(",").map((part) => {
-    const port = Number(part.trim());
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Not a port: "${part}"`);
-    return port;
-  });
 
 /** Successful responses of one server: the sum of its http_requests_total series with a 2xx status. */
 function count2xx(metrics: string): number {
@@ -400,10 +394,13 @@ async function startSmtpSink(delayMs: number) {
  * then every acknowledged write is read back, every image through each
  * server, and every stored contact message must have been e-mailed once.
  */
-async function killCheck(cluster: Cluster, smtp: Awaited<ReturnType<typeof startSmtpSink>>): Promise<boolean> {
+async function killCheck(
+  cluster: Cluster,
+  smtp: Awaited<ReturnType<typeof startSmtpSink>>,
+  seed: number,
+): Promise<boolean> {
   const { step, expect, summary } = checklist();
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const seed = Number(process.env.KILL_SEED || Math.floor(Math.random() * 2_147_483_647));
   console.log(`  seed ${seed} (KILL_SEED replays the writers' choices)`);
   const [first, second] = cluster.servers;
   if (!first || !second) throw new Error("--kill needs two servers");
@@ -615,13 +612,12 @@ async function main() {
     options: { check: { type: "boolean", default: false }, kill: { type: "boolean", default: false } },
   });
   const once = values.check || values.kill;
-  const buildDir = process.env.BUILD_DIR || "build";
+  const settings = settingsOrExit(clusterSettings);
+  const { buildDir, port, serverPorts } = settings;
   const entry = path.join(root, serverEntry(buildDir));
   if (!existsSync(entry)) throw new Error(`No build at ${buildDir}: run npm run build first (BUILD_DIR=${buildDir}).`);
-  const nginx = findNginx();
+  const nginx = findNginx(settings);
   if (!nginx) throw new Error("nginx was not found: install it (Debian: apt-get install nginx) or set NGINX_PATH.");
-  const port = ports(process.env.CLUSTER_PORT || "8080")[0] ?? 8080;
-  const serverPorts = ports(process.env.CLUSTER_SERVER_PORTS || "3001,3002");
 
   const started: Running[] = [];
   let stopPostgres: (() => void) | undefined;
@@ -641,13 +637,13 @@ async function main() {
   };
 
   try {
-    let adminUrl = process.env.DATABASE_URL;
+    let adminUrl = settings.databaseUrl;
     let databaseUrl = adminUrl;
     if (!adminUrl) {
       const pgEnv = {
         ...process.env,
-        PGPORT: process.env.CLUSTER_PG_PORT || "55433",
-        PGDATA_DIR: process.env.CLUSTER_PG_DIR || path.join(tmpdir(), "portfolio-cluster-pg"),
+        PGPORT: String(settings.postgres.port),
+        PGDATA_DIR: settings.postgres.dir,
       };
       adminUrl = execFileSync(path.join(root, "tests", "harness", "start-test-postgres.sh"), {
         env: pgEnv,
@@ -657,9 +653,9 @@ async function main() {
         execFileSync(path.join(root, "tests", "harness", "start-test-postgres.sh"), ["stop"], { env: pgEnv });
       databaseUrl = await ensureDatabase(adminUrl, "portfolio_cluster");
     }
-    const dataDir = process.env.CLUSTER_DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-cluster-"));
+    const dataDir = settings.dataDir ?? mkdtempSync(path.join(tmpdir(), "portfolio-cluster-"));
     mkdirSync(dataDir, { recursive: true });
-    if (once && !process.env.CLUSTER_DATA_DIR) {
+    if (once && !settings.dataDir) {
       removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
     }
     const origin = `http://127.0.0.1:${port}`;
@@ -670,12 +666,7 @@ async function main() {
       BUILD_DIR: buildDir,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      PUBLIC_URL: process.env.PUBLIC_URL || origin,
-      STORAGE_DRIVER: process.env.STORAGE_DRIVER || "postgres",
-      // Each server stands for one machine of one process, unless asked otherwise.
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
-      // One secret for all, or a contact form started on one server fails on another.
-      CONTACT_SECRET: process.env.CONTACT_SECRET || randomBytes(32).toString("hex"),
+      ...settings.servers,
     };
     if (values.check) {
       // Sign-in configured (GitHub itself is never contacted by the check) with a small limit to reach.
@@ -780,7 +771,7 @@ async function main() {
     console.log(`  data directory ${dataDir}; nginx configuration ${conf}`);
 
     if (values.kill && smtp) {
-      const ok = await killCheck({ origin, servers, env, databaseUrl: databaseUrl ?? "" }, smtp);
+      const ok = await killCheck({ origin, servers, env, databaseUrl: databaseUrl ?? "" }, smtp, settings.killSeed);
       await stopAll();
       removeDataDir?.();
       process.exit(ok ? 0 : 1);

@@ -1,0 +1,95 @@
+/**
+ * The variables of the operator and developer commands (tools/commands/),
+ * each command's in a schema of its own that turns them into the settings it
+ * uses, defaults included: the commands read nothing else from the
+ * environment, and the guide (docs/configuration.md) gives each its section.
+ * A server variable a command reads is the server's own entry, picked from
+ * config/schema.ts, never written again.
+ */
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { serverShape } from "./schema.ts";
+import { optional, port, portList, text, wholeNumber, withDefault } from "./variables.ts";
+
+/** The nginx the cluster and the bench start: their one variable in common. */
+export const nginxShape = {
+  NGINX_PATH: optional(text("a file"), {
+    group: "cluster",
+    default: "`nginx` on `PATH`, else `/usr/sbin/nginx`",
+    meaning: "the nginx `npm run cluster` and the bench start",
+  }),
+};
+
+/** `npm run cluster`'s own variables; the server variables it reads are the server's. */
+export const clusterShape = {
+  CLUSTER_PORT: withDefault(port(), 8080, {
+    group: "cluster",
+    meaning: "the port nginx listens on (loopback); the servers' `PUBLIC_URL` is `http://127.0.0.1:$CLUSTER_PORT`",
+  }),
+  CLUSTER_SERVER_PORTS: withDefault(portList(), [3001, 3002], {
+    group: "cluster",
+    meaning: "the ports of the servers nginx balances (one server per port)",
+  }),
+  CLUSTER_DATA_DIR: optional(text("a directory"), {
+    group: "cluster",
+    default: "a new temporary directory (removed after `--check` and `--kill`)",
+    meaning: "the data directory the servers share",
+  }),
+  CLUSTER_PG_PORT: withDefault(port(), 55433, {
+    group: "cluster",
+    meaning: "without `DATABASE_URL`: the port of the throwaway PostgreSQL it starts (and stops)",
+  }),
+  CLUSTER_PG_DIR: withDefault(text("a directory"), path.join(tmpdir(), "portfolio-cluster-pg"), {
+    group: "cluster",
+    default: "`portfolio-cluster-pg` in the temporary directory (`/tmp`)",
+    meaning: "without `DATABASE_URL`: the data directory of that throwaway PostgreSQL",
+  }),
+  KILL_SEED: optional(wholeNumber(), {
+    group: "cluster",
+    default: "random",
+    meaning: "`--kill`: the seed of the writers' choices (printed; replays a run)",
+  }),
+  ...nginxShape,
+};
+
+/**
+ * `npm run cluster`'s settings. Server variables set in its environment are
+ * passed on to every server; these four have the cluster's own defaults.
+ */
+export const clusterSettings = z
+  .object({
+    ...clusterShape,
+    BUILD_DIR: serverShape.BUILD_DIR,
+    DATABASE_URL: serverShape.DATABASE_URL,
+    PUBLIC_URL: serverShape.PUBLIC_URL,
+    STORAGE_DRIVER: serverShape.STORAGE_DRIVER.removeDefault().optional(),
+    WEB_CONCURRENCY: serverShape.WEB_CONCURRENCY,
+    CONTACT_SECRET: serverShape.CONTACT_SECRET,
+  })
+  .transform((values) => ({
+    buildDir: values.BUILD_DIR,
+    port: values.CLUSTER_PORT,
+    serverPorts: values.CLUSTER_SERVER_PORTS,
+    /** Undefined: a new temporary directory. */
+    dataDir: values.CLUSTER_DATA_DIR,
+    /** Undefined: a throwaway PostgreSQL is started at `postgres`. */
+    databaseUrl: values.DATABASE_URL,
+    postgres: { port: values.CLUSTER_PG_PORT, dir: values.CLUSTER_PG_DIR },
+    killSeed: values.KILL_SEED ?? Math.floor(Math.random() * 2_147_483_647),
+    /** Undefined: looked up on PATH and in the usual places. */
+    nginxPath: values.NGINX_PATH,
+    /** What every server is started with, over the environment it inherits. */
+    servers: {
+      PUBLIC_URL: values.PUBLIC_URL ?? `http://127.0.0.1:${values.CLUSTER_PORT}`,
+      STORAGE_DRIVER: values.STORAGE_DRIVER ?? "postgres",
+      // Each server stands for one machine of one process, unless asked otherwise.
+      WEB_CONCURRENCY: String(values.WEB_CONCURRENCY ?? 1),
+      // One secret for all, or a contact form started on one server fails on another.
+      CONTACT_SECRET: values.CONTACT_SECRET ?? randomBytes(32).toString("hex"),
+    },
+  }));
+
+/** What `npm run cluster` works with. */
+export type ClusterSettings = z.output<typeof clusterSettings>;
