@@ -10,7 +10,8 @@
  * Open, the window takes the focus into its input and the launcher is hidden;
  * minimized, the focus goes to its restore button; closed, back to the
  * launcher. A command "runs" for PROCESSING_MS, then its answer shows; a
- * command that goes to a page says so and goes REDIRECT_MS later.
+ * command that goes to a page says so and goes REDIRECT_MS later. A command
+ * entered while another runs waits for it and runs next, in order.
  */
 import sprite from "~/assets/icons.svg?url";
 import { symbolId, type UiIconName } from "~/components/icons/names.ts";
@@ -171,25 +172,34 @@ export function openTerminal(launcher: HTMLElement, lang: Lang, t: TerminalStrin
     if (!taken) location.assign(path);
   };
 
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (processing.parentNode) return;
-    const command = input.value;
-    input.value = "";
-    walk = null;
-    if (command.trim() === "") return;
-    commands.push(command.trim());
+  // Commands entered while another runs wait their turn, in the order they were typed.
+  const waiting: string[] = [];
+  const runNext = () => {
+    const command = waiting.shift();
+    if (command === undefined) return;
     append("command", command.trim());
     setProcessing(true);
     later(PROCESSING_MS, () => {
       setProcessing(false);
       const result = interpret(command, lang, t);
-      if (!result) return;
-      if (result.clear) log.replaceChildren();
-      if (result.lines.length > 0) append("output", result.lines.join("\n"));
-      const target = result.navigate;
+      if (result?.clear) log.replaceChildren();
+      if (result && result.lines.length > 0) append("output", result.lines.join("\n"));
+      const target = result?.navigate;
       if (target) later(REDIRECT_MS, () => goTo(target));
+      runNext();
     });
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const command = input.value;
+    // The line is taken at once, running or not, so what is typed next starts a new one.
+    input.value = "";
+    walk = null;
+    if (command.trim() === "") return;
+    commands.push(command.trim());
+    waiting.push(command);
+    if (!processing.parentNode) runNext();
   });
 
   input.addEventListener("input", () => {

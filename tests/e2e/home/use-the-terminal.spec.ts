@@ -64,6 +64,54 @@ test("an unknown command in Portuguese", async ({ page }) => {
   );
 });
 
+test("a command typed while another runs waits its turn, whole and in order", async ({ page }) => {
+  const input = await openTerminal(page, "en");
+  // Typed at a fast typist's pace, the second line while the first is still processing.
+  await input.pressSequentially("ls");
+  await input.press("Enter");
+  await expect(page.getByTestId("terminal-processing")).toBeVisible();
+  await input.pressSequentially("sudo rm -rf /");
+  await expect(input).toHaveValue("sudo rm -rf /");
+  await input.press("Enter");
+  await expect(input).toHaveValue("");
+  await input.pressSequentially("who");
+  await expect(page.getByTestId("terminal-command")).toHaveText([/ ls$/]);
+
+  await page.clock.runFor(300);
+  await expect(page.getByTestId("terminal-output").nth(1)).toHaveText(
+    "Command 'ls' not found. Type 'help' to see available commands.",
+  );
+  await expect(page.getByTestId("terminal-command")).toHaveText([/ ls$/, / sudo rm -rf \/$/]);
+  await expect(page.getByTestId("terminal-processing")).toBeVisible();
+  await page.clock.runFor(300);
+  await expect(page.getByTestId("terminal-processing")).toBeHidden();
+  await expect(page.getByTestId("terminal-output")).toHaveText([
+    /Type 'help'/,
+    "Command 'ls' not found. Type 'help' to see available commands.",
+    "Command 'sudo rm -rf /' not found. Type 'help' to see available commands.",
+  ]);
+  // What was typed meanwhile is still in the line, and the history has both, in order.
+  await expect(input).toHaveValue("who");
+  await input.fill("");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("sudo rm -rf /");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("ls");
+});
+
+test("Enter held down runs the line once", async ({ page }) => {
+  const input = await openTerminal(page, "en");
+  await input.fill("whoami");
+  // A held key repeats its keydown (and the form's submit) until it is let go.
+  for (let i = 0; i < 5; i++) await page.keyboard.down("Enter");
+  await page.keyboard.up("Enter");
+  await page.clock.runFor(1000);
+  await expect(page.getByTestId("terminal-command")).toHaveCount(1);
+  await expect(page.getByTestId("terminal-output")).toHaveCount(2);
+  await expect(page.getByTestId("terminal-output").last()).toContainText("visitor");
+  await expect(page.getByTestId("terminal-processing")).toBeHidden();
+});
+
 test("an empty line is ignored", async ({ page }) => {
   await openTerminal(page, "en");
   await page.getByTestId("terminal-input").fill("   ");
