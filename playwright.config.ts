@@ -108,7 +108,14 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"], ["github"]] : "list",
+  // Under `npm test`, each test's time goes to a JSON report too, for the summary's slowest tests (SUITE_REPORT).
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [["github"] as ["github"]] : []),
+    ...(process.env.SUITE_REPORT
+      ? [["json", { outputFile: process.env.SUITE_REPORT }] as ["json", { outputFile: string }]]
+      : []),
+  ],
   // Limits as they hold on a fast host, stretched by this host's measured slowness:
   // a test waits for states, and its limit only catches a hang. Twice what a test
   // or a state needs on a fast host, for a host busy with the suite's other layers.

@@ -16,10 +16,12 @@
  * one per two cores: each heavy layer keeps two cores busy by itself).
  */
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { mkdtempSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
 import { hostFactor } from "./host-speed.ts";
+import { childCpuSeconds, slowestTests, suiteBudgetSeconds } from "./suite-report.ts";
 
 interface Layer {
   name: string;
@@ -37,6 +39,15 @@ interface Layer {
 
 const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
+
+/** Where each layer writes its tests' times (JSON), read for the summary's slowest tests. */
+const reportDir = mkdtempSync(path.join(tmpdir(), "portfolio-suite-"));
+/** Vitest's printed report, and its JSON one for the summary. */
+const vitestReport = (layer: string) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reportDir, `${layer}.json`)}`,
+];
 
 /**
  * In the order they start: the quick checks first, then the build and what
@@ -57,11 +68,15 @@ const LAYERS: Layer[] = [
     ],
     about: "Biome (rules, format, imports); dependency-cruiser (folders, no circles)",
   },
-  { name: "unit", steps: [[bin("vitest"), "run", "tests/unit"]], about: "tests/unit (Vitest)" },
+  {
+    name: "unit",
+    steps: [[bin("vitest"), "run", "tests/unit", ...vitestReport("unit")]],
+    about: "tests/unit (Vitest)",
+  },
   { name: "build", steps: [[node, "tools/build/build.ts"]], about: "the production build, once" },
   {
     name: "server",
-    steps: [[bin("vitest"), "run", "tests/server"]],
+    steps: [[bin("vitest"), "run", "tests/server", ...vitestReport("server")]],
     // The servers its tests start run the suite's build, made once.
     needs: ["build"],
     env: { TEST_BUILD_DIR: "build" },
@@ -72,7 +87,7 @@ const LAYERS: Layer[] = [
     name: "browser",
     steps: [[bin("playwright"), "test"]],
     needs: ["build", "chromium"],
-    env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github" },
+    env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github", SUITE_REPORT: "browser" },
     about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
   },
   {
@@ -80,7 +95,7 @@ const LAYERS: Layer[] = [
     steps: [[bin("playwright"), "test"]],
     needs: ["build", "chromium"],
     // A fake GitHub of its own, so it can run beside the browser layer.
-    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "github" },
+    env: { E2E_LAYER: "system", E2E_GITHUB_PORT: "github", SUITE_REPORT: "system" },
     about: "cluster, kill soak, fuzz, rebuild, flood limits, Observatory (bounded)",
   },
   {
@@ -123,10 +138,19 @@ interface Outcome {
   layer: Layer;
   status: "passed" | "failed" | "not run";
   seconds: number;
+  /** CPU time of its processes and all they started (Chromium, servers, databases). */
+  cpuSeconds: number;
 }
 
-/** Runs one command, its output printed line by line under the layer's tag; resolves with its exit code. */
-function step(tag: string, [command = "", ...args]: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs one command, its output printed line by line under the layer's tag;
+ * resolves with its exit code and the CPU time it and its descendants used.
+ */
+function step(
+  tag: string,
+  [command = "", ...args]: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; cpuSeconds: number }> {
   console.log(`${tag} ${[command, ...args].map((part) => part.replace(`${process.cwd()}/`, "")).join(" ")}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -142,11 +166,17 @@ function step(tag: string, [command = "", ...args]: string[], env: NodeJS.Proces
         if (rest) console.log(`${tag} ${rest}`);
       });
     }
+    // Read as the child is reaped: what this process's children used grows by that child's whole tree.
+    let cpuSeconds = 0;
+    const before = childCpuSeconds();
+    child.on("exit", () => {
+      cpuSeconds = childCpuSeconds() - before;
+    });
     child.on("error", (error) => {
       console.log(`${tag} could not start ${command}: ${error.message}`);
-      resolve(1);
+      resolve({ code: 1, cpuSeconds: 0 });
     });
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => resolve({ code: code ?? 1, cpuSeconds }));
   });
 }
 
@@ -158,14 +188,18 @@ async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const own: Record<string, string> = {};
   for (const [name, value] of Object.entries(layer.env ?? {}))
     own[name] = name.endsWith("_PORT") && !/^\d+$/.test(value) ? String(await freePort()) : value;
+  if (own.SUITE_REPORT) own.SUITE_REPORT = path.join(reportDir, `${own.SUITE_REPORT}.json`);
   let status: Outcome["status"] = "passed";
+  let cpuSeconds = 0;
   for (const command of layer.steps) {
-    if ((await step(tag, command, { ...env, ...own })) !== 0) {
+    const result = await step(tag, command, { ...env, ...own });
+    cpuSeconds += result.cpuSeconds;
+    if (result.code !== 0) {
       status = "failed";
       break;
     }
   }
-  return { layer, status, seconds: (performance.now() - started) / 1000 };
+  return { layer, status, seconds: (performance.now() - started) / 1000, cpuSeconds };
 }
 
 async function main() {
@@ -192,7 +226,7 @@ async function main() {
       const needs = layer.needs?.filter((need) => layers.some((l) => l.name === need)) ?? [];
       if (needs.some((need) => outcomes.get(need)?.status !== "passed")) {
         if (needs.some((need) => outcomes.has(need) && outcomes.get(need)?.status !== "passed"))
-          outcomes.set(layer.name, { layer, status: "not run", seconds: 0 });
+          outcomes.set(layer.name, { layer, status: "not run", seconds: 0, cpuSeconds: 0 });
         continue;
       }
       running.set(layer.name, run(layer, env));
@@ -205,12 +239,30 @@ async function main() {
   const wall = (performance.now() - started) / 1000;
   const rows = layers.map((layer) => outcomes.get(layer.name) as Outcome);
   const width = Math.max(...rows.map((row) => row.layer.name.length));
-  console.log("\nTime per layer:");
-  for (const { layer, status, seconds } of rows)
+  console.log("\nTime per layer (wall, and CPU of the layer's processes and all they started):");
+  for (const { layer, status, seconds, cpuSeconds } of rows)
     console.log(
-      `  ${layer.name.padEnd(width)}  ${status.padEnd(7)}  ${seconds.toFixed(0).padStart(5)} s  ${layer.about}`,
+      `  ${layer.name.padEnd(width)}  ${status.padEnd(7)}  ${seconds.toFixed(0).padStart(5)} s  ` +
+        `${cpuSeconds.toFixed(0).padStart(5)} CPU-s  ${layer.about}`,
     );
-  console.log(`  ${"total".padEnd(width)}  ${"".padEnd(7)}  ${wall.toFixed(0).padStart(5)} s  wall, ${jobs} at a time`);
+  const cpu = rows.reduce((sum, row) => sum + row.cpuSeconds, 0);
+  console.log(
+    `  ${"total".padEnd(width)}  ${"".padEnd(7)}  ${wall.toFixed(0).padStart(5)} s  ${cpu.toFixed(0).padStart(5)} CPU-s  wall, ${jobs} at a time`,
+  );
+  const slowest = slowestTests(reportDir, 10);
+  if (slowest.length > 0) {
+    console.log("\nThe 10 slowest tests:");
+    for (const test of slowest)
+      console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  [${test.layer}] ${test.file} › ${test.title}`);
+  }
+  // The budget of every layer together (docs/testing.md): said, not enforced, since one slow hour of a host would fail it.
+  if (layers.length === LAYERS.filter((layer) => !layer.onlyWhenNamed).length) {
+    const budget = suiteBudgetSeconds(factor);
+    const verdict = wall <= budget ? "within it" : `OVER by ${(wall - budget).toFixed(0)} s: see docs/testing.md`;
+    console.log(
+      `\nBudget at host factor ${factor}: ${budget.toFixed(0)} s; this run took ${wall.toFixed(0)} s, ${verdict}.`,
+    );
+  }
   const failed = rows.filter((row) => row.status !== "passed");
   if (failed.length > 0) {
     console.log(`\nFailed or not run: ${failed.map((row) => row.layer.name).join(", ")}`);
