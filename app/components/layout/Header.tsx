@@ -35,7 +35,10 @@ export function Header() {
           >
             {LOGO_MARK}
           </span>{" "}
-          <span className="hidden font-semibold tracking-tight sm:inline">Rafael Werneck</span>
+          {/* The name leaves room for the main bar's links where they first fit beside it (1024 to 1279 px). */}
+          <span className="hidden whitespace-nowrap font-semibold tracking-tight sm:inline lg:hidden xl:inline">
+            Rafael Werneck
+          </span>
         </LocalLink>
 
         <nav aria-label={t.header.mainNav} className="hidden lg:block">

@@ -1,5 +1,6 @@
+import type { Page } from "@playwright/test";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
-import { expect, test, waitForHydration } from "../fixtures.ts";
+import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
 
 const mainLinks = {
   pt: ["Início", "Sobre", "Carreira", "Serviços", "Discord", "Blog", "Contato"],
@@ -107,6 +108,77 @@ test.describe("on a 375 px phone", () => {
     }
   });
 });
+
+/** The widths the header is checked at: phones, a tablet, laptops and a desktop. */
+const HEADER_WIDTHS = [320, 375, 390, 768, 1024, 1280, 1440];
+
+/**
+ * What does not fit in the header's bar at the page's width, described; empty
+ * when it all fits: a text of a link, button or name on more than one line, an
+ * item outside the bar or over another, the bar or the page scrolling sideways.
+ */
+async function headerMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const problems: string[] = [];
+    const bar = document.querySelector("header > div");
+    if (!bar) return ["no header bar"];
+    const box = bar.getBoundingClientRect();
+    if (bar.scrollWidth > bar.clientWidth) problems.push(`the bar scrolls (${bar.scrollWidth} > ${bar.clientWidth})`);
+    const page = document.documentElement;
+    if (page.scrollWidth > window.innerWidth) problems.push(`the page scrolls (${page.scrollWidth})`);
+    // Shown items: a visually hidden name (1 px wide) and anything not displayed are left out.
+    const shown = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1;
+    };
+    const items = [...bar.querySelectorAll("a, button, li")].filter(shown);
+    const name = (element: Element) => element.textContent?.trim() || element.getAttribute("aria-label") || "?";
+    for (const item of items) {
+      const rect = item.getBoundingClientRect();
+      if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.top < box.top || rect.bottom > box.bottom)
+        problems.push(`"${name(item)}" leaves the bar`);
+      const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (!text.textContent?.trim() || !text.parentElement || !shown(text.parentElement)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const tops = new Set([...range.getClientRects()].map((line) => Math.round(line.top)));
+        if (tops.size > 1) problems.push(`"${text.textContent.trim()}" wraps onto ${tops.size} lines`);
+      }
+    }
+    // The outermost items must not overlap one another.
+    const outer = items.filter((item) => !items.some((other) => other !== item && other.contains(item)));
+    for (const [index, item] of outer.entries()) {
+      const a = item.getBoundingClientRect();
+      for (const other of outer.slice(index + 1)) {
+        const b = other.getBoundingClientRect();
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+          problems.push(`"${name(item)}" overlaps "${name(other)}"`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const signedIn of [false, true]) {
+  test(`the header fits on one line from 320 to 1440 px in both languages, ${signedIn ? "signed in" : "signed out"}`, async ({
+    page,
+  }) => {
+    if (signedIn) await signIn(page, "author");
+    for (const lang of ["pt", "en"] as const) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(lang === "en" ? "/en/about" : "/about");
+      // The head script shows Admin and Sign out from the signed-in hint (decision 007).
+      if (signedIn) await expect(page.locator("html")).toHaveAttribute("data-auth", "in");
+      else await expect(page.locator("html")).not.toHaveAttribute("data-auth", "in");
+      for (const width of HEADER_WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await headerMisfits(page), `${lang}, ${width} px`).toEqual([]);
+      }
+    }
+  });
+}
 
 test("the footer has the site navigation, six socials, the e-mail, three songs and the year", async ({ page }) => {
   await page.goto("/en");
