@@ -3,6 +3,8 @@
  * owner comes from here, so changing hands means editing this one file.
  */
 
+import { singleton } from "./lib/singleton.ts";
+
 export type SocialNetwork = "github" | "linkedin" | "instagram" | "youtube" | "discord" | "x";
 
 export interface SocialLink {
@@ -30,7 +32,8 @@ export interface SiteConfig {
   phoneDisplay: string;
   /** The same number in international digits only, for wa.me links. */
   phoneDigits: string;
-  location: string;
+  /** City, state and country in each language (the spec's Portuguese "Recife, Pernambuco - Brasil"). */
+  location: { readonly pt: string; readonly en: string };
   /** Exactly six networks, in footer order. */
   socials: readonly SocialLink[];
   /** Exactly three songs linked in the footer. */
@@ -50,7 +53,7 @@ export const site = {
   email: "contato@rafaelwerneck.dev",
   phoneDisplay: "+55 (81) 99876-5432",
   phoneDigits: "5581998765432",
-  location: "Recife, Pernambuco - Brasil",
+  location: { pt: "Recife, Pernambuco - Brasil", en: "Recife, Pernambuco - Brazil" },
   socials: [
     { network: "github", name: "GitHub", href: "https://github.com/rafaelwerneck" },
     { network: "linkedin", name: "LinkedIn", href: "https://www.linkedin.com/in/rafaelwerneck" },
@@ -69,9 +72,8 @@ export const site = {
   communityInviteUrl: "https://discord.gg/cheetahnetwork",
 } as const satisfies SiteConfig;
 
-const PUBLIC_URL_KEY = Symbol.for("portfolio.publicUrl");
-/** On `globalThis`: the server's code and its route modules are two copies of this module (services.server.ts). */
-const store = globalThis as typeof globalThis & { [PUBLIC_URL_KEY]?: string };
+/** A `singleton`: the server's code and its route modules are two copies of this module. */
+const published = singleton("publicUrl", (): { origin?: string } => ({}));
 
 /**
  * The origin a server is published at (its PUBLIC_URL), set when it starts:
@@ -79,8 +81,8 @@ const store = globalThis as typeof globalThis & { [PUBLIC_URL_KEY]?: string };
  * back to the build's.
  */
 export function setSiteUrl(origin: string | undefined): void {
-  if (origin === undefined) delete store[PUBLIC_URL_KEY];
-  else store[PUBLIC_URL_KEY] = origin;
+  if (origin === undefined) delete published.origin;
+  else published.origin = origin;
 }
 
 let pageOrigin: string | undefined;
@@ -99,5 +101,5 @@ export function siteUrl(): string {
       .origin;
     return pageOrigin;
   }
-  return store[PUBLIC_URL_KEY] ?? (import.meta.env.PUBLIC_URL as string | undefined) ?? "http://localhost:3000";
+  return published.origin ?? (import.meta.env.PUBLIC_URL as string | undefined) ?? "http://localhost:3000";
 }

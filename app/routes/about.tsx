@@ -28,7 +28,7 @@ export const shouldRevalidate = keepDataOnSamePath;
 export const meta: Route.MetaFunction = ({ location }) => pageSeo("about", location.pathname);
 
 export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
-  const { t } = useT();
+  const { lang, t } = useT();
   const texts = t.portfolio.about;
   return (
     <>
@@ -42,7 +42,7 @@ export default function AboutPage({ loaderData: about }: Route.ComponentProps) {
             <p className="mt-1 text-sm font-medium text-accent">{about.role}</p>
             <p className="mt-3 flex items-center gap-1.5 text-sm text-fg-muted">
               <MapPin className="size-4" aria-hidden="true" />
-              {site.location}
+              {site.location[lang]}
             </p>
             <SocialLinks label={texts.socialTitle} className="mt-6 justify-center" />
             <ExternalLink href={site.cvUrl} className={`${buttonPrimary} mt-6 w-full`} data-testid="cv-button">

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { lang, t } = useT();
   const texts = t.portfolio.contact;
   return (
     <>
@@ -54,7 +54,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               </ExternalLink>
             </InfoItem>
             <InfoItem icon={<MapPin className="size-5" />} label={texts.location}>
-              {site.location}
+              {site.location[lang]}
             </InfoItem>
           </ul>
           <div className={`${card} p-5`}>

@@ -82,7 +82,9 @@ function topicLines(command: Exclude<TopicCommand, "clear">, lang: Lang, t: Term
     case "projects":
       return [t.projectsTitle, ...projects.map((project) => bullet(tr(project.title, lang))), t.projectsHint];
     case "contact":
-      return format(t.contact, { email: site.email, phone: site.phoneDisplay, location: site.location }).split("\n");
+      return format(t.contact, { email: site.email, phone: site.phoneDisplay, location: site.location[lang] }).split(
+        "\n",
+      );
     case "companies":
       return [
         t.companiesTitle,

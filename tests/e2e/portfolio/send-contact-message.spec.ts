@@ -34,7 +34,7 @@ for (const [lang, texts] of [
       "mailto:contato@rafaelwerneck.dev",
     );
     await expectExternal(info.getByRole("link", { name: /\+55 \(81\) 99876-5432/ }), "https://wa.me/5581998765432");
-    await expect(info).toContainText("Recife, Pernambuco - Brasil");
+    await expect(info).toContainText(lang === "pt" ? "Recife, Pernambuco - Brasil" : "Recife, Pernambuco - Brazil");
     await expect(page.getByRole("main").getByRole("link", { name: "GitHub" })).toHaveCount(1);
   });
 
