@@ -75,6 +75,7 @@ export default [
     }),
     route(localizePath("/admin/audience", lang), "routes/admin-audience.tsx", { id: `${lang}:admin-audience` }),
     route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
+    route(localizePath("/rss.xsl", lang), "routes/rss-stylesheet.ts", { id: `${lang}:rss-stylesheet` }),
     route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),
   ]),
   route("/sitemap.xml", "routes/sitemap.ts"),

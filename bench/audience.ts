@@ -50,6 +50,8 @@ import pg from "pg";
 import { siteDay } from "../app/server/analytics/days.server.ts";
 import { audienceReport } from "../app/server/analytics/report.server.ts";
 import { type Database, openDatabase, rowsOf } from "../app/server/db/client.server.ts";
+import { audienceBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
@@ -65,7 +67,6 @@ import { BUDGETS } from "./budgets.ts";
 import { buildSite, toolEnv } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
 import { visitorTargets } from "./flood.ts";
-import { readOptions } from "./options.ts";
 import { type PacedAnswer, PacedClient } from "./paced-load.ts";
 import { runToEnd } from "./processes.ts";
 import { encodePath } from "./routes.ts";
@@ -745,14 +746,6 @@ export function audienceVerdict(result: AudienceBenchResult): {
   return { pass: budgets.every((b) => b.pass !== false), budgets, lines };
 }
 
-/** A setting of this bench from the environment: a whole number >= 1, or `fallback` when unset. */
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (Number.isInteger(value) && value >= 1) return value;
-  throw new Error(`${name} must be a whole number >= 1, got "${raw}"`);
-}
-
 /** A database of its own on the PostgreSQL server of `serverUrl`, created now; `drop()` removes it. */
 async function ownDatabase(serverUrl: string) {
   const name = `portfolio_bench_audience_${randomBytes(4).toString("hex")}`;
@@ -773,10 +766,10 @@ async function ownDatabase(serverUrl: string) {
 
 async function main(): Promise<number> {
   installSignalHandlers();
-  const options = readOptions();
+  const options = settingsOrExit(audienceBenchSettings);
   const settings: AudienceSettings = {
-    views: setting("BENCH_AUDIENCE_VIEWS", 10_000_000),
-    rounds: setting("BENCH_AUDIENCE_ROUNDS", 5),
+    views: options.views,
+    rounds: options.rounds,
     connections: options.connections,
     durationSeconds: options.durationSeconds,
   };
@@ -809,7 +802,7 @@ async function main(): Promise<number> {
     pass &&= verdict.pass;
   }
   console.info(`\n${table.join("\n")}\n`);
-  if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, `${JSON.stringify(results, null, 1)}\n`);
+  if (options.out) await writeFile(options.out, `${JSON.stringify(results, null, 1)}\n`);
   console.info(pass ? "PASS  audience budgets" : "FAIL  audience budgets");
   return pass ? 0 : 1;
 }

@@ -28,6 +28,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/client.server.ts";
+import { newsletterBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
@@ -37,7 +39,6 @@ import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
 import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
-import { readOptions } from "./options.ts";
 import { memoryOf, sampleMemory } from "./processes.ts";
 import { encodePath } from "./routes.ts";
 import { startServer } from "./server.ts";
@@ -233,18 +234,12 @@ export function newsletterVerdict(result: NewsletterBenchResult) {
   };
 }
 
-const wholeNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
-  return value;
-};
-
 async function main(): Promise<number> {
   installSignalHandlers();
-  const options = readOptions();
+  const options = settingsOrExit(newsletterBenchSettings);
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-newsletter-"));
-  const databaseUrl = process.env.DATABASE_URL;
+  const { databaseUrl } = options;
   let dedicated: string | undefined;
   try {
     if (databaseUrl) {
@@ -261,8 +256,8 @@ async function main(): Promise<number> {
       path.resolve(options.buildDir),
       tempDir,
       {
-        readers: wholeNumber("BENCH_NEWSLETTER_READERS", 10_000),
-        rate: process.env.BENCH_NEWSLETTER_RATE || "1000/s,100000000/h",
+        readers: options.readers,
+        rate: options.rate,
         durationSeconds: options.durationSeconds,
       },
       dedicated,

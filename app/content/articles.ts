@@ -1,12 +1,14 @@
 /**
  * The five static articles: metadata in `articles/meta.json`, bodies as
- * Markdown in `articles/{id}.{lang}.md`. Checked when the module loads, so a
- * missing translation or a malformed date fails the build, not a reader.
+ * Markdown in `articles/{id}.{lang}.md`, their tags' names in
+ * `article-tags.ts`. Checked when the module loads, so a missing translation,
+ * a tag without a name or a malformed date fails the build, not a reader.
  * Server-only in practice: the bodies are read by loaders, never shipped to
  * the browser.
  */
 import { z } from "zod";
 import { languages } from "~/i18n/paths.ts";
+import { articleTagNames } from "./article-tags.ts";
 import rawMeta from "./articles/meta.json";
 import { type StaticArticleId, staticArticleIds } from "./ids.ts";
 import type { Localized } from "./localized.ts";
@@ -18,9 +20,16 @@ const metaSchema = z
     z.object({
       id: z.enum(staticArticleIds),
       date: z.iso.date(),
-      tags: z.array(z.string().min(1)).min(1),
+      tags: z
+        .array(z.string().min(1))
+        .min(1)
+        .refine((tags) => tags.every((tag) => Object.hasOwn(articleTagNames, tag)), {
+          error: "every tag needs its names in app/content/article-tags.ts",
+        }),
       title: localizedText,
       excerpt: localizedText,
+      /** The words drawn on the generated cover (`tools/build/generate-images.ts`). */
+      cover: z.object({ title: localizedText, tagline: localizedText }),
     }),
   )
   .length(staticArticleIds.length);
@@ -32,6 +41,8 @@ export interface StaticArticle {
   tags: readonly string[];
   title: Localized;
   excerpt: Localized;
+  /** The title and tagline drawn on its generated cover, in each language. */
+  cover: { title: Localized; tagline: Localized };
   /** Markdown body in each language. */
   body: Localized;
 }

@@ -39,6 +39,7 @@ import {
   parseOgImageRequest,
   STATIC_COVER_DIR,
   staticArticleOgPost,
+  staticCoverFile,
   sweepOgImages,
 } from "../../app/server/blog/og-images.server.ts";
 import { isCacheablePageUrl } from "../../app/server/blog/page-cache.server.ts";
@@ -196,7 +197,7 @@ describe("responses", () => {
 
 describe("drawing", () => {
   const coverOf = (id: string) =>
-    new Uint8Array(readFileSync(path.join(process.cwd(), STATIC_COVER_DIR, `${id}-1200.webp`)));
+    new Uint8Array(readFileSync(path.join(process.cwd(), STATIC_COVER_DIR, staticCoverFile(id, "pt"))));
 
   it("uses the site's dark theme tokens; a change to them needs a new design version", () => {
     const palette = paletteFrom(readFileSync(path.join(process.cwd(), "app/styles/app.css"), "utf8"));

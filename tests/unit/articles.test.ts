@@ -3,7 +3,7 @@ import { staticArticles } from "~/content/articles.ts";
 import { staticArticleIds } from "~/content/ids.ts";
 import { languages } from "~/i18n/paths.ts";
 import { renderMarkdown } from "~/server/blog/markdown.server.ts";
-import { excerptOf } from "~/server/blog/public-posts.server.ts";
+import { excerptOf, listPublicPosts } from "~/server/blog/public-posts.server.ts";
 
 describe("the static articles", () => {
   it("are the specification's five, each in both languages", () => {
@@ -32,6 +32,26 @@ describe("the static articles", () => {
       expect(headings(article.body.en)).toBe(headings(article.body.pt));
     });
   }
+});
+
+describe("the static articles' tags and covers", () => {
+  it("speak the page's language, at the specification's addresses", async () => {
+    const [pt, en] = await Promise.all([listPublicPosts("pt"), listPublicPosts("en")]);
+    const cloud = (posts: typeof pt) => posts.find((post) => post.slug === "cloud-solutions");
+    expect(cloud(pt)?.tagNames).toMatchObject({ cloud: "Nuvem", docker: "Docker" });
+    expect(cloud(en)?.tagNames).toMatchObject({ cloud: "Cloud", docker: "Docker" });
+    for (const post of [...pt, ...en]) {
+      for (const tag of post.tags) expect(post.tagNames?.[tag], `${post.slug} ${tag}`).toBeTruthy();
+    }
+    // The tags' and articles' addresses are the same in both languages.
+    expect(cloud(pt)?.tags).toEqual(cloud(en)?.tags);
+    expect(pt.map((post) => post.slug).sort()).toEqual([...staticArticleIds].sort());
+    // Each language has its own cover, whose words are written in that language.
+    expect(cloud(pt)?.picture?.src).toMatch(/\/pt\/cloud-solutions-1200/);
+    expect(cloud(en)?.picture?.src).toMatch(/\/en\/cloud-solutions-1200/);
+    const words = staticArticles.find((article) => article.id === "cloud-solutions")?.cover.title;
+    expect(words).toEqual({ pt: "Nuvem", en: "Cloud" });
+  });
 });
 
 describe("excerptOf", () => {

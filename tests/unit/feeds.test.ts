@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FEED_CSS_PATH, feedStylesheet } from "~/server/blog/feed-stylesheet.server.ts";
 import { inBothLanguages, robotsTxt, rssFeed, sitemap, xmlEscape } from "~/server/blog/feeds.server.ts";
 
 describe("xmlEscape", () => {
@@ -46,6 +47,37 @@ describe("rssFeed", () => {
     expect(xml).not.toContain("/en/blog/");
     expect(xml).toContain("<language>pt-BR</language>");
   });
+});
+
+describe("the feed drawn as a page in a browser", () => {
+  it.each([
+    ["pt", "/rss.xsl"],
+    ["en", "/en/rss.xsl"],
+  ] as const)("the %s feed names its language's stylesheet right after the XML declaration", (lang, href) => {
+    const [declaration, instruction, root] = rssFeed(lang, []).split("\n");
+    expect(declaration).toBe('<?xml version="1.0" encoding="UTF-8"?>');
+    expect(instruction).toBe(`<?xml-stylesheet type="text/xsl" href="${href}"?>`);
+    expect(root).toMatch(/^<rss version="2.0"/);
+  });
+
+  it.each([
+    ["pt", "pt-BR", "Endereço do feed", "Publicado em ", "janeiro", "/newsletter"],
+    ["en", "en", "Feed address", "Published on ", "January", "/en/newsletter"],
+  ] as const)(
+    "the %s stylesheet draws a page in its language",
+    (lang, htmlLang, address, published, month, newsletter) => {
+      const xsl = feedStylesheet(lang);
+      expect(xsl).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<xsl:stylesheet version="1.0"/);
+      expect(xsl).toContain(`<html lang="${htmlLang}">`);
+      expect(xsl).toContain(`<label for="feed-address">${address}</label>`);
+      expect(xsl).toContain(`<p class="date">${published}<xsl:call-template name="date">`);
+      expect(xsl).toContain(`<xsl:when test="$month = 'Jan'">${month}</xsl:when>`);
+      expect(xsl).toContain(`href="${newsletter}"`);
+      expect(xsl).toContain(`<link rel="stylesheet" href="${FEED_CSS_PATH}"/>`);
+      // Nothing the site's Content-Security-Policy would refuse in the page it draws.
+      expect(xsl).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
+    },
+  );
 });
 
 describe("sitemap", () => {

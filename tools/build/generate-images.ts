@@ -8,6 +8,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import articles from "../../app/content/articles/meta.json" with { type: "json" };
 import { banner, bookCover, browserMockup, certificate, type Hues, logo, portrait } from "./artwork.ts";
 
 const OUT = path.resolve(import.meta.dirname, "../../app/assets/images");
@@ -32,10 +33,19 @@ const mockup = (name: string, title: string, hues: Hues, layout?: "landing" | "d
   widths: [480, 800, 1200],
 });
 const small = (job: Job): Job => ({ ...job, widths: [400, 800] });
-/** A static article's cover, in the 1200 x 630 shape link previews use. */
-const blogCover = (id: string, title: string, tagline: string, hues: Hues): Job[] => [
-  { name: `blog/${id}`, svg: banner(title, tagline, hues, 1200, 630), widths: [480, 800, 1200] },
-];
+/**
+ * A static article's cover in each language, in the 1200 x 630 shape link
+ * previews use, with the words of its `cover` in `app/content/articles/meta.json`.
+ */
+const blogCover = (id: string, hues: Hues): Job[] => {
+  const article = articles.find((entry) => entry.id === id);
+  if (!article) throw new Error(`No static article "${id}" in app/content/articles/meta.json`);
+  return (["pt", "en"] as const).map((lang) => ({
+    name: `blog/${lang}/${id}`,
+    svg: banner(article.cover.title[lang], article.cover.tagline[lang], hues, 1200, 630),
+    widths: [480, 800, 1200],
+  }));
+};
 
 const jobs: Job[] = [
   { name: "profile/avatar", svg: portrait(teal), widths: [192, 384, 640] },
@@ -85,11 +95,11 @@ const jobs: Job[] = [
     widths: [],
   }),
 
-  ...blogCover("bot-discord", "Discord Bot", "discord.js · TypeScript", violet),
-  ...blogCover("fullstack-development", "Full-Stack", "Schema · API · UI", teal),
-  ...blogCover("cloud-solutions", "Cloud", "VPS · Docker · Caddy", ocean),
-  ...blogCover("web-automation", "Automation", "Node.js · Playwright", emerald),
-  ...blogCover("project-management", "Projects", "Scope · Milestones · Kanban", amber),
+  ...blogCover("bot-discord", violet),
+  ...blogCover("fullstack-development", teal),
+  ...blogCover("cloud-solutions", ocean),
+  ...blogCover("web-automation", emerald),
+  ...blogCover("project-management", amber),
 
   { name: "books/clean-code", svg: bookCover(["Clean", "Code"], "Robert C. Martin", teal), widths: [240, 480] },
 

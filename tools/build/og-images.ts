@@ -50,11 +50,15 @@ export async function writeStaticOgImages(clientDir: string): Promise<OgImagesSu
     const { staticArticles } = await load<"articles">("/app/content/articles.ts");
     const { languages } = await load<"paths">("/app/i18n/paths.ts");
     const { ogImageFor } = await load<"names">("/app/lib/og-image.ts");
-    const { STATIC_COVER_DIR, staticArticleOgPost } = await load<"images">("/app/server/blog/og-images.server.ts");
+    const { STATIC_COVER_DIR, staticArticleOgPost, staticCoverFile } = await load<"images">(
+      "/app/server/blog/og-images.server.ts",
+    );
     const { drawOgImage } = await load<"draw">("/app/server/blog/og-image-draw.server.ts");
     for (const article of staticArticles) {
-      const cover = new Uint8Array(await readFile(path.join(root, STATIC_COVER_DIR, `${article.id}-1200.webp`)));
       for (const lang of languages) {
+        const cover = new Uint8Array(
+          await readFile(path.join(root, STATIC_COVER_DIR, staticCoverFile(article.id, lang))),
+        );
         const post = staticArticleOgPost(article, lang);
         const png = await drawOgImage({ ...post, cover });
         const file = path.join(clientDir, ...ogImageFor(post).path.split("/"));

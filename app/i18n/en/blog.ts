@@ -49,5 +49,18 @@ export const blog = {
   },
   feedDescription: "Articles on full-stack development, bots, cloud, automation and project management.",
   subscribe: "Subscribe via RSS",
+  subscribeByMail: "Get the posts by e-mail",
+  feedPage: {
+    label: "RSS feed",
+    intro:
+      "This page is a feed: the address a feed reader follows to show you each new post of the blog as soon as it is out.",
+    howTo:
+      "To subscribe, copy the address below and paste it into your feed reader (Feedly, Inoreader, NetNewsWire or Thunderbird, for example).",
+    address: "Feed address",
+    byMail: "Rather have them by e-mail?",
+    newsletter: "Subscribe to the newsletter",
+    posts: "Posts",
+    visitBlog: "Go to the blog",
+  },
   ogImageAlt: "Cover of the article: {title}",
 } satisfies Dictionary["blog"];

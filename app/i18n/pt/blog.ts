@@ -48,6 +48,20 @@ export const blog = {
   },
   feedDescription: "Artigos sobre desenvolvimento full-stack, bots, nuvem, automação e gestão de projetos.",
   subscribe: "Assinar o feed RSS",
+  subscribeByMail: "Receber os posts por e-mail",
+  /** The feed opened in a browser: the page its stylesheet (`/rss.xsl`) draws from the feed. */
+  feedPage: {
+    label: "Feed RSS",
+    intro:
+      "Esta página é um feed: o endereço que um leitor de feeds acompanha para mostrar cada post novo do blog assim que ele sai.",
+    howTo:
+      "Para assinar, copie o endereço abaixo e cole-o no seu leitor de feeds (Feedly, Inoreader, NetNewsWire ou Thunderbird, por exemplo).",
+    address: "Endereço do feed",
+    byMail: "Prefere receber por e-mail?",
+    newsletter: "Assine a newsletter",
+    posts: "Posts",
+    visitBlog: "Ir para o blog",
+  },
   /** Alternative text of a post's link-preview image. */
   ogImageAlt: "Capa do artigo: {title}",
 };

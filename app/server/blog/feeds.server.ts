@@ -1,6 +1,6 @@
 /**
  * The blog for feed readers and crawlers: RSS 2.0 per language (tags as
- * categories, edits as `atom:updated`) and the sitemap with language alternates. Plain string building with every value
+ * categories, edits as `atom:updated`, a stylesheet for browsers) and the sitemap with language alternates. Plain string building with every value
  * escaped; no XML library needed for documents this small.
  */
 import "~/i18n/all.ts";
@@ -30,7 +30,16 @@ function isXmlChar(char: string): boolean {
   return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-/** RSS 2.0 feed of the public posts in one language, newest first. */
+/**
+ * Where a language's feed stylesheet is served (app/routes/rss-stylesheet.ts,
+ * made by feed-stylesheet.server.ts): a browser draws the feed as a page.
+ */
+export const feedStylesheetPath = (lang: Lang) => localizePath("/rss.xsl", lang);
+
+/**
+ * RSS 2.0 feed of the public posts in one language, newest first. Its
+ * `xml-stylesheet` instruction is for browsers; feed readers ignore it.
+ */
 export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
   const dictionary = dictionaryFor(lang);
   const texts = dictionary.blog;
@@ -53,6 +62,7 @@ export function rssFeed(lang: Lang, posts: readonly PostSummary[]): string {
   const newest = posts[0]?.publishedAt;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
+    `<?xml-stylesheet type="text/xsl" href="${xmlEscape(feedStylesheetPath(lang))}"?>`,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
     `    <title>${xmlEscape(dictionary.meta.feedTitle)}</title>`,

@@ -25,6 +25,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { articleTagNamesFor } from "../../content/article-tags.ts";
 import articlesData from "../../content/articles/meta.json" with { type: "json" };
 import type { StaticArticle } from "../../content/articles.ts";
 import { type Lang, languages } from "../../i18n/paths.ts";
@@ -48,8 +49,11 @@ export const OG_IMAGE_HEADERS = {
 /** Redirects and 404s may change with the next edit or publication: caches ask again. */
 const REVALIDATE = "no-cache";
 
-/** The generated covers of the static articles, drawn beneath their previews. */
+/** The generated covers of the static articles, one folder per language, drawn beneath their previews. */
 export const STATIC_COVER_DIR = path.join("app", "assets", "images", "blog");
+
+/** The file of a static article's widest cover in a language, under `STATIC_COVER_DIR`. */
+export const staticCoverFile = (articleId: string, lang: Lang) => path.join(lang, `${articleId}-1200.webp`);
 
 export type OgImageAnswer =
   | { kind: "image"; body: Uint8Array; version: string }
@@ -86,7 +90,8 @@ export function staticArticleOgPost(article: StaticArticleData, lang: Lang): OgI
     lang,
     slug: article.id,
     title: article.title[lang],
-    tags: article.tags,
+    // The tags' names in the image's language, drawn as hashtags.
+    tags: article.tags.map((tag) => articleTagNamesFor(lang, [tag])[tag] ?? tag),
     publishedAt: `${article.date}T12:00:00.000Z`,
     staticId: article.id,
   };
@@ -191,9 +196,9 @@ export function createOgImageStore(options: OgImageStoreOptions): OgImageStore {
     return key ? storage.get(key) : undefined;
   }
 
-  async function staticCover(articleId: string): Promise<Uint8Array | undefined> {
+  async function staticCover(articleId: string, lang: Lang): Promise<Uint8Array | undefined> {
     try {
-      return new Uint8Array(await readFile(path.join(coverDir, `${articleId}-1200.webp`)));
+      return new Uint8Array(await readFile(path.join(coverDir, staticCoverFile(articleId, lang))));
     } catch {
       return undefined;
     }
@@ -215,7 +220,7 @@ export function createOgImageStore(options: OgImageStoreOptions): OgImageStore {
         title: post.title,
         tags: post.tags,
         publishedAt: post.publishedAt,
-        cover: article ? await staticCover(article.id) : await uploadedCover(row?.coverImage),
+        cover: article ? await staticCover(article.id, lang) : await uploadedCover(row?.coverImage),
       });
       const key = article ? staticKey(article.id, current) : postKey(row?.id ?? "", current);
       return { kind: "image", body: await storedOrDrawn(key, make), version: current };

@@ -5,7 +5,7 @@
  * the request except its URL (no cookie, session or header), so one response
  * per URL serves every visitor until a post changes.
  *
- * The generation counter lives on `globalThis`: the post functions run in the
+ * The generation counter is a `singleton`: the post functions run in the
  * SSR bundle, the cache in the server's own copy of the code, and a write in
  * one must be seen by the other.
  */
@@ -13,16 +13,14 @@ import { sql } from "drizzle-orm";
 import staticArticleMeta from "../../content/articles/meta.json" with { type: "json" };
 import { staticArticleIds } from "../../content/ids.ts";
 import { DATA_SUFFIX } from "../../lib/data-request.ts";
+import { singleton } from "../../lib/singleton.ts";
 import type { Database } from "../db/client.server.ts";
 import { blogs, blogTags } from "../db/schema.ts";
 
 /** React Router's data suffix, as it is written in a pattern. */
 const DATA = DATA_SUFFIX.replace(".", "\\.");
 
-const KEY = Symbol.for("portfolio.publicPagesGeneration");
-const store = globalThis as typeof globalThis & { [KEY]?: { generation: number } };
-store[KEY] ??= { generation: 0 };
-const state = store[KEY];
+const state = singleton("publicPagesGeneration", () => ({ generation: 0 }));
 
 /** Forgets every cached public page: call after any write to blog posts. */
 export function invalidatePublicPages(): void {
@@ -44,10 +42,10 @@ export const MISSING_ID = "~";
 
 // `/blog`, `/blog/{slug}`, `/blog/tag/{tag}` and their loader data (`/blog.data`,
 // `/blog/{slug}.data`, `/blog/_.data` for a trailing slash), in Portuguese and under `/en`;
-// the feeds; the sitemap; the not-found page every path no route matches is handed to
+// the feeds and their stylesheets; the sitemap; the not-found page every path no route matches is handed to
 // (http-server/unmatched-paths.ts), and those of unknown projects and services.
 const CACHEABLE_PATH = new RegExp(
-  `^(?:/en)?(?:/blog(?:/tag)?(?:/[^/?]+)?/?|/blog${DATA}|/rss\\.xml|/404|/(?:projects|services)/~)$|^/sitemap\\.xml$`,
+  `^(?:/en)?(?:/blog(?:/tag)?(?:/[^/?]+)?/?|/blog${DATA}|/rss\\.xs[lm]|/404|/(?:projects|services)/~)$|^/sitemap\\.xml$`,
 );
 // The one query a blog page answers to: a post reached from the other language's URL.
 const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;

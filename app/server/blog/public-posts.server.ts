@@ -6,6 +6,7 @@
  * editing or unpublishing shows at once; drafts never appear.
  */
 
+import { articleTagNamesFor } from "~/content/article-tags.ts";
 import { findStaticArticle, type StaticArticle, staticArticles } from "~/content/articles.ts";
 import { type Picture, picture } from "~/content/images.ts";
 import { tr } from "~/content/localized.ts";
@@ -82,7 +83,7 @@ function staticSummary(article: StaticArticle, lang: Lang): PostSummary {
     excerpt: tr(article.excerpt, lang),
     publishedAt: `${article.date}T12:00:00.000Z`,
     tags: [...article.tags],
-    picture: picture(`blog/${article.id}`),
+    picture: picture(`blog/${lang}/${article.id}`),
   };
 }
 
@@ -104,16 +105,14 @@ const newestFirst = (a: PostSummary, b: PostSummary) =>
   b.publishedAt.localeCompare(a.publishedAt) || a.slug.localeCompare(b.slug);
 
 /**
- * The summaries with the names of their tags, read in one query; a summary
- * whose tags have no names is left as it is (its page carries nothing more).
+ * The summaries with the names of their tags: the static articles' names
+ * (`app/content/article-tags.ts`), and those authors gave, read in one query,
+ * which win; a summary whose tags have no names is left as it is (its page
+ * carries nothing more).
  */
 export async function withTagNames(db: Database | undefined, lang: Lang, posts: PostSummary[]): Promise<PostSummary[]> {
-  if (!db) return posts;
-  const names = await tagNamesFor(
-    db,
-    lang,
-    posts.flatMap((post) => post.tags),
-  );
+  const tags = posts.flatMap((post) => post.tags);
+  const names = { ...articleTagNamesFor(lang, tags), ...(db ? await tagNamesFor(db, lang, tags) : {}) };
   if (Object.keys(names).length === 0) return posts;
   return posts.map((post) => {
     const own = Object.fromEntries(post.tags.flatMap((tag) => (names[tag] ? [[tag, names[tag]]] : [])));

@@ -12,6 +12,7 @@
  * process, before its first search.
  */
 import { and, isNotNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { articleTagNamesFor } from "~/content/article-tags.ts";
 import { staticArticles } from "~/content/articles.ts";
 import { tr } from "~/content/localized.ts";
 import { type Lang, languages } from "~/i18n/paths.ts";
@@ -234,11 +235,9 @@ export async function searchPublicPosts(
     `,
   );
   result.total = rows[0]?.total ?? 0;
-  const names = await tagNamesFor(
-    db,
-    lang,
-    rows.flatMap((row) => row.tags),
-  );
+  const tags = rows.flatMap((row) => row.tags);
+  // The static articles' names first; a name an author gave the tag wins.
+  const names = { ...articleTagNamesFor(lang, tags), ...(await tagNamesFor(db, lang, tags)) };
   result.hits = rows.map((row) => {
     const tagNames = Object.fromEntries(row.tags.flatMap((tag) => (names[tag] ? [[tag, names[tag]]] : [])));
     return {

@@ -58,7 +58,7 @@ test("an article shows its title, date, reading time, hashtags, body and a way b
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to build a Discord bot");
   await expect(page.locator("article time").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   await expect(page.getByText(/\d+ min read/)).toBeVisible();
-  await expect(page.getByText(/^#discord$/)).toBeVisible();
+  await expect(page.getByText(/^#Discord$/)).toBeVisible();
   expect(await page.locator(".article-body h2").count()).toBeGreaterThan(2);
   expect(await page.locator(".article-body pre code.hljs").count()).toBeGreaterThan(1);
   // Highlighting happens on the server: the tokens are in the HTML that was sent.
