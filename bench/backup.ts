@@ -75,8 +75,7 @@ async function main() {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, randomBytes(IMAGE_BYTES));
   }
-  process.env.BACKUP_INTERVAL = "off";
-  const server = await startServer({ buildDir, dataDir });
+  const server = await startServer({ buildDir, dataDir, env: { BACKUP_INTERVAL: "off" } });
   const env = toolEnv({ DATA_DIR: dataDir, BACKUP_DIR: backupDir, DATABASE_URL: "", STORAGE_DRIVER: "disk" });
   try {
     await fetch(`${server.origin}/blog/post-1`).then((response) => response.arrayBuffer());

@@ -20,11 +20,12 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { floodBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { buildSite, toolEnv } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
 import { type LoadResult, loadTest } from "./load.ts";
-import { readOptions } from "./options.ts";
 import { memoryOf, sampleMemory, startChild } from "./processes.ts";
 import { encodePath, loadTargets } from "./routes.ts";
 import { startServer } from "./server.ts";
@@ -44,7 +45,6 @@ const VISITOR_CONNECTIONS = 1;
  * what this measures. Before decision 027 this rate took 10 cores' worth of
  * rendering; a static file's cost makes it a fifth of one.
  */
-const DEFAULT_FLOOD_RATE = 2000;
 /** Seconds the flood runs before the visitor is measured: its first bursts are spent. */
 const FLOOD_LEAD_SECONDS = 3;
 /**
@@ -164,9 +164,9 @@ function visit(origin: string, durationSeconds: number, pid: number): Promise<Lo
 export async function measureFlood(
   buildDir: string,
   tempDir: string,
-  options: { connections: number; durationSeconds: number; rate?: number },
+  options: { connections: number; durationSeconds: number; rate: number },
 ): Promise<FloodResult> {
-  const rate = options.rate ?? DEFAULT_FLOOD_RATE;
+  const { rate } = options;
   const server = await startServer({ buildDir, dataDir: path.join(tempDir, "data-flood") });
   try {
     const pid = server.child.pid;
@@ -182,7 +182,14 @@ export async function measureFlood(
     const floodSeconds = FLOOD_LEAD_SECONDS + 2 + options.durationSeconds + 2;
     const generator = startChild(
       process.execPath,
-      [fileURLToPath(import.meta.url), "--generate", server.origin, String(options.connections), String(floodSeconds)],
+      [
+        fileURLToPath(import.meta.url),
+        "--generate",
+        server.origin,
+        String(options.connections),
+        String(floodSeconds),
+        String(rate),
+      ],
       toolEnv(),
     );
     let output = "";
@@ -255,13 +262,11 @@ export function floodVerdict(result: FloodResult): { pass: boolean; summary: str
 
 async function main(): Promise<number> {
   installSignalHandlers();
-  const options = readOptions();
+  const options = settingsOrExit(floodBenchSettings);
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-flood-"));
   try {
-    const rate = Number(process.env.BENCH_FLOOD_RATE || DEFAULT_FLOOD_RATE);
-    if (!Number.isInteger(rate) || rate < 1) throw new Error(`BENCH_FLOOD_RATE must be a whole number >= 1`);
-    const result = await measureFlood(path.resolve(options.buildDir), tempDir, { ...options, rate });
+    const result = await measureFlood(path.resolve(options.buildDir), tempDir, options);
     const verdict = floodVerdict(result);
     for (const line of verdict.lines) console.info(line);
     console.info(verdict.pass ? "PASS  flood budget" : "FAIL  flood budget");
@@ -273,7 +278,7 @@ async function main(): Promise<number> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv[2] === "--generate") {
-    const [origin = "", connections = "50", seconds = "10", rate = String(DEFAULT_FLOOD_RATE)] = process.argv.slice(3);
+    const [origin = "", connections = "50", seconds = "10", rate = ""] = process.argv.slice(3);
     await generate(origin, Number(connections), Number(seconds), Number(rate));
   } else {
     let code = 2;

@@ -127,6 +127,13 @@ export class LighthouseRunner {
   private chrome: chromeLauncher.LaunchedChrome | undefined;
   private undo: (() => Promise<void>) | undefined;
 
+  /** Each run keeps Lighthouse's full report (`lhr`), for BENCH_LHR_DIR. */
+  private readonly keepReports: boolean;
+
+  constructor(keepReports = false) {
+    this.keepReports = keepReports;
+  }
+
   private async launch(): Promise<chromeLauncher.LaunchedChrome> {
     if (this.chrome) return this.chrome;
     const chromePath = findChromium();
@@ -181,7 +188,7 @@ export class LighthouseRunner {
         const result = await lighthouse(url, { ...flags, port: chrome.port });
         if (!result) throw new Error("Lighthouse returned no result");
         run = summarize(result.lhr);
-        if (process.env.BENCH_LHR_DIR) run.lhr = result.lhr;
+        if (this.keepReports) run.lhr = result.lhr;
       } catch (error) {
         run = { scores: {}, metrics: {}, error: error instanceof Error ? error.message : String(error) };
       }

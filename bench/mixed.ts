@@ -15,13 +15,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mixedBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
 import { AdminClient, ContactClient, signIn } from "../tests/harness/site-client.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
-import { readOptions } from "./options.ts";
 import { benchPaths, encodePath } from "./routes.ts";
 import { startServer } from "./server.ts";
 import { round, sleep } from "./stats.ts";
@@ -51,19 +52,6 @@ export interface MixedSettings {
   seconds: number;
   readers: number;
   writers: number;
-}
-
-export function readMixedSettings(): MixedSettings {
-  const read = (name: string, fallback: number) => {
-    const value = Number(process.env[name] || fallback);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
-    return value;
-  };
-  return {
-    seconds: read("BENCH_MIXED_SECONDS", 60),
-    readers: read("BENCH_MIXED_READERS", 200),
-    writers: read("BENCH_MIXED_WRITERS", 10),
-  };
 }
 
 /** Latencies and errors of one side, kept as they come. */
@@ -225,8 +213,8 @@ export function describeMixed(result: MixedResult): string {
 
 async function main(): Promise<number> {
   installSignalHandlers();
-  const options = readOptions();
-  const settings = readMixedSettings();
+  const options = settingsOrExit(mixedBenchSettings);
+  const settings = options.mixed;
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(options.buildDir);
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-mixed-"));
   let errors = 0;

@@ -31,20 +31,21 @@ function onPath(name: string): string | undefined {
   }
 }
 
-export function findNginx(): string | undefined {
-  return process.env.NGINX_PATH || onPath("nginx") || CANDIDATES.find((candidate) => existsSync(candidate));
+/** `nginxPath` (NGINX_PATH) when given, else nginx on PATH or in the usual places. */
+export function findNginx(nginxPath: string | undefined): string | undefined {
+  return nginxPath || onPath("nginx") || CANDIDATES.find((candidate) => existsSync(candidate));
 }
 
 /** nginx, installed from Debian's package when we are root with apt; otherwise a clear instruction. */
-export function ensureNginx(): string {
-  let nginx = findNginx();
+export function ensureNginx(nginxPath: string | undefined): string {
+  let nginx = findNginx(nginxPath);
   if (!nginx && process.getuid?.() === 0 && onPath("apt-get")) {
     console.info("nginx not found; installing Debian's nginx package…");
     // RUNLEVEL=1 keeps the package's init script from starting a system-wide nginx on port 80.
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
     execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], { stdio: "inherit", env });
-    nginx = findNginx();
+    nginx = findNginx(nginxPath);
   }
   if (!nginx) {
     throw new Error(

@@ -9,14 +9,14 @@
  * (JavaScript, LCP, TBT). Nothing in bench/ is written; `npm run bench`
  * stays the gate.
  *
- * Environment:
+ * Environment (config/bench.ts, the guide's Benchmarks section):
  * - BENCH_PATHS: comma-separated page paths (default: the quick set of bench/routes.ts)
  * - BENCH_RUNS: Lighthouse runs per page and per floor, medians taken (default 3)
  * - BENCH_BUILD_DIR: where the site is built (default build-bench)
- * - BENCH_SKIP_BUILD=1: measure the build already in BENCH_BUILD_DIR as it is
- * - BENCH_FLOOR=0: no floor runs (half the time; no ours/floor ratios)
+ * - BENCH_SKIP_BUILD=true: measure the build already in BENCH_BUILD_DIR as it is
+ * - BENCH_FLOOR=false: no floor runs (half the time; no ours/floor ratios)
  * - BENCH_OUT: a JSON file to write the pages and the calibration to
- * - BENCH_FAIL_ON_BUDGET=1: exit 1 when a page fails a budget, as `npm run bench` does
+ * - BENCH_FAIL_ON_BUDGET=true: exit 1 when a page fails a budget, as `npm run bench` does
  * - BENCH_LHR_DIR: keep every run's full Lighthouse report there (bench/pages.ts)
  *
  * Exits 0 with the figures, whatever they are; 2 when the measurement itself
@@ -26,6 +26,8 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pagesBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { BUDGETS, isContentPage } from "./budgets.ts";
 import { buildSite } from "./build.ts";
@@ -33,7 +35,6 @@ import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from "./clea
 import { startFloorServer, writeFloorSite } from "./floor.ts";
 import { ensureChromium } from "./lighthouse.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
-import { readOptions } from "./options.ts";
 import { measurePages } from "./pages.ts";
 import { floorRatio } from "./report.ts";
 import type { Calibration, PageResult } from "./results.ts";
@@ -41,53 +42,10 @@ import { benchPaths, encodePath } from "./routes.ts";
 import { startServer } from "./server.ts";
 import { kib, round } from "./stats.ts";
 
-interface PagesOnlyOptions {
-  paths: string[];
-  runs: number;
-  buildDir: string;
-  skipBuild: boolean;
-  floor: boolean;
-  out: string | undefined;
-  failOnBudget: boolean;
-}
-
-/** A 0/1 switch from the environment; anything else is a mistake worth stopping for. */
-function flag(name: string, fallback: boolean): boolean {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (raw === "1") return true;
-  if (raw === "0") return false;
-  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
-}
-
-/** BENCH_PATHS as the bench's paths: leading slash, no trailing one, not percent-encoded (measurePages encodes). */
-function readPaths(): string[] {
-  const raw = process.env.BENCH_PATHS?.trim();
-  if (!raw) return benchPaths("quick");
-  const paths = raw
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      if (!entry.startsWith("/")) throw new Error(`BENCH_PATHS: "${entry}" is not a path (it must start with /)`);
-      const decoded = decodeURI(entry);
-      return decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded;
-    });
-  if (paths.length === 0) throw new Error("BENCH_PATHS names no page");
-  return [...new Set(paths)];
-}
-
-function readPagesOptions(): PagesOnlyOptions {
-  const { runs, buildDir } = readOptions();
-  return {
-    paths: readPaths(),
-    runs,
-    buildDir,
-    skipBuild: flag("BENCH_SKIP_BUILD", false),
-    floor: flag("BENCH_FLOOR", true),
-    out: process.env.BENCH_OUT || undefined,
-    failOnBudget: flag("BENCH_FAIL_ON_BUDGET", false),
-  };
+/** The command's settings (config/bench.ts), BENCH_PATHS unset standing for the bench's quick set. */
+function readPagesOptions() {
+  const settings = settingsOrExit(pagesBenchSettings);
+  return { ...settings, paths: settings.paths ?? benchPaths("quick") };
 }
 
 /** The budgets this command checks, per page: bench/budgets.ts's own limits and page kinds. */
@@ -214,7 +172,14 @@ async function main(): Promise<number> {
       `Lighthouse: ${options.paths.length} page(s)${floor ? " and their floors" : ""} x ${options.runs} run(s)…`,
     );
     try {
-      measured = await measurePages(server.origin, options.paths, options.runs, clientDir, floor?.origin);
+      measured = await measurePages(
+        server.origin,
+        options.paths,
+        options.runs,
+        clientDir,
+        floor?.origin,
+        options.lhrDir,
+      );
     } finally {
       await floor?.child.stop();
     }

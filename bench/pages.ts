@@ -48,9 +48,8 @@ const line = (run: LighthouseRun) =>
     ? `failed: ${run.error}`
     : `${categories.map((c) => run.scores[c] ?? "–").join("/")}  LCP ${round((run.metrics.lcp ?? 0) / 1000, 2)} s  TBT ${round(run.metrics.tbt ?? 0)} ms  CLS ${round(run.metrics.cls ?? 0, 3)}  index ${run.benchmarkIndex ?? "–"}`;
 
-/** With BENCH_LHR_DIR set, each run's full Lighthouse report is kept there for diagnosis (never committed). */
-async function keepReport(name: string, run: number, result: LighthouseRun) {
-  const dir = process.env.BENCH_LHR_DIR;
+/** With a directory (BENCH_LHR_DIR), each run's full Lighthouse report is kept there for diagnosis (never committed). */
+async function keepReport(dir: string | undefined, name: string, run: number, result: LighthouseRun) {
   if (!dir || !result.lhr) return;
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, `${name}.run${run}.json`), JSON.stringify(result.lhr));
@@ -103,8 +102,9 @@ export async function measurePages(
   runs: number,
   clientDir: string,
   floorOrigin?: string,
+  lhrDir?: string,
 ): Promise<PagesMeasurement> {
-  const runner = new LighthouseRunner();
+  const runner = new LighthouseRunner(lhrDir !== undefined);
   const bytes = new BytesCounter(clientDir, origin);
   const results: PageResult[] = [];
   const kept: number[] = [];
@@ -118,7 +118,7 @@ export async function measurePages(
       const done: { run: LighthouseRun; repeats: number }[] = [];
       for (let run = 1; run <= runs; run++) {
         const steady = await runSteady(() => runner.run(url, chosen.cpuSlowdown), chosen.referenceIndex);
-        await keepReport(name, run, steady.run);
+        await keepReport(lhrDir, name, run, steady.run);
         repeats += steady.repeats;
         if (steady.unsteady) unsteady++;
         if (steady.run.benchmarkIndex !== undefined) kept.push(steady.run.benchmarkIndex);

@@ -112,7 +112,9 @@ export interface BenchResults {
     /** The 1-minute load average as each phase began: above the core count, other work shared the CPU. */
     loadAverage: Record<string, number>;
   };
-  options: Omit<BenchOptions, "databaseUrl"> & { postgres: boolean };
+  options: Pick<BenchOptions, "runs" | "routes" | "durationSeconds" | "connections" | "buildDir"> & {
+    postgres: boolean;
+  };
   buildMs: number;
   /** The calibrated CPU slowdown of the Lighthouse runs. */
   calibration: Calibration;

@@ -7,6 +7,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fullBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
@@ -15,9 +17,8 @@ import { startFloorServer, writeFloorSite } from "./floor.ts";
 import { ensureChromium } from "./lighthouse.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
-import { describeMixed, measureMixed, readMixedSettings } from "./mixed.ts";
+import { describeMixed, measureMixed } from "./mixed.ts";
 import { ensureNginx, nginxVersion, startNginx } from "./nginx.ts";
-import { readOptions } from "./options.ts";
 import { measurePages } from "./pages.ts";
 import { memoryOf } from "./processes.ts";
 import { renderReport } from "./report.ts";
@@ -74,9 +75,9 @@ async function nginxStatic(
 async function main(): Promise<number> {
   installSignalHandlers();
   const began = performance.now();
-  const options = readOptions();
+  const options = settingsOrExit(fullBenchSettings);
   const chromium = ensureChromium();
-  const nginx = ensureNginx();
+  const nginx = ensureNginx(options.nginxPath);
   const meta = describeMachine(chromium, nginxVersion(nginx));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-"));
   onCleanup(() => rm(tempDir, { recursive: true, force: true }));
@@ -102,7 +103,7 @@ async function main(): Promise<number> {
   console.info(`Lighthouse: ${paths.length} pages and their floors x ${options.runs} run(s)…`);
   let measured: Awaited<ReturnType<typeof measurePages>>;
   try {
-    measured = await measurePages(server.origin, paths, options.runs, clientDir, floor.origin);
+    measured = await measurePages(server.origin, paths, options.runs, clientDir, floor.origin, options.lhrDir);
   } finally {
     await floor.child.stop();
   }
@@ -135,13 +136,13 @@ async function main(): Promise<number> {
 
   noteLoad("flood");
   console.info("Flood…");
-  const flood = await measureFlood(buildDir, tempDir, load);
+  const flood = await measureFlood(buildDir, tempDir, { ...load, rate: options.floodRate });
   console.info(
     `  reader p99 ${Math.max(...flood.visitorAlone.map((r) => r.latencyP99))} ms alone, ${Math.max(...flood.visitorFlooded.map((r) => r.latencyP99))} ms beside ${round(flood.flood.requestsPerSecond)} req/s of unknown addresses`,
   );
 
   noteLoad("mixed");
-  const mixedSettings = readMixedSettings();
+  const mixedSettings = options.mixed;
   const mixed = [await measureMixed(buildDir, tempDir, mixedSettings)];
   if (options.databaseUrl) mixed.push(await measureMixed(buildDir, tempDir, mixedSettings, options.databaseUrl));
   for (const result of mixed) console.info(describeMixed(result));

@@ -30,17 +30,18 @@
  * holds it, e.g. "theme" or "article"), BENCH_TAPS_LANGS ("pt", "en" or both,
  * the default), BENCH_TAPS_FLOOR=0 (no floor runs), BENCH_BUILD_DIR (default
  * build-bench), BENCH_SKIP_BUILD=1 (measure the build already there),
- * BENCH_CPU_SLOWDOWN (a slowdown instead of the calibrated one).
+ * BENCH_CPU_SLOWDOWN (a slowdown instead of the calibrated one): config/bench.ts.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import { tapsBenchSettings } from "../config/bench.ts";
+import { settingsOrExit } from "../config/read.ts";
 import { chromiumArgs } from "../tests/harness/chromium.ts";
 import { buildSite } from "./build.ts";
 import { ensureChromium } from "./lighthouse.ts";
-import { readOptions } from "./options.ts";
 import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
 import { judgeTaps, type TapFigures, tapReport } from "./tap-budgets.ts";
@@ -424,33 +425,21 @@ async function benchmarkIndex(browser: Browser): Promise<number> {
   return Number(index);
 }
 
-function chosenLangs(): readonly Lang[] {
-  const raw = process.env.BENCH_TAPS_LANGS;
-  if (!raw) return LANGS;
-  const langs = raw.split(",").map((lang) => lang.trim());
-  for (const lang of langs)
-    if (lang !== "pt" && lang !== "en") throw new Error(`BENCH_TAPS_LANGS holds "pt", "en" or both, got "${raw}"`);
-  return langs as Lang[];
-}
-
 async function main() {
-  const { runs, buildDir } = readOptions();
-  if (process.env.BENCH_SKIP_BUILD !== "1") await buildSite(buildDir);
+  const { runs, buildDir, skipBuild, only, langs, floor: withFloor, cpuSlowdown } = settingsOrExit(tapsBenchSettings);
+  if (!skipBuild) await buildSite(buildDir);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-taps-"));
   const server = await startServer({ buildDir, dataDir });
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
-  const only = process.env.BENCH_TAPS;
-  const withFloor = process.env.BENCH_TAPS_FLOOR !== "0";
   const chosen = scenarios.filter((s) => !only || s.name.includes(only) || s.page.includes(only));
   const figures: TapFigures[] = [];
   let header = "";
   try {
     const index = await benchmarkIndex(browser);
-    const fixed = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
-    const slowdown = fixed ?? cpuSlowdownFor(index) ?? DEFAULT_CPU_SLOWDOWN;
+    const slowdown = cpuSlowdown ?? cpuSlowdownFor(index) ?? DEFAULT_CPU_SLOWDOWN;
     header = `Benchmark index ${round(index)}: CPU slowdown ${round(slowdown, 2)}x; ${runs} runs per scenario${withFloor ? ", each on the site and on its floor" : ""}`;
     console.info(header);
-    for (const lang of chosenLangs())
+    for (const lang of langs)
       for (const scenario of chosen) {
         const measured = () => scenario.steps.map(() => ({ inp: [] as number[], ready: [] as number[] }));
         const site = measured();
@@ -488,7 +477,7 @@ async function main() {
   const report = `${header}\n\n${tapReport(verdicts)}\n`;
   console.info(`\n${report}`);
   const over = verdicts.filter((verdict) => verdict.failures.length > 0);
-  if (!only && chosenLangs().length === LANGS.length)
+  if (!only && langs.length === LANGS.length)
     await writeFile(path.join(import.meta.dirname, "results", "taps.md"), `# A reader's taps on a phone\n\n${report}`);
   if (over.length > 0) {
     console.error(`${over.length} interaction(s) over budget`);

@@ -91,5 +91,27 @@ export const clusterSettings = z
     },
   }));
 
+/** `npm run observatory`'s own variable. */
+export const observatoryShape = {
+  OBSERVATORY_DIR: optional(text("a directory"), {
+    group: "observatory",
+    default: "`~/.cache/portfolio/observatory-{hash}`",
+    meaning:
+      "where the scanner (`tools/commands/observatory/`'s lock file) is installed on first use, with " +
+      "`npm ci --ignore-scripts`",
+  }),
+};
+
+/** `npm run observatory`'s settings: the build it serves, the nginx in front, where its scanner lives. */
+export const observatorySettings = z
+  .object({ ...observatoryShape, ...nginxShape, BUILD_DIR: serverShape.BUILD_DIR })
+  .transform((values) => ({
+    buildDir: values.BUILD_DIR,
+    /** Undefined: nginx on PATH or in the usual places. */
+    nginxPath: values.NGINX_PATH,
+    /** Undefined: a directory of the user's cache named after the lock file's hash. */
+    scannerDir: values.OBSERVATORY_DIR,
+  }));
+
 /** What `npm run cluster` works with. */
 export type ClusterSettings = z.output<typeof clusterSettings>;

@@ -5,7 +5,8 @@
  * the schema differ, so the guide cannot fall behind.
  */
 import type { z } from "zod";
-import { clusterShape } from "./commands.ts";
+import { benchGuideShape } from "./bench.ts";
+import { clusterShape, observatoryShape } from "./commands.ts";
 import { serverShape, toolShape } from "./schema.ts";
 import { GROUPS, type Group, guide, type VariableInfo } from "./variables.ts";
 
@@ -42,6 +43,12 @@ const NOTES: Partial<Record<Group, string>> = {
     "It also reads `BUILD_DIR` and `DATABASE_URL` (unset: a throwaway PostgreSQL), and passes every server " +
     "variable on to its servers, with defaults of its own for four: `PUBLIC_URL` its nginx's origin, " +
     "`STORAGE_DRIVER` `postgres`, `WEB_CONCURRENCY` `1` and one random `CONTACT_SECRET` for all of them.",
+  observatory: "It also reads `BUILD_DIR` (the build it serves) and `NGINX_PATH`.",
+  bench:
+    "Every bench command (`npm run bench`, `bench:pages`, `bench:taps`, `bench:mixed`, `bench:flood`, " +
+    "`bench:newsletter`, `bench:audience`, `bench:workers`) also reads `DATABASE_URL` (PostgreSQL measured " +
+    "beside the embedded database, on a database of its own), `NGINX_PATH` and `CHROMIUM_PATH`, and checks " +
+    "its variables before it starts anything.",
 };
 
 /** A table cell: one line, pipes escaped. */
@@ -63,7 +70,7 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 
 /** Every variable with its entry in the guide, in the schema's order. */
 export function describedVariables(): { name: string; info: VariableInfo }[] {
-  const shapes: Record<string, z.ZodType>[] = [serverShape, clusterShape, toolShape];
+  const shapes: Record<string, z.ZodType>[] = [serverShape, clusterShape, observatoryShape, benchGuideShape, toolShape];
   return shapes.flatMap((shape) =>
     Object.entries(shape).map(([name, schema]) => {
       const info = guide.get(schema);

@@ -573,13 +573,6 @@ export const storageShape = z
 
 /** Read by the development and test tools themselves, listed so the guide names them too. */
 export const toolShape = {
-  OBSERVATORY_DIR: optional(text("a directory"), {
-    group: "tools",
-    default: "`~/.cache/portfolio/observatory-{hash}`",
-    meaning:
-      "`npm run observatory`: where the scanner (`tools/commands/observatory/`'s lock file) is installed on first " +
-      "use, with `npm ci --ignore-scripts`",
-  }),
   FAKE_GITHUB_PORT: withDefault(port(), 3999, {
     group: "tools",
     meaning:
@@ -652,66 +645,4 @@ export const toolShape = {
     meaning: "`npm run soak`: the bound, in ms, on a restart until `/readyz` answers",
   }),
   SOAK_WRITERS: withDefault(wholeNumber(1), 3, { group: "tools", meaning: "`npm run soak`: concurrent writers" }),
-  BENCH_RUNS: withDefault(wholeNumber(1), 3, {
-    group: "tools",
-    meaning: "`npm run bench`: Lighthouse runs per page; the median decides",
-  }),
-  BENCH_ROUTES: withDefault(oneOf(["full", "quick"]), "full", {
-    group: "tools",
-    meaning: "`npm run bench`: every public page in both languages, or a representative few",
-  }),
-  BENCH_DURATION: withDefault(wholeNumber(1), 10, {
-    group: "tools",
-    meaning: "`npm run bench`: seconds of load per throughput target",
-  }),
-  BENCH_CONNECTIONS: withDefault(wholeNumber(1), 50, {
-    group: "tools",
-    meaning: "`npm run bench`: concurrent connections of the throughput runs",
-  }),
-  BENCH_BUILD_DIR: withDefault(text("a directory"), "build-bench", {
-    group: "tools",
-    meaning: "where the bench builds the site",
-  }),
-  BENCH_MIXED_SECONDS: withDefault(wholeNumber(1), 60, {
-    group: "tools",
-    meaning: "`npm run bench:mixed`: how long the mixed load lasts",
-  }),
-  BENCH_MIXED_READERS: withDefault(wholeNumber(1), 200, {
-    group: "tools",
-    meaning: "`npm run bench:mixed`: readers",
-  }),
-  BENCH_MIXED_WRITERS: withDefault(wholeNumber(1), 10, {
-    group: "tools",
-    meaning: "`npm run bench:mixed`: writers",
-  }),
-  BENCH_FLOOD_RATE: withDefault(wholeNumber(1), 2000, {
-    group: "tools",
-    meaning: "`npm run bench:flood`: requests per second the flood asks for",
-  }),
-  BENCH_PATHS: optional(text("page paths separated by commas"), {
-    group: "tools",
-    default: "the bench's quick set",
-    meaning: "`npm run bench:pages`: the pages measured",
-  }),
-  BENCH_SKIP_BUILD: optional(text("`1`"), {
-    group: "tools",
-    meaning: "`npm run bench:pages`: `1` measures the build already in `BENCH_BUILD_DIR` as it is",
-  }),
-  BENCH_FLOOR: optional(text("`0`"), {
-    group: "tools",
-    default: "on",
-    meaning: "`npm run bench:pages`: `0` skips the floor runs (half the time; no ours/floor ratios)",
-  }),
-  BENCH_OUT: optional(text("a file"), {
-    group: "tools",
-    meaning: "`npm run bench:pages`: a JSON file to write the pages and the calibration to",
-  }),
-  BENCH_FAIL_ON_BUDGET: optional(text("`1`"), {
-    group: "tools",
-    meaning: "`npm run bench:pages`: `1` exits 1 when a page fails a budget, as `npm run bench` does",
-  }),
-  BENCH_LHR_DIR: optional(text("a directory"), {
-    group: "tools",
-    meaning: "keeps every Lighthouse run's full report there, for diagnosis (never committed)",
-  }),
 };

@@ -24,6 +24,8 @@ export const GROUPS = {
   backups: "Backups",
   build: "Build",
   cluster: "`npm run cluster`",
+  observatory: "`npm run observatory`",
+  bench: "Benchmarks",
   tools: "Development, tests and benchmarks",
 } as const;
 

@@ -28,7 +28,7 @@ function commandPath(name: string): string | undefined {
 }
 
 const systemdAnalyze = commandPath("systemd-analyze");
-const nginx = findNginx();
+const nginx = findNginx(process.env.NGINX_PATH);
 const openssl = commandPath("openssl");
 if (!systemdAnalyze) console.info("systemd-analyze not found (Debian package systemd): the unit is not verified.");
 if (!nginx || !openssl) console.info("nginx or openssl not found: the TLS site configuration is not checked.");

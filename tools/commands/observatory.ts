@@ -39,12 +39,14 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
+import { observatorySettings } from "../../config/commands.ts";
+import { readSettings, settingsOrExit } from "../../config/read.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const manifestDir = path.join(root, "tools", "commands", "observatory");
-/** Set in the process started inside the namespace: the scanner's package directory. */
-const INSIDE = "PORTFOLIO_OBSERVATORY_SCANNER";
+/** The argument of the process started inside the namespace, before the scanner's package directory. */
+const INSIDE = "--inside";
 const HOST = "localhost";
 const SERVER_PORT = 3000;
 const START_TIMEOUT_MS = 60_000;
@@ -60,14 +62,14 @@ function commandPath(name: string): string | undefined {
 const namespaceOptions = () => [...(process.getuid?.() === 0 ? [] : ["--user", "--map-root-user"]), "--net"];
 
 /** What this needs and lacks: commands (with their Debian package), or the right to make a network namespace. */
-export function missingRequirements(): string[] {
+export function missingRequirements(settings = readSettings(observatorySettings)): string[] {
   const needed: [string, string][] = [
     ["openssl", "openssl"],
     ["unshare", "util-linux"],
     ["ip", "iproute2"],
   ];
   const missing = needed.filter(([command]) => !commandPath(command)).map(([command, pkg]) => `${command} (${pkg})`);
-  if (!findNginx()) missing.push("nginx (nginx)");
+  if (!findNginx(settings.nginxPath)) missing.push("nginx (nginx)");
   const unshare = commandPath("unshare");
   if (unshare && spawnSync(unshare, [...namespaceOptions(), "true"]).status !== 0)
     missing.push("a network namespace of its own (unshare --net: root, or user namespaces)");
@@ -75,10 +77,10 @@ export function missingRequirements(): string[] {
 }
 
 /** The scanner's package directory, installed from the lock file when it is not there yet. */
-export function ensureScanner(): string {
+export function ensureScanner(settings = readSettings(observatorySettings)): string {
   const lock = readFileSync(path.join(manifestDir, "package-lock.json"));
   const dir =
-    process.env.OBSERVATORY_DIR ||
+    settings.scannerDir ??
     path.join(
       homedir(),
       ".cache",
@@ -193,9 +195,10 @@ export function siteConfigFor(site: string, dir: string): string {
 
 /** The run itself, inside the namespace. */
 async function scanInside(scanner: string): Promise<string> {
+  const settings = settingsOrExit(observatorySettings);
   const ip = commandPath("ip");
   const openssl = commandPath("openssl");
-  const nginx = findNginx();
+  const nginx = findNginx(settings.nginxPath);
   if (!ip || !openssl || !nginx) throw new Error("Missing: ip, openssl or nginx");
   execFileSync(ip, ["link", "set", "lo", "up"]);
 
@@ -227,7 +230,7 @@ async function scanInside(scanner: string): Promise<string> {
     );
     for (const sub of ["cache", "logs", "letsencrypt", "data"]) mkdirSync(path.join(dir, sub));
 
-    const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+    const buildDir = path.resolve(root, settings.buildDir);
     const server = start("the server", process.execPath, serverCommandArgs(buildDir), {
       ...SERVER_ENVIRONMENT,
       ...process.env,
@@ -267,18 +270,19 @@ async function scanInside(scanner: string): Promise<string> {
 }
 
 async function main() {
-  const scanner = process.env[INSIDE];
-  if (scanner) {
+  const [flag, scanner] = process.argv.slice(2);
+  if (flag === INSIDE && scanner) {
     process.stdout.write(await scanInside(scanner));
     return;
   }
-  const missing = missingRequirements();
+  const settings = settingsOrExit(observatorySettings);
+  const missing = missingRequirements(settings);
   if (missing.length > 0) throw new Error(`Missing: ${missing.join(", ")}`);
-  const pkg = ensureScanner();
+  const pkg = ensureScanner(settings);
   const result = spawnSync(
     commandPath("unshare") ?? "unshare",
-    [...namespaceOptions(), process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)],
-    { stdio: "inherit", env: { ...process.env, [INSIDE]: pkg } },
+    [...namespaceOptions(), process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), INSIDE, pkg],
+    { stdio: "inherit" },
   );
   if (result.status !== 0)
     throw new Error(`The scan in its network namespace failed (${result.status ?? result.signal})`);
