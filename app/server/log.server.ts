@@ -8,12 +8,13 @@
  * clear, whatever an error message holds. Cookies, tokens and headers are
  * never handed to it.
  *
- * The settings and the request-id store live on `globalThis`, shared by the
+ * The settings and the request-id store are a `singleton`, shared by the
  * server's copy of this module and the one in React Router's server bundle.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { isIP } from "node:net";
 import { inspect } from "node:util";
+import { singleton } from "../lib/singleton.ts";
 
 export type LogFormat = "text" | "json";
 export type LogLevel = "info" | "warn" | "error";
@@ -26,16 +27,16 @@ interface LogState {
   requestIds: AsyncLocalStorage<string>;
 }
 
-const KEY = Symbol.for("portfolio.log");
-const store = globalThis as typeof globalThis & { [KEY]?: LogState };
-
 /** Where lines go unless told otherwise: stdout for info, stderr for warnings and errors. */
 export const standardStreams = (line: string, level: LogLevel) =>
   (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
 
 function state(): LogState {
-  store[KEY] ??= { format: "text", write: standardStreams, requestIds: new AsyncLocalStorage<string>() };
-  return store[KEY];
+  return singleton<LogState>("log", () => ({
+    format: "text",
+    write: standardStreams,
+    requestIds: new AsyncLocalStorage<string>(),
+  }));
 }
 
 /** Chooses the format (LOG_FORMAT) and, for tests, where lines go. */

@@ -5,7 +5,7 @@
  * HTTP server; the server (http-server/observability.ts) renders what is
  * registered here on the metrics port (decision 028).
  *
- * The registry lives on `globalThis`: the route modules run from React
+ * The registry is a `singleton`: the route modules run from React
  * Router's server bundle, a separate copy of this module from the one the
  * server started, and both must count into one place.
  *
@@ -14,6 +14,8 @@
  * autosaves.inc();
  * registerGauge("backup_age_seconds", "Seconds since the last backup.", () => undefined);
  */
+
+import { singleton } from "../lib/singleton.ts";
 
 export type Labels = Readonly<Record<string, string>>;
 
@@ -45,12 +47,8 @@ interface Registry {
   counters: Map<string, Counter>;
 }
 
-const KEY = Symbol.for("portfolio.metrics");
-const store = globalThis as typeof globalThis & { [KEY]?: Registry };
-
 function registry(): Registry {
-  store[KEY] ??= { collectors: new Map(), counters: new Map() };
-  return store[KEY];
+  return singleton<Registry>("metrics", () => ({ collectors: new Map(), counters: new Map() }));
 }
 
 /** Metric and label names as Prometheus allows them. */

@@ -1,16 +1,14 @@
 /**
  * Per-request values the Express server hands to React Router through
- * `getLoadContext`. Each context is kept on `globalThis` so the server's
- * copy of this module and the SSR bundle's copy share one key.
+ * `getLoadContext`. Each context is a `singleton`, so the server's copy of
+ * this module and the SSR bundle's copy share one.
  */
 import { createContext, type RouterContext } from "react-router";
+import { singleton } from "../lib/singleton.ts";
 
 /** The context named `name`, created once per process whichever copy of this module asks first. */
 function sharedContext<T>(name: string, defaultValue: T): RouterContext<T> {
-  const store = globalThis as typeof globalThis & Record<symbol, RouterContext<T> | undefined>;
-  const key = Symbol.for(`portfolio.${name}`);
-  store[key] ??= createContext<T>(defaultValue);
-  return store[key];
+  return singleton(name, () => createContext<T>(defaultValue));
 }
 
 /** The client's IP address as Express sees it (proxies trusted per `trust proxy`). */

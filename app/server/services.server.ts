@@ -1,11 +1,12 @@
 /**
  * The long-lived services of one server process (database, sign-in
- * settings), created by `runtime/serve.ts` before it listens. They live on
- * `globalThis` because the route modules run from the Vite/SSR bundle, a
+ * settings), created by `runtime/serve.ts` before it listens. They are a
+ * `singleton` because the route modules run from the Vite/SSR bundle, a
  * separate copy of the code from the one the server started; both copies
  * must reach the same database connection.
  */
 
+import { singleton } from "../lib/singleton.ts";
 import type { AudienceRecorder } from "./analytics/recorder.server.ts";
 import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
@@ -60,21 +61,20 @@ export interface AppServices {
   audience?: AudienceRecorder;
 }
 
-const KEY = Symbol.for("portfolio.services");
-const store = globalThis as typeof globalThis & { [KEY]?: AppServices | undefined };
+const store = singleton("services", (): { services?: AppServices | undefined } => ({}));
 
 /** Installs (or, with undefined, removes) the services of this process. */
 export function provideServices(value: AppServices | undefined): void {
-  store[KEY] = value;
+  store.services = value;
 }
 
 /** The services, when the server has started them (never during the build's prerendering). */
 export function servicesIfReady(): AppServices | undefined {
-  return store[KEY];
+  return store.services;
 }
 
 export function services(): AppServices {
-  const value = store[KEY];
+  const value = store.services;
   if (!value) throw new Error("Server services are not started: runtime/serve.ts opens the database before serving");
   return value;
 }

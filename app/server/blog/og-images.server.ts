@@ -30,6 +30,7 @@ import articlesData from "../../content/articles/meta.json" with { type: "json" 
 import type { StaticArticle } from "../../content/articles.ts";
 import { type Lang, languages } from "../../i18n/paths.ts";
 import { OG_VERSION_PATTERN, type OgImagePost, ogImagePath, ogImageVersion } from "../../lib/og-image.ts";
+import { singleton } from "../../lib/singleton.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../../lib/slugify.ts";
 import type { Database } from "../db/client.server.ts";
 import { blogs } from "../db/schema.ts";
@@ -281,16 +282,16 @@ export async function sweepOgImages(db: Database, storage: ObjectStorage): Promi
   return removed;
 }
 
-const STORE_KEY = Symbol.for("portfolio.ogImageStore");
-const holder = globalThis as typeof globalThis & {
-  [STORE_KEY]?: { db: Database; storage: ObjectStorage; store: OgImageStore };
-};
+const holder = singleton(
+  "ogImageStore",
+  (): { held?: { db: Database; storage: ObjectStorage; store: OgImageStore } } => ({}),
+);
 
 /** The process's store for its database and storage (one, so simultaneous requests share drawings). */
 export function ogImageStoreFor(db: Database, storage: ObjectStorage): OgImageStore {
-  const held = holder[STORE_KEY];
+  const { held } = holder;
   if (held && held.db === db && held.storage === storage) return held.store;
   const store = createOgImageStore({ db, storage });
-  holder[STORE_KEY] = { db, storage, store };
+  holder.held = { db, storage, store };
   return store;
 }
