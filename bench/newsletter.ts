@@ -26,7 +26,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { newsletterBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
@@ -34,6 +33,7 @@ import { serverEntry } from "../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
 import { AdminClient, signIn } from "../tests/harness/site-client.ts";
+import { startSmtpSink } from "../tests/harness/smtp-sink.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
@@ -56,32 +56,6 @@ export interface NewsletterBenchResult {
   visitorSending: LoadResult[];
   rssStart: number;
   rssPeak: number;
-}
-
-/** An SMTP server that accepts everything and keeps only who each mail went to. */
-async function countingRelay() {
-  const recipients: string[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    hideSTARTTLS: true,
-    authOptional: true,
-    onData(stream, session, callback) {
-      stream.on("data", () => undefined);
-      stream.on("end", () => {
-        for (const rcpt of session.envelope.rcptTo) recipients.push(rcpt.address);
-        callback();
-      });
-    },
-  });
-  // A sender that dies mid-conversation resets its connection; the relay goes on serving the others.
-  server.on("error", () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  return {
-    port: typeof address === "object" && address ? address.port : 0,
-    recipients,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const SEED = `insert into newsletter_subscribers (email, langs, frequency, status, source, confirm_sent_at, confirmed_at)
@@ -122,7 +96,9 @@ export async function measureNewsletter(
   databaseUrl?: string,
 ): Promise<NewsletterBenchResult> {
   const dataDir = await mkdtemp(path.join(tempDir, "newsletter-"));
-  const relay = await countingRelay();
+  // Every mail is kept by its envelope only: who it went to.
+  const relay = await startSmtpSink({ envelopeOnly: true });
+  const recipients = () => relay.received.flatMap((mail) => mail.to);
   const github = await startFakeGitHub();
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
@@ -178,12 +154,12 @@ export async function measureNewsletter(
       visitorSending = await visit(origin, settings.durationSeconds, pid);
       // However long the rest takes at this machine's pace, with an end for a send that stalls.
       const stallMs = 60_000;
-      let last = relay.recipients.length;
+      let last = recipients().length;
       let lastChange = performance.now();
-      while (relay.recipients.length < settings.readers && performance.now() - lastChange < stallMs) {
+      while (recipients().length < settings.readers && performance.now() - lastChange < stallMs) {
         await sleep(250);
-        if (relay.recipients.length !== last) {
-          last = relay.recipients.length;
+        if (recipients().length !== last) {
+          last = recipients().length;
           lastChange = performance.now();
         }
       }
@@ -194,10 +170,10 @@ export async function measureNewsletter(
     return {
       engine: databaseUrl ? "PostgreSQL" : "embedded (PGlite)",
       readers: settings.readers,
-      accepted: relay.recipients.length,
-      distinct: new Set(relay.recipients).size,
+      accepted: recipients().length,
+      distinct: new Set(recipients()).size,
       sendSeconds: round(sendSeconds, 1),
-      mailsPerSecond: round(relay.recipients.length / sendSeconds, 1),
+      mailsPerSecond: round(recipients().length / sendSeconds, 1),
       visitorAlone,
       visitorSending,
       rssStart,

@@ -1,9 +1,12 @@
 /**
- * A real SMTP server on a free local port, started by a test: it keeps what
- * it receives (headers unfolded, so each is one line to match) and refuses
- * the recipients it is told to, with the code it is told, at RCPT TO, as a
- * receiving mail server does for a mailbox that does not exist (5xx) or is
- * full for now (4xx).
+ * A real SMTP server on a free local port, started by a test, the bench or a
+ * scenario: it keeps what it receives (headers unfolded, so each is one line
+ * to match) and refuses the recipients it is told to, with the code it is
+ * told, at RCPT TO, as a receiving mail server does for a mailbox that does
+ * not exist (5xx) or is full for now (4xx); told to, it refuses every message
+ * at DATA, as a relay down for maintenance does. It may answer each message
+ * late, as a slow relay does: a sender that hangs up meanwhile did not hand
+ * its message over, and it is counted as cut, not received.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -11,21 +14,56 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   from: string;
   to: string[];
-  /** The message as sent, long headers unfolded. */
+  /** The message as sent, long headers unfolded ("" when the sink keeps envelopes only). */
   raw: string;
   /** The message byte for byte (for signature checks). */
   bytes: Buffer;
+  /** Who signed in to send it, when the sink asks for a login. */
+  user: string | undefined;
+  /** The SMTP session it came in, and when it was accepted (ms since the epoch). */
+  session: string;
+  at: number;
 }
 
-/** @example const sink = await startSmtpSink(); // a free port; `startSmtpSink(4025)` a given one */
-export async function startSmtpSink(port = 0) {
+export interface SmtpSinkOptions {
+  /** 0 (the default) for a free port. */
+  port?: number;
+  /** Only this login may send; without it, anyone may, without signing in. */
+  login?: { user: string; pass: string };
+  /** How long each message waits for its answer. */
+  delayMs?: number;
+  /** Keep each mail's envelope only, not its text (a bench's ten thousand mails). */
+  envelopeOnly?: boolean;
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** @example const sink = await startSmtpSink(); // a free port; `startSmtpSink({ port: 4025 })` a given one */
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
   /** Recipient address → SMTP reply code to refuse it with. */
   const refuse = new Map<string, number>();
+  /** A reply code every message is refused with at DATA, while set. */
+  const refuseAll: { code?: number } = {};
+  const closed = new Set<string>();
+  let cut = 0;
+  const { login, delayMs = 0 } = options;
   const server = new SMTPServer({
     logger: false,
     hideSTARTTLS: true,
-    authOptional: true,
+    ...(login
+      ? {
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.pass)
+              return callback(null, { user: auth.username });
+            callback(new Error("Invalid username or password"));
+          },
+        }
+      : { authOptional: true }),
+    onClose(session) {
+      closed.add(session.id);
+    },
     onRcptTo(address, _session, callback) {
       const code = refuse.get(address.address.toLowerCase());
       if (code) return callback(Object.assign(new Error(`Mailbox refused (${code})`), { responseCode: code }));
@@ -33,26 +71,48 @@ export async function startSmtpSink(port = 0) {
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("data", (chunk: Buffer) => {
+        if (!options.envelopeOnly) chunks.push(chunk);
+      });
       stream.on("end", () => {
-        const bytes = Buffer.concat(chunks);
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: bytes.toString("utf8").replace(/\r?\n[ \t]+/g, " "),
-          bytes,
-        });
-        callback();
+        const answer = () => {
+          // A sender that died before the answer did not hand the message over: a real relay drops it too.
+          if (closed.has(session.id)) {
+            cut += 1;
+            return callback(new Error("connection closed"));
+          }
+          if (refuseAll.code)
+            return callback(
+              Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: refuseAll.code }),
+            );
+          const bytes = Buffer.concat(chunks);
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: bytes.toString("utf8").replace(/\r?\n[ \t]+/g, " "),
+            bytes,
+            user: session.user as string | undefined,
+            session: session.id,
+            at: Date.now(),
+          });
+          callback();
+        };
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
       });
     },
   });
   // A sender that dies mid-conversation resets its connection; the relay goes on serving the others.
   server.on("error", () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
+    delayMs,
     received,
     refuse,
+    refuseAll,
+    /** Messages whose sender hung up before the answer. */
+    cut: () => cut,
     /** The mails to one address. */
     to: (address: string) => received.filter((mail) => mail.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,66 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDue, startDelivery } from "../../app/server/contact/delivery.server.ts";
-import { type SmtpSettings, smtpMailer } from "../../app/server/contact/mailer.server.ts";
+import { smtpMailer } from "../../app/server/contact/mailer.server.ts";
 import { listMessages, storeMessage } from "../../app/server/contact/messages.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { contactMessages } from "../../app/server/db/schema.ts";
+import type { SmtpSettings } from "../../app/server/mail/smtp.server.ts";
 import { limit } from "../harness/host-speed.ts";
+import { type SmtpSink, startSmtpSink } from "../harness/smtp-sink.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-  user: string | undefined;
-}
-
-/**
- * A real SMTP server on a free local port, started by the test. `refuse`
- * makes it answer every message with a temporary failure, as a mail server
- * that is down for maintenance does.
- */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    logger: false,
-    hideSTARTTLS: true,
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === "site" && auth.password === "s3cret") return callback(null, { user: auth.username });
-      callback(new Error("Invalid username or password"));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (state.refuse) {
-          return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          // Long headers arrive folded over two lines; unfolded, each header is one line to match.
-          raw: Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(/\r?\n[ \t]+/g, " "),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const NOW = new Date("2026-03-02T10:00:00Z");
 const later = (ms: number) => () => new Date(NOW.getTime() + ms);
@@ -68,11 +15,11 @@ const later = (ms: number) => () => new Date(NOW.getTime() + ms);
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`e-mailing contact messages on ${engineTitle(engine)}`, () => {
     let database: OpenDatabase;
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let smtp: SmtpSink;
     let settings: SmtpSettings;
     beforeAll(async () => {
       database = await engine.open();
-      smtp = await startSmtp();
+      smtp = await startSmtpSink({ login: { user: "site", pass: "s3cret" } });
       settings = {
         host: "127.0.0.1",
         port: smtp.port,
@@ -88,7 +35,7 @@ for (const engine of engines) {
     beforeEach(async () => {
       await database.db.delete(contactMessages);
       smtp.received.length = 0;
-      smtp.state.refuse = false;
+      delete smtp.refuseAll.code;
     });
 
     const store = (name: string) =>
@@ -128,7 +75,7 @@ for (const engine of engines) {
 
     it("keeps the message when the server refuses, and sends it on a later retry", async () => {
       await store("Bruno");
-      smtp.state.refuse = true;
+      smtp.refuseAll.code = 451;
       const mailer = smtpMailer(settings, "owner@rafaelwerneck.dev");
       try {
         expect(await deliverDue(database.db, mailer, later(0))).toBe(0);
@@ -139,7 +86,7 @@ for (const engine of engines) {
         expect(smtp.received).toEqual([]);
 
         // Not yet due: nothing is tried, even though the server is back.
-        smtp.state.refuse = false;
+        delete smtp.refuseAll.code;
         expect(await deliverDue(database.db, mailer, later(10_000))).toBe(0);
         expect(smtp.received).toEqual([]);
 
@@ -155,7 +102,7 @@ for (const engine of engines) {
 
     it("records an unreachable server as a failure without losing anything", async () => {
       await store("Carla");
-      const closed = await startSmtp();
+      const closed = await startSmtpSink();
       await closed.close();
       const mailer = smtpMailer({ ...settings, port: closed.port }, "owner@rafaelwerneck.dev");
       try {

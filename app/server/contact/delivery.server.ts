@@ -10,7 +10,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type ContactMessage, contactMessages } from "../db/schema.ts";
-import { logError, logEvent } from "../log.server.ts";
+import { drainClaims, type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
+import { logEvent } from "../log.server.ts";
 import type { Mailer } from "./mailer.server.ts";
 
 const RETRY_BASE_MS = 30_000;
@@ -101,11 +102,12 @@ export async function deliverDue(
   leaseMs = LEASE_MS,
 ): Promise<number> {
   let sent = 0;
-  for (;;) {
-    const batch = await claimDueMessages(db, now(), BATCH, leaseMs);
-    for (const claimed of batch) {
+  await drainClaims({
+    size: BATCH,
+    claim: () => claimDueMessages(db, now(), BATCH, leaseMs),
+    handle: async (claimed) => {
       const message = await renewClaim(db, claimed, now(), leaseMs);
-      if (!message) continue;
+      if (!message) return undefined;
       try {
         await mailer.send(message);
         await markDelivered(db, message.id, now());
@@ -121,53 +123,18 @@ export async function deliverDue(
         );
         await markFailed(db, message.id, message.deliveryAttempts, reason, now());
       }
-    }
-    if (batch.length < BATCH) return sent;
-  }
-}
-
-export interface DeliveryWorker {
-  /** Runs a round now (a new message need not wait for the next poll). */
-  wake(): void;
-  /** Stops polling and waits for a round in progress, so the database can close after it. */
-  stop(): Promise<void>;
+      return undefined;
+    },
+  });
+  return sent;
 }
 
 /** @example const worker = startDelivery(db, smtpMailer(settings, to)); worker.wake(); */
-export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000, leaseMs = LEASE_MS): DeliveryWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  const round = () => {
-    if (stopped) return;
-    // A wake during a round runs one more round after it, so nothing waits for the next poll.
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDue(db, mailer, undefined, leaseMs)
-      .then(() => undefined)
-      .catch((error: unknown) => logError("The contact e-mail worker failed a round:", error))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-
-  const timer = setInterval(round, pollMs);
-  timer.unref();
-  round();
-  return {
-    wake: round,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      while (running) await running;
-      mailer.close();
-    },
-  };
+export function startDelivery(db: Database, mailer: Mailer, pollMs = 30_000, leaseMs = LEASE_MS): PollingWorker {
+  return startPollingWorker({
+    name: "the contact e-mail worker",
+    pollMs,
+    round: () => deliverDue(db, mailer, undefined, leaseMs).then(() => undefined),
+    onStop: () => mailer.close(),
+  });
 }

@@ -1,30 +1,19 @@
 /**
  * E-mails a stored contact message to the owner over SMTP, with Reply-To set
  * to the visitor so answering is one click. The text is plain: nothing the
- * visitor typed is ever interpreted as HTML. The SMTP library loads with the
- * first message to send, not with the server.
+ * visitor typed is ever interpreted as HTML. The connection is the site's
+ * lazy one (`mail/smtp.server.ts`).
  */
-import type { Transporter } from "nodemailer";
 import "../../i18n/all.ts";
 import { dictionaryFor, format } from "../../i18n/index.ts";
 import type { ContactMessage } from "../db/schema.ts";
-
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  secure: boolean;
-  auth: { user: string; pass: string } | null;
-  from: string;
-}
+import { lazySmtpTransport, type SmtpSettings } from "../mail/smtp.server.ts";
 
 export interface Mailer {
   /** Resolves once the server accepted the message; rejects with the server's reason otherwise. */
   send(message: ContactMessage): Promise<void>;
   close(): void;
 }
-
-// A dead server must fail a send in seconds, not hold the worker for minutes.
-const TIMEOUT_MS = 15_000;
 
 /** The e-mail of one message, in the owner's language (the site's default). */
 export function composeMail(message: ContactMessage, from: string, to: string) {
@@ -48,34 +37,9 @@ export function composeMail(message: ContactMessage, from: string, to: string) {
 
 /** @example smtpMailer({ host: "smtp.example.com", port: 587, secure: false, auth: null, from: "site@example.com" }, "me@example.com") */
 export function smtpMailer(settings: SmtpSettings, to: string): Mailer {
-  let transport: Promise<Transporter> | undefined;
-  const open = () =>
-    import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        host: settings.host,
-        port: settings.port,
-        secure: settings.secure,
-        ...(settings.auth ? { auth: settings.auth } : {}),
-        connectionTimeout: TIMEOUT_MS,
-        greetingTimeout: TIMEOUT_MS,
-        socketTimeout: TIMEOUT_MS,
-      }),
-    );
+  const transport = lazySmtpTransport(settings);
   return {
-    async send(message) {
-      transport ??= open();
-      // A failed load is retried with the next message, as a refused send is.
-      const ready = await transport.catch((error: unknown) => {
-        transport = undefined;
-        throw error;
-      });
-      await ready.sendMail(composeMail(message, settings.from, to));
-    },
-    close() {
-      void transport?.then(
-        (ready) => ready.close(),
-        () => undefined,
-      );
-    },
+    send: (message) => transport.send(composeMail(message, settings.from, to)),
+    close: () => transport.close(),
   };
 }

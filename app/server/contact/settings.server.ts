@@ -5,9 +5,11 @@
  */
 import { type RateLimitFactory, rateLimitFactory } from "../auth/rate-limit.server.ts";
 import type { Database } from "../db/client.server.ts";
+import type { PollingWorker } from "../jobs/polling-worker.server.ts";
+import type { SmtpSettings } from "../mail/smtp.server.ts";
 import type { ContactServices } from "../services.server.ts";
-import { type DeliveryWorker, startDelivery } from "./delivery.server.ts";
-import { type SmtpSettings, smtpMailer } from "./mailer.server.ts";
+import { startDelivery } from "./delivery.server.ts";
+import { smtpMailer } from "./mailer.server.ts";
 import { loadContactSecret } from "./secret.server.ts";
 
 const RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -27,7 +29,7 @@ export function createContactServices(
   dataDir: string,
   db: Database,
   limiters: RateLimitFactory = rateLimitFactory(),
-): { services: ContactServices; worker: DeliveryWorker | null } {
+): { services: ContactServices; worker: PollingWorker | null } {
   const leaseMs = (config.leaseSeconds ?? 300) * 1000;
   // Polls at least once per lease, so a message a dead server claimed waits at most about two leases.
   const worker = config.smtp

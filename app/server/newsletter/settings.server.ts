@@ -5,14 +5,15 @@
  * newsletter: its forms are not shown, and the admin says what to set.
  */
 import { type RateLimitFactory, rateLimitFactory } from "../auth/rate-limit.server.ts";
-import type { SmtpSettings } from "../contact/mailer.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Blog } from "../db/schema.ts";
+import type { PollingWorker } from "../jobs/polling-worker.server.ts";
+import type { SmtpSettings } from "../mail/smtp.server.ts";
 import type { NewsletterServices } from "../services.server.ts";
 import { postMail } from "./compose.server.ts";
 import { pacer } from "./pace.server.ts";
 import { smtpTransport } from "./transport.server.ts";
-import { type NewsletterWorker, startNewsletterWorker } from "./worker.server.ts";
+import { startNewsletterWorker } from "./worker.server.ts";
 
 const RATE_WINDOW_MS = 60 * 60 * 1000;
 /** The unsubscribe link of a test mail names nobody: it opens the page that says the link is not valid. */
@@ -40,7 +41,7 @@ export function createNewsletterServices(
   setup: NewsletterSetup,
   db: Database,
   limiters: RateLimitFactory = rateLimitFactory(),
-): { services: NewsletterServices; worker: NewsletterWorker | null } {
+): { services: NewsletterServices; worker: PollingWorker | null } {
   const limiter = limiters("newsletter", setup.config.rateLimit, RATE_WINDOW_MS);
   if (!setup.smtp) return { services: { secret: setup.secret, limiter, worker: null, sendTest: null }, worker: null };
   const { smtp } = setup;

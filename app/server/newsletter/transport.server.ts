@@ -4,23 +4,13 @@
  * (with both unsubscribe headers signed, which nodemailer leaves out by
  * default), and what a refusal means for the address.
  */
-import type { SendMailOptions, Transporter } from "nodemailer";
-import type { SmtpSettings } from "../contact/mailer.server.ts";
+import { lazySmtpTransport, type SmtpSettings, type SmtpTransport } from "../mail/smtp.server.ts";
 
 export interface DkimSettings {
   domain: string;
   selector: string;
   privateKey: string;
 }
-
-export interface NewsletterTransport {
-  /** Resolves once the server accepted the mail; rejects with its reason otherwise. */
-  send(mail: SendMailOptions): Promise<void>;
-  close(): void;
-}
-
-// A dead server must fail a send in seconds, not hold the worker for minutes.
-const TIMEOUT_MS = 15_000;
 
 /** nodemailer's default signed headers, and the one-click header mail providers require signed (RFC 8058). */
 export const DKIM_SIGNED_HEADERS =
@@ -30,48 +20,21 @@ export const DKIM_SIGNED_HEADERS =
   "List-Owner:List-Archive";
 
 /** @example const transport = smtpTransport(settings, { domain: "example.com", selector: "mail", privateKey }) */
-export function smtpTransport(settings: SmtpSettings, dkim: DkimSettings | null): NewsletterTransport {
-  let transport: Promise<Transporter> | undefined;
-  const open = () =>
-    import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        pool: true,
-        maxConnections: 1,
-        host: settings.host,
-        port: settings.port,
-        secure: settings.secure,
-        ...(settings.auth ? { auth: settings.auth } : {}),
-        connectionTimeout: TIMEOUT_MS,
-        greetingTimeout: TIMEOUT_MS,
-        socketTimeout: TIMEOUT_MS,
-        ...(dkim
-          ? {
-              dkim: {
-                domainName: dkim.domain,
-                keySelector: dkim.selector,
-                privateKey: dkim.privateKey,
-                headerFieldNames: DKIM_SIGNED_HEADERS,
-              },
-            }
-          : {}),
-      }),
-    );
-  return {
-    async send(mail) {
-      transport ??= open();
-      const ready = await transport.catch((error: unknown) => {
-        transport = undefined;
-        throw error;
-      });
-      await ready.sendMail(mail);
-    },
-    close() {
-      void transport?.then(
-        (ready) => ready.close(),
-        () => undefined,
-      );
-    },
-  };
+export function smtpTransport(settings: SmtpSettings, dkim: DkimSettings | null): SmtpTransport {
+  return lazySmtpTransport(settings, {
+    pool: true,
+    maxConnections: 1,
+    ...(dkim
+      ? {
+          dkim: {
+            domainName: dkim.domain,
+            keySelector: dkim.selector,
+            privateKey: dkim.privateKey,
+            headerFieldNames: DKIM_SIGNED_HEADERS,
+          },
+        }
+      : {}),
+  });
 }
 
 /**

@@ -11,7 +11,9 @@ import type { SendMailOptions } from "nodemailer";
 import { isLang, type Lang } from "../../i18n/paths.ts";
 import type { Database } from "../db/client.server.ts";
 import { type NewsletterMail, newsletterMails } from "../db/schema.ts";
+import { drainClaims, type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
 import { logError, logEvent } from "../log.server.ts";
+import type { SmtpTransport } from "../mail/smtp.server.ts";
 import { confirmationMail, digestMail, type MailContext, postMail } from "./compose.server.ts";
 import type { Pacer } from "./pace.server.ts";
 import {
@@ -29,11 +31,11 @@ import {
 } from "./queue.server.ts";
 import { findSubscriber, forgetUnconfirmed, suppress } from "./subscribers.server.ts";
 import { signToken } from "./tokens.server.ts";
-import { type NewsletterTransport, refusalKind } from "./transport.server.ts";
+import { refusalKind } from "./transport.server.ts";
 
 export interface NewsletterWorkerOptions {
   db: Database;
-  transport: NewsletterTransport;
+  transport: SmtpTransport;
   pacer: Pacer;
   /** Signs the links in the mails. */
   secret: Buffer;
@@ -85,7 +87,6 @@ async function compose(
     return { message: confirmationMail(context(isLang(mail.lang) ? mail.lang : "pt"), token) };
   }
   if (mail.kind === "post") {
-    // The mails of one batch are mostly of one post: it is read once for them (and again for the next batch).
     const key = `${mail.postId}|${langs.join()}`;
     let lookup = posts.get(key);
     if (!lookup) {
@@ -189,71 +190,34 @@ async function sendDue(options: NewsletterWorkerOptions): Promise<{ sent: number
   await queueDigest(db, now());
   await forgetUnconfirmed(db, now());
   let sent = 0;
-  for (;;) {
-    const batch = await claimDueMails(db, now(), options.batch, options.leaseMs);
-    const posts: PostLookups = new Map();
-    for (const [index, mail] of batch.entries()) {
+  // The mails of one batch are mostly of one post: it is read once for them (and again for the next batch).
+  let posts: PostLookups = new Map();
+  const { resumeInMs } = await drainClaims({
+    size: options.batch,
+    claim: () => {
+      posts = new Map();
+      return claimDueMails(db, now(), options.batch, options.leaseMs);
+    },
+    handle: async (mail) => {
       const outcome = await sendOne(options, mail, posts);
       if (outcome === "sent") sent += 1;
-      else if (typeof outcome === "number") {
-        // Over the rate: the rest of the batch goes back to the queue for when there is room.
-        const at = new Date(now().getTime() + outcome);
-        for (const rest of batch.slice(index)) await release(db, rest, at);
-        return { sent, resumeInMs: outcome };
-      }
-    }
-    if (batch.length < options.batch) return { sent };
-  }
-}
-
-export interface NewsletterWorker {
-  /** Runs a round now (a new subscription or a post published need not wait for the next poll). */
-  wake(): void;
-  /** Stops polling and waits for a round in progress. */
-  stop(): Promise<void>;
+      return typeof outcome === "number" ? outcome : undefined;
+    },
+    // Over the rate: the rest of the batch goes back to the queue for when there is room.
+    release: async (rest, waitMs) => {
+      const at = new Date(now().getTime() + waitMs);
+      for (const mail of rest) await release(db, mail, at);
+    },
+  });
+  return resumeInMs === undefined ? { sent } : { sent, resumeInMs };
 }
 
 /** @example const worker = startNewsletterWorker(options, 30_000); worker.wake(); */
-export function startNewsletterWorker(options: NewsletterWorkerOptions, pollMs: number): NewsletterWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let resume: ReturnType<typeof setTimeout> | undefined;
-
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = newsletterRound(options)
-      .then(({ resumeInMs }) => {
-        if (resumeInMs === undefined || stopped) return;
-        clearTimeout(resume);
-        resume = setTimeout(round, resumeInMs);
-        resume.unref();
-      })
-      .catch((error: unknown) => logError("The newsletter worker failed a round:", error))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-
-  const timer = setInterval(round, pollMs);
-  timer.unref();
-  round();
-  return {
-    wake: round,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(resume);
-      while (running) await running;
-      options.transport.close();
-    },
-  };
+export function startNewsletterWorker(options: NewsletterWorkerOptions, pollMs: number): PollingWorker {
+  return startPollingWorker({
+    name: "the newsletter worker",
+    pollMs,
+    round: () => newsletterRound(options),
+    onStop: () => options.transport.close(),
+  });
 }

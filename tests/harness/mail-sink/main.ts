@@ -9,7 +9,7 @@
 import { createServer } from "node:http";
 import { header, readableText, startSmtpSink } from "../smtp-sink.ts";
 
-const sink = await startSmtpSink(Number(process.env.SMTP_PORT || 4025));
+const sink = await startSmtpSink({ port: Number(process.env.SMTP_PORT || 4025) });
 const http = createServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname === "/health") return response.end("ok");
