@@ -71,7 +71,7 @@ import { type PacedAnswer, PacedClient } from "./paced-load.ts";
 import { runToEnd } from "./processes.ts";
 import { encodePath } from "./routes.ts";
 import { type RunningServer, startServer } from "./server.ts";
-import { median, mib, round, sleep } from "./stats.ts";
+import { median, mib, percentile, round, sleep } from "./stats.ts";
 
 const PAGE_WARMUP = 5;
 const PAGE_TIMED = 40;
@@ -157,9 +157,6 @@ export interface AudienceBenchResult {
     rollupBytesAfter: number;
   };
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /** p50, p95 and max of some times, in milliseconds, to a tenth. */
 export function timingOf(times: readonly number[]): Timing {

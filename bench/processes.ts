@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { startProcess } from "../tools/processes/child.ts";
 import { onCleanup, trackPid, untrackPid } from "./cleanup.ts";
 import { sleep } from "./stats.ts";
 
@@ -20,42 +21,20 @@ const STOP_GRACE_MS = 15_000;
 
 /** Starts a long-running process that the bench stops itself (or cleanup does on failure). */
 export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Child {
-  const child = spawn(command, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
-  if (child.pid === undefined) throw new Error(`Could not start ${command}`);
-  const pid = child.pid;
+  const started = startProcess(command, args, { env, ...(cwd ? { cwd } : {}), graceMs: STOP_GRACE_MS });
+  const pid = started.pid;
+  if (pid === undefined) throw new Error(`Could not start ${command}`);
   trackPid(pid);
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => {
-    child.on("exit", (code) => {
-      untrackPid(pid);
-      resolve(code);
-    });
-    child.on("error", (error) => {
-      keep(Buffer.from(String(error)));
-      untrackPid(pid);
-      resolve(-1);
-    });
-  });
+  void started.exited.then(() => untrackPid(pid));
   let done = false;
   const stop = onCleanup(async () => {
-    if (done || child.exitCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = sleep(STOP_GRACE_MS).then(() => "timeout" as const);
-    if ((await Promise.race([exited, timer])) === "timeout") {
-      child.kill("SIGKILL");
-      await exited;
-    }
+    if (!done) await started.stop();
   });
   return {
-    process: child,
+    process: started.process,
     pid,
-    output: () => log,
-    exited,
+    output: started.output,
+    exited: started.exited,
     async stop() {
       await stop();
       done = true;

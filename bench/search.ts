@@ -21,7 +21,7 @@ import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
 import type { SearchBenchResult } from "./results.ts";
 import { startServer } from "./server.ts";
-import { round } from "./stats.ts";
+import { percentile, round } from "./stats.ts";
 
 const POSTS = 500;
 const WARMUP_REQUESTS = 30;
@@ -130,9 +130,6 @@ export async function seed(dataDir: string): Promise<void> {
     await database.close();
   }
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Seeds a database in `workDir`, serves `buildDir` on it and times the searches. */
 export async function measureSearch(buildDir: string, workDir: string): Promise<SearchBenchResult> {

@@ -12,6 +12,14 @@ export function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] as number) + upper) / 2;
 }
 
+/**
+ * The nearest-rank percentile of values sorted in ascending order; 0 for none.
+ * @example percentile([1, 2, 3, 4], 50) // 2
+ */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
 /** The entry whose value is highest (or lowest), with its value; undefined entries are skipped. */
 export function extreme<T>(
   items: readonly T[],

@@ -3,10 +3,9 @@
  * with settings and a data directory of its own, on a free port, as
  * `npm run serve` starts one.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
+import { startProcess } from "../../tools/processes/child.ts";
 import { freePort } from "./free-port.ts";
 import { limit } from "./host-speed.ts";
 
@@ -34,7 +33,8 @@ export async function startSiteServer(env: NodeJS.ProcessEnv, waitMs = limit(60_
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const buildDir = process.env.BUILD_DIR || "build";
-  const child = spawn(process.execPath, serverCommandArgs(buildDir), {
+  const server = startProcess(process.execPath, serverCommandArgs(buildDir), {
+    name: `The server on ${origin}`,
     env: {
       ...SERVER_ENVIRONMENT,
       // The server reads its pages from BUILD_DIR too, not only its entry: both from the tested build.
@@ -45,18 +45,13 @@ export async function startSiteServer(env: NodeJS.ProcessEnv, waitMs = limit(60_
       HOST: "127.0.0.1",
       PUBLIC_URL: origin,
     },
-    stdio: "ignore",
   });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill();
-    await exited;
-  };
+  const child = server.process;
+  const stop = () => server.stop();
   const deadline = Date.now() + waitMs;
   while (!(await healthy(origin))) {
     if (child.exitCode !== null)
-      throw new Error(`The server on ${origin} exited with ${child.exitCode} before it answered`);
+      throw new Error(`The server on ${origin} exited with ${child.exitCode} before it answered:\n${server.output()}`);
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`The server on ${origin} did not answer /healthz within ${waitMs} ms`);
