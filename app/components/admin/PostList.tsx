@@ -3,46 +3,11 @@ import { Form, Link, useFetcher } from "react-router";
 import { ArrowLeft, ArrowRight, ArrowUpRight, Eye, Globe, Pencil, Tag, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { format, type Lang, localizePath, useT } from "~/i18n";
+import { format, localizePath, useT } from "~/i18n";
+import type { ListedPost, PostListPage, PostStatus } from "~/server/blog/admin-list.server.ts";
+import type { TrashActionBody } from "~/server/blog/trash-actions.server.ts";
 import { LocalDateTime } from "./LocalDateTime.tsx";
 import type { EditablePost } from "./post-types.ts";
-
-/** A post's state in the editor's words. */
-export type ListedStatus = "draft" | "published" | "pending" | "scheduled";
-
-/** One row of the list, as the server reads it (`app/server/blog/admin-list.server.ts`). */
-export interface ListedPostView {
-  id: string;
-  title: string;
-  lang: Lang;
-  status: ListedStatus;
-  scheduledAt?: string;
-  createdAt: string;
-  publishedAt?: string;
-  updatedAt: string;
-  publicPath?: string;
-  tags: string[];
-  translatedTags: string[];
-}
-
-/** One page of the author's posts with the filters that chose it. */
-export interface PostListView {
-  posts: ListedPostView[];
-  total: number;
-  page: number;
-  pages: number;
-  filters: { status?: ListedStatus; lang?: Lang; tag?: string; q?: string; page: number };
-  tagOptions: { slug: string; name: string }[];
-  trashed: number;
-}
-
-/** What the trash's action answers. */
-interface TrashResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  id?: string;
-}
 
 /** One fetcher shared by every delete button, so its answer is read here, where it outlives the deleted row. */
 const TRASH_FETCHER = "trash-post";
@@ -64,7 +29,7 @@ export function PostList({
   onEdit,
   onTranslate,
 }: {
-  list: PostListView;
+  list: PostListPage;
   /** Every post the editor may open, by id (the rows name them). */
   posts: EditablePost[];
   onEdit: (post: EditablePost) => void;
@@ -74,9 +39,9 @@ export function PostList({
   const { lang, t } = useT();
   const texts = t.admin.manage;
   const trashPath = localizePath("/admin/blog/trash", lang);
-  const trash = useFetcher<TrashResult>({ key: TRASH_FETCHER });
-  const undo = useFetcher<TrashResult>();
-  const handled = useRef<TrashResult | undefined>(undefined);
+  const trash = useFetcher<TrashActionBody>({ key: TRASH_FETCHER });
+  const undo = useFetcher<TrashActionBody>();
+  const handled = useRef<TrashActionBody | undefined>(undefined);
   useEffect(() => {
     const result = trash.data;
     if (trash.state !== "idle" || !result || handled.current === result) return;
@@ -96,7 +61,7 @@ export function PostList({
         : undefined,
     );
   }, [trash.state, trash.data, texts.undo, undo, trashPath]);
-  const undone = useRef<TrashResult | undefined>(undefined);
+  const undone = useRef<TrashActionBody | undefined>(undefined);
   useEffect(() => {
     const result = undo.data;
     if (undo.state !== "idle" || !result || undone.current === result) return;
@@ -152,7 +117,7 @@ export function PostList({
 }
 
 /** The filters, as a GET form: the list's address says what it shows, with or without scripts. */
-function Filters({ list, filtered }: { list: PostListView; filtered: boolean }) {
+function Filters({ list, filtered }: { list: PostListPage; filtered: boolean }) {
   const { lang, t } = useT();
   const texts = t.admin.manage;
   const id = useId();
@@ -225,7 +190,7 @@ function Filters({ list, filtered }: { list: PostListView; filtered: boolean }) 
 }
 
 /** The list's pages: previous, where this is, next; each keeps the filters. */
-function Pages({ list }: { list: PostListView }) {
+function Pages({ list }: { list: PostListPage }) {
   const { lang, t } = useT();
   const texts = t.admin.manage;
   const hrefOf = (page: number) => {
@@ -261,7 +226,7 @@ function Pages({ list }: { list: PostListView }) {
   );
 }
 
-const badge: Record<ListedStatus, string> = {
+const badge: Record<PostStatus, string> = {
   draft: "bg-surface-2 text-fg-muted",
   published: "bg-accent-soft text-accent-soft-fg",
   pending: "bg-accent-soft text-accent-soft-fg",
@@ -275,7 +240,7 @@ function PostRow({
   onEdit,
   onTranslate,
 }: {
-  row: ListedPostView;
+  row: ListedPost;
   post: EditablePost | undefined;
   trashPath: string;
   onEdit: (post: EditablePost) => void;
@@ -283,7 +248,7 @@ function PostRow({
 }) {
   const { lang, t } = useT();
   const texts = t.admin.manage;
-  const trash = useFetcher<TrashResult>({ key: TRASH_FETCHER });
+  const trash = useFetcher<TrashActionBody>({ key: TRASH_FETCHER });
   const busy = trash.state !== "idle" && trash.formData?.get("id") === row.id;
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line bg-bg p-4 lg:flex-row lg:items-center lg:justify-between">

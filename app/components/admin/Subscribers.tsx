@@ -3,52 +3,30 @@ import { Form } from "react-router";
 import { Download, Send, Trash2 } from "~/components/icons";
 import { buttonPrimary, buttonSecondary, card } from "~/components/portfolio/styles.ts";
 import { type Dictionary, format, htmlLang, type Lang, useT } from "~/i18n";
+import type { NewsletterSubscriber } from "~/server/db/schema.ts";
+import type { SubscriberActionBody } from "~/server/newsletter/admin.server.ts";
+import type { DigestSettings, PostSendCounts } from "~/server/newsletter/queue.server.ts";
+import type { SubscriberCounts } from "~/server/newsletter/subscribers.server.ts";
 import { cell, OffNotice, ScrollTable, sectionHeading, Tally, useFormats, wrapping } from "./parts.tsx";
 
 type Texts = Dictionary["admin"]["subscribers"];
 
-/** A subscriber as the admin page receives it. */
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  status: string;
-  langs: string[];
-  frequency: string;
-  source: string;
+/** A subscriber as the admin page receives it: its row, the time as ISO text. */
+export type SubscriberRow = Pick<NewsletterSubscriber, "id" | "email" | "status" | "langs" | "frequency" | "source"> & {
   createdAt: string;
-}
+};
 
 /** One post's sends in one language. */
-export interface SendRow {
-  postId: string | null;
-  title: string | null;
-  lang: string;
-  sent: number;
-  failed: number;
-  pending: number;
-}
+export type SendRow = PostSendCounts;
 
 export interface SubscribersView {
   enabled: boolean;
   testAddress: string;
-  counts: {
-    byStatus: Record<"pending" | "confirmed" | "unsubscribed" | "suppressed", number>;
-    confirmedByLang: Record<Lang, number>;
-    confirmedByFrequency: Record<"post" | "weekly", number>;
-    sources: { source: string; count: number }[];
-  };
+  counts: SubscriberCounts;
   sends: SendRow[];
-  digest: { weekday: number; hour: number };
+  digest: DigestSettings;
   query: string;
   subscribers: SubscriberRow[];
-}
-
-/** What the page's forms answer (app/server/newsletter/admin.server.ts). */
-export interface SubscriberActionResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  field?: "weekday" | "hour" | "id";
 }
 
 const fieldClass =
@@ -70,7 +48,7 @@ const pairs = (list: string): Record<string, string> =>
   );
 
 /** The answer of a form post, where the form is: a status when it worked, an alert when it did not. */
-function Outcome({ result, id }: { result: SubscriberActionResult; id?: string }) {
+function Outcome({ result, id }: { result: SubscriberActionBody; id?: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   // After a deletion the row and its button are gone: the keyboard continues from the sentence that says so.
   useEffect(() => {
@@ -235,7 +213,7 @@ function DigestForm({
   texts,
 }: {
   digest: SubscribersView["digest"];
-  result: SubscriberActionResult | undefined;
+  result: SubscriberActionBody | undefined;
   texts: Texts;
 }) {
   const id = useId();
@@ -283,7 +261,7 @@ function TestMail({
   texts,
 }: {
   view: SubscribersView;
-  result: SubscriberActionResult | undefined;
+  result: SubscriberActionBody | undefined;
   texts: Texts;
 }) {
   const id = useId();
@@ -347,7 +325,7 @@ function SubscriberList({
 }: {
   view: SubscribersView;
   total: number;
-  result: SubscriberActionResult | undefined;
+  result: SubscriberActionBody | undefined;
   texts: Texts;
 }) {
   const { lang, t } = useT();
@@ -427,7 +405,7 @@ export function SubscribersAdmin({
   result,
 }: {
   view: SubscribersView;
-  result: SubscriberActionResult | undefined;
+  result: SubscriberActionBody | undefined;
 }) {
   const { t } = useT();
   const texts = t.admin.subscribers;

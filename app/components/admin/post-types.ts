@@ -5,17 +5,11 @@
  * without importing the form.
  */
 import type { Lang } from "~/i18n";
+import type { PostInput } from "~/lib/post-input.ts";
 
-export interface EditablePost {
+export interface EditablePost
+  extends Pick<PostInput, "title" | "slug" | "content" | "excerpt" | "coverImage" | "published" | "lang" | "tags"> {
   id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  coverImage: string | null;
-  published: boolean;
-  lang: Lang;
-  tags: string[];
   /** The linked post in the other language, if any. */
   translation: { id: string; title: string } | null;
   /** When a scheduled post goes out (UTC ISO); null when it is not scheduled. */
