@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Check, Mail, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
-import { format, htmlLang, type Lang, useT } from "~/i18n";
+import { format, useT } from "~/i18n";
+import { LocalDateTime } from "./LocalDateTime.tsx";
 
 /** A contact message as the admin page receives it. */
 export interface InboxMessage {
@@ -25,18 +26,6 @@ export interface MessageActionResult {
 
 /** One fetcher for every row's actions, so the toast is read here, where it outlives a deleted row. */
 const MESSAGE_FETCHER = "message-action";
-
-// In UTC, named as such, so the server's render and the browser's agree.
-const received = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(htmlLang[lang], {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
 
 /** The inbox: newest first, unread ones marked, each with reply, mark-read and delete. */
 export function MessageList({ messages }: { messages: InboxMessage[] }) {
@@ -68,7 +57,7 @@ export function MessageList({ messages }: { messages: InboxMessage[] }) {
 }
 
 function MessageRow({ message }: { message: InboxMessage }) {
-  const { lang, t } = useT();
+  const { t } = useT();
   const texts = t.contact.admin;
   const fetcher = useFetcher<MessageActionResult>({ key: MESSAGE_FETCHER });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === message.id;
@@ -99,9 +88,7 @@ function MessageRow({ message }: { message: InboxMessage }) {
           </p>
         </div>
         <p className="text-xs text-fg-muted">
-          <time dateTime={message.createdAt}>
-            {format(texts.receivedAt, { date: received(message.createdAt, lang) })}
-          </time>
+          <LocalDateTime iso={message.createdAt} template={texts.receivedAt} />
           {" · "}
           {format(texts.language, { lang: message.lang.toUpperCase() })}
         </p>

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
 import { fromOwnAddress, inboxNames, inboxRow, openedAMinuteAgo, sendThroughForm, uniqueName } from "./helpers.ts";
 
@@ -109,4 +110,43 @@ test("the blog admin links to the messages, with the unread count", async ({ pag
   await link.click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(inboxRow(page, name)).toBeVisible();
+});
+
+test("the inbox says when each message came in the author's own time zone, named, in each language", async ({
+  browser,
+  baseURL,
+}) => {
+  // A message sent over HTTP, as the form's script sends it.
+  const visitor = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
+  await openedAMinuteAgo(visitor, baseURL ?? "");
+  const name = uniqueName("Zé das Horas");
+  const sent = await visitor.request.post("/contact/send", {
+    headers: { Origin: baseURL ?? "" },
+    form: { name, email: "ze@example.com", message: "Que horas são aí?", lang: "pt", website: "" },
+  });
+  expect(sent.status()).toBe(200);
+  await visitor.close();
+
+  for (const [lang, zone, locale, pathname, words, zoneName] of [
+    ["pt", "America/Recife", "pt-BR", "/admin/messages", /^Recebida em \d{1,2} de .+ de \d{4},? /, "(BRT)"],
+    ["en", "Asia/Tokyo", "en", "/en/admin/messages", /^Received [A-Z][a-z]{2} \d{1,2}, \d{4},? /, "(GMT+9)"],
+  ] as const) {
+    const context = await browser.newContext({ timezoneId: zone });
+    const author = await context.newPage();
+    await signIn(author, "author", lang);
+    await author.goto(pathname);
+    await waitForHydration(author);
+    const time = inboxRow(author, name).locator("time");
+    const iso = (await time.getAttribute("datetime")) ?? "";
+    // The hour and minute where the author is, never UTC's.
+    const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(
+      new Date(iso),
+    );
+    await expect(time).toHaveText(words);
+    await expect(time).toContainText(`${clock} ${zoneName}`);
+    await expect(time).not.toContainText("UTC");
+    await context.close();
+  }
 });
