@@ -83,7 +83,7 @@ function expectedReport(year: AudienceYear, range: 7 | 30 | 365) {
   return {
     views: site.reduce((total, row) => total + row.views, 0),
     peakVisitors: Math.max(...site.map((row) => row.visitors)),
-    visitorsPerDay: Math.round(site.reduce((total, row) => total + row.visitors, 0) / range),
+    visitorsPerDay: site.reduce((total, row) => total + row.visitors, 0) / range,
     pages: top("page", 20),
     posts: { pt: posts("pt"), en: posts("en") },
     sources: top("source", 20, false),

@@ -132,6 +132,36 @@ describe("a chart's table", () => {
   });
 });
 
+describe("the visitors per day of a small site", () => {
+  const figureOf = (html: string) =>
+    html.match(/data-testid="figure-visitors-per-day"[^>]*>([^<]*)</)?.[1]?.replace(/&lt;/g, "<");
+  const week = (visitorsPerDay: number): AudienceReport => ({
+    ...empty,
+    range: 7,
+    first: "2026-11-21",
+    days: year(() => 0).slice(-7),
+    views: 19,
+    visitorsPerDay,
+  });
+
+  it("keeps a tenth under 10 and says 'less than' under a tenth, never 0 beside views, in both languages", () => {
+    for (const [value, pt, en] of [
+      [3 / 7, "0,4", "0.4"],
+      [1 / 365, "menos de 0,1", "less than 0.1"],
+      [0.06, "0,1", "0.1"],
+      [2.25, "2,3", "2.3"],
+      [3, "3", "3"],
+      [12.6, "13", "13"],
+      [1234.4, "1.234", "1,234"],
+      [0, "0", "0"],
+    ] as const) {
+      const view = { report: week(value), counting: true, newsletter: null };
+      expect(figureOf(render("/admin/audience?days=7", view)), `${value} in Portuguese`).toBe(pt);
+      expect(figureOf(render("/en/admin/audience?days=7", view)), `${value} in English`).toBe(en);
+    }
+  });
+});
+
 describe("a source's name", () => {
   it("reads a host as it is, utm:x as x (utm), and nothing as no referrer", () => {
     expect(sourceName("google.com", pt.admin.audience)).toBe("google.com");

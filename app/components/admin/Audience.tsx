@@ -98,10 +98,11 @@ function RangeSwitch({ report, texts, formats }: { report: AudienceReport; texts
 }
 
 function Summary({ report, texts, formats }: { report: AudienceReport; texts: Texts; formats: Formats }) {
-  const figures: [string, number, string][] = [
-    [texts.viewsInRange, report.views, "views"],
-    [texts.visitorsPerDay, report.visitorsPerDay, "visitors-per-day"],
-    [texts.peakVisitors, report.peakVisitors, "peak-visitors"],
+  // The average keeps a tenth: 3 visitors in a week are 0.4 a day, not 0.
+  const figures: [string, string, string][] = [
+    [texts.viewsInRange, formats.number(report.views), "views"],
+    [texts.visitorsPerDay, formats.average(report.visitorsPerDay), "visitors-per-day"],
+    [texts.peakVisitors, formats.number(report.peakVisitors), "peak-visitors"],
   ];
   return (
     <Part heading={texts.summary} testId="audience-summary">
@@ -110,7 +111,7 @@ function Summary({ report, texts, formats }: { report: AudienceReport; texts: Te
           <div key={key} className={`${card} p-5`}>
             <dt className="text-sm text-fg-muted">{label}</dt>
             <dd className="mt-2 text-3xl font-bold tabular-nums tracking-tight" data-testid={`figure-${key}`}>
-              {formats.number(value)}
+              {value}
             </dd>
           </div>
         ))}
@@ -145,6 +146,7 @@ function Charts({ report, texts, formats }: { report: AudienceReport; texts: Tex
     days: report.days,
     formatDay: (day: string) => formats.day(day, true),
     formatNumber: formats.number,
+    formatAverage: formats.average,
   };
   return (
     <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
@@ -162,7 +164,7 @@ function Charts({ report, texts, formats }: { report: AudienceReport; texts: Tex
         label={format(texts.visitorsChartLabel, {
           first,
           last,
-          average: formats.number(report.visitorsPerDay),
+          average: formats.average(report.visitorsPerDay),
           ...peakOf("visitors"),
         })}
         figure="visitors"

@@ -72,6 +72,7 @@ export function DayChart({
   texts,
   formatDay,
   formatNumber,
+  formatAverage,
   testId,
 }: {
   heading: string;
@@ -82,6 +83,8 @@ export function DayChart({
   texts: ChartTexts;
   formatDay: (day: string) => string;
   formatNumber: (value: number) => string;
+  /** An average per day, to a tenth when small (the week table's visitors). */
+  formatAverage: (value: number) => string;
   testId: string;
 }) {
   const id = useId();
@@ -149,6 +152,7 @@ export function DayChart({
             texts={texts}
             formatDay={formatDay}
             formatNumber={formatNumber}
+            formatAverage={formatAverage}
           />
         ) : (
           <ScrollTable caption={`${heading}: ${texts.range}`} head={[texts.day, texts.figure]} tall>
@@ -179,6 +183,7 @@ function WeekTable({
   texts,
   formatDay,
   formatNumber,
+  formatAverage,
 }: {
   heading: string;
   days: DayCount[];
@@ -186,6 +191,7 @@ function WeekTable({
   texts: ChartTexts;
   formatDay: (day: string) => string;
   formatNumber: (value: number) => string;
+  formatAverage: (value: number) => string;
 }) {
   const head = figure === "views" ? [texts.week, texts.figure] : [texts.week, texts.averagePerDay, texts.busiestDay];
   return (
@@ -210,7 +216,7 @@ function WeekTable({
                 <td className={`${cell} tabular-nums`}>{formatNumber(sum)}</td>
               ) : (
                 <>
-                  <td className={`${cell} tabular-nums`}>{formatNumber(Math.round(sum / week.length))}</td>
+                  <td className={`${cell} tabular-nums`}>{formatAverage(sum / week.length)}</td>
                   <td className={`${cell} tabular-nums`}>{formatNumber(Math.max(...values))}</td>
                 </>
               )}

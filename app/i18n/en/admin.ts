@@ -52,6 +52,8 @@ export const admin = {
   },
   languages: { pt: "Portuguese", en: "English" },
   languageNames: { pt: "Portuguese", en: "English" },
+  /** Above a table wider than the screen: it scrolls sideways. */
+  scrollHint: "Swipe the table sideways to see every column.",
   scheduledFor: "Scheduled for {date}",
   localCopy: {
     found: "There is an unsaved version of this post in this browser",

@@ -15,6 +15,8 @@ export const audience = {
   summary: "Summary",
   viewsInRange: "Views in the period",
   visitorsPerDay: "Visitors per day, on average",
+  /** A small average: under a tenth of one a day, yet not none. */
+  lessThan: "less than {value}",
   peakVisitors: "Most visitors in one day",
   visitorsNote:
     "A visitor is counted once a day, and not recognised the next day: visitors of different days do not add up.",

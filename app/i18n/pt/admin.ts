@@ -50,6 +50,8 @@ export const admin = {
   },
   languages: { pt: "português", en: "inglês" },
   languageNames: { pt: "Português", en: "Inglês" },
+  /** Above a table wider than the screen: it scrolls sideways. */
+  scrollHint: "Deslize a tabela para o lado para ver todas as colunas.",
   scheduledFor: "Agendado para {date}",
   localCopy: {
     found: "Há uma versão não salva deste post neste navegador",

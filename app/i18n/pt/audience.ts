@@ -14,6 +14,8 @@ export const audience = {
   summary: "Resumo",
   viewsInRange: "Visualizações no período",
   visitorsPerDay: "Visitantes por dia, em média",
+  /** A small average: under a tenth of one a day, yet not none. */
+  lessThan: "menos de {value}",
   peakVisitors: "Mais visitantes em um dia",
   visitorsNote:
     "Um visitante é contado uma vez por dia, sem ser reconhecido no dia seguinte: os visitantes de dias diferentes não se somam.",

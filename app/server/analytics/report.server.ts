@@ -65,7 +65,7 @@ export interface AudienceReport {
   /** Every day of the range, in order, with zeros where nothing was counted. */
   days: DayCount[];
   views: number;
-  /** The most visitors of one day in the range, and the average per day. */
+  /** The most visitors of one day in the range, and the average per day (unrounded). */
   peakVisitors: number;
   visitorsPerDay: number;
   pages: KeyCount[];
@@ -224,7 +224,8 @@ export async function audienceReport(db: Database, range: AudienceRange, now = n
   }));
   const views = days.reduce((sum, day) => sum + day.views, 0);
   const peakVisitors = days.reduce((peak, day) => Math.max(peak, day.visitors), 0);
-  const visitorsPerDay = Math.round(days.reduce((sum, day) => sum + day.visitors, 0) / days.length);
+  // Unrounded: a small site's average is below one (the page shows it to a tenth).
+  const visitorsPerDay = days.reduce((sum, day) => sum + day.visitors, 0) / days.length;
   return {
     range,
     first,

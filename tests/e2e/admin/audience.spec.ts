@@ -170,8 +170,8 @@ test.describe("with known counts, on a server of its own", () => {
     );
 
     await expect(figure(page, "views")).toHaveText("175");
-    // (12 + 9 + 4 + 30) visitors over 30 days: 2 a day, and 30 on the busiest; never 55.
-    await expect(figure(page, "visitors-per-day")).toHaveText("2");
+    // (12 + 9 + 4 + 30) visitors over 30 days: 1.8 a day, and 30 on the busiest; never 55.
+    await expect(figure(page, "visitors-per-day")).toHaveText("1,8");
     await expect(figure(page, "peak-visitors")).toHaveText("30");
 
     await expect(page.getByTestId("audience-pages").getByRole("row")).toHaveText([
@@ -235,7 +235,8 @@ test.describe("with known counts, on a server of its own", () => {
     await expect(range.getByRole("link", { name: "7 dias" })).toHaveAttribute("aria-current", "page");
     await expect(range.getByRole("link", { name: "30 dias" })).not.toHaveAttribute("aria-current");
     await expect(figure(page, "views")).toHaveText("75");
-    await expect(figure(page, "visitors-per-day")).toHaveText("4");
+    // (12 + 9 + 4) over 7 days: 3.6 a day, to a tenth.
+    await expect(figure(page, "visitors-per-day")).toHaveText("3,6");
     await expect(figure(page, "peak-visitors")).toHaveText("12");
     const broken = page.getByRole("region", { name: "Links quebrados" });
     await expect(broken).toContainText("Nada contado ainda.");
@@ -270,7 +271,7 @@ test.describe("with known counts, on a server of its own", () => {
     await expect(chart.locator("rect")).toHaveCount(7);
     await expect(page.getByTestId("visitors-chart").getByRole("img")).toHaveAttribute(
       "aria-label",
-      new RegExp(`4 por dia em média; o dia com mais foi ${longDay(today, "pt-BR")}, com 12\\.$`),
+      new RegExp(`3,6 por dia em média; o dia com mais foi ${longDay(today, "pt-BR")}, com 12\\.$`),
     );
 
     const table = views.getByRole("table");
@@ -318,7 +319,8 @@ test.describe("with known counts, on a server of its own", () => {
       `From ${longDay(ago(364), "en")} to ${longDay(today, "en")}`,
     );
     await expect(figure(page, "views")).toHaveText("1,175");
-    await expect(figure(page, "visitors-per-day")).toHaveText("1");
+    // (12 + 9 + 4 + 30 + 200) over 365 days: under one a day, yet not 0.
+    await expect(figure(page, "visitors-per-day")).toHaveText("0.7");
     await expect(figure(page, "peak-visitors")).toHaveText("200");
     await expect(page.getByTestId("audience-pages").getByRole("row").nth(1)).toHaveText("/aboutPortuguese1,010");
     await expect(page.getByTestId("audience-sources").getByRole("row").nth(2)).toHaveText("No referrer20");
@@ -326,6 +328,46 @@ test.describe("with known counts, on a server of its own", () => {
     await expect(page.getByTestId("newsletter-off")).toHaveText(
       "The newsletter is off: no mail server is configured (SMTP_HOST and SMTP_FROM).",
     );
+  });
+
+  test("on a phone, a table wider than the screen says it scrolls, keeps its row headers in view and scrolls by keyboard", async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const [lang, pathname, name, hint] of [
+      ["pt", "/admin/audience", "Assinantes do RSS", "Deslize a tabela para o lado para ver todas as colunas."],
+      ["en", "/en/admin/audience", "RSS subscribers", "Swipe the table sideways to see every column."],
+    ] as const) {
+      await open(page, pathname);
+      // The feeds' table, four columns, is wider than the phone; the others fit it.
+      const box = page.getByTestId("audience-feeds");
+      await expect(box).toHaveRole("region");
+      await expect(box).toHaveAccessibleName(name);
+      await expect(box).toHaveAttribute("tabindex", "0");
+      // Wider than the phone: a visible line says so, and describes the box.
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      const note = page.getByText(hint).first();
+      await expect(note).toBeVisible();
+      await expect(box).toHaveAccessibleDescription(hint);
+      // A table that fits says nothing.
+      await expect(page.getByTestId("audience-devices")).not.toHaveAttribute("aria-describedby", /./);
+      // By keyboard: focused, the arrow keys scroll it; its row header and column header stay at the left edge.
+      await box.focus();
+      await expect(box).toBeFocused();
+      const left = await box.evaluate((element) => element.getBoundingClientRect().left);
+      const rowHeader = box.getByRole("rowheader").first();
+      const corner = box.getByRole("columnheader", { name: "Feed", exact: true });
+      for (let press = 0; press < 8; press++) await page.keyboard.press("ArrowRight");
+      await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      for (const header of [rowHeader, corner]) {
+        const at = await header.evaluate((element) => element.getBoundingClientRect().left);
+        expect(Math.abs(at - left)).toBeLessThanOrEqual(2);
+      }
+      await expect(rowHeader).toBeVisible();
+      await expect(box.getByRole("columnheader").last()).toBeInViewport();
+      await expectNoPageScroll(page);
+      await box.screenshot({ path: testInfo.outputPath(`audience-scrolled-table-${lang}.png`) });
+    }
   });
 
   for (const [device, viewport] of [
