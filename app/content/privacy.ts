@@ -1,10 +1,11 @@
 /**
- * The privacy page's text: what the site stores and why, written to match
- * what the code does (the contact form in `app/server/contact/`, the
- * newsletter in `app/server/newsletter/`, sign-in in `app/server/auth/`,
- * the page view counts in `app/server/analytics/`,
- * the preferences in `app/lib/preferences.ts`, the limits and the logs).
- * Change it with them.
+ * The privacy page's text, written for a reader in plain words: what the
+ * site counts and keeps, and why. It says what the code does (the contact
+ * form in `app/server/contact/`, the newsletter in `app/server/newsletter/`,
+ * sign-in in `app/server/auth/`, the page view counts in
+ * `app/server/analytics/`, the preferences in `app/lib/preferences.ts`, the
+ * limits and the logs); change it with them. How those work, in an
+ * operator's words, is in `docs/deploying.md`.
  *
  * Inline marks: `[text](/path)` is a link (a path of this site, shown in the
  * page's language), `` `text` `` is code, and `{email}` is the owner's
@@ -23,7 +24,7 @@ export interface PrivacySection {
 
 export const privacy = {
   /** The day the text last changed, `YYYY-MM-DD`. */
-  updated: "2026-11-27",
+  updated: "2026-11-29",
   updatedLabel: { pt: "Atualizada em {date}.", en: "Last updated {date}." },
   contentsLabel: { pt: "Nesta página", en: "On this page" },
   sections: [
@@ -34,12 +35,12 @@ export const privacy = {
         {
           list: [
             {
-              pt: "Guardo só o que você mesmo envia: uma mensagem pelo formulário de contato ou, se assinar, seu e-mail na newsletter. Nada é vendido nem repassado a ninguém.",
-              en: "I keep only what you send yourself: a message through the contact form or, if you subscribe, your e-mail address for the newsletter. Nothing is sold or passed on to anyone.",
+              pt: "Guardo só o que você mesmo me envia: uma mensagem pelo formulário de contato ou, se assinar a newsletter, o seu e-mail. Nada é vendido nem repassado a ninguém.",
+              en: "I keep only what you send me yourself: a message from the contact form or, if you subscribe to the newsletter, your e-mail address. Nothing is sold or passed on to anyone.",
             },
             {
-              pt: "Não há cookies de análise, rastreadores, anúncios nem scripts de outros sites. As visitas são contadas pelo servidor, sem cookies e sem que ninguém possa ser reconhecido.",
-              en: "There are no analytics cookies, trackers, ads or scripts from other sites. Page views are counted by the server, without cookies and without anyone being recognisable.",
+              pt: "O site conta quantas vezes cada página é lida, sem cookies e sem saber quem você é. O seu endereço IP e os dados do seu navegador não são guardados, e nada segue você de uma página para outra nem de um dia para o outro.",
+              en: "The site counts how often each page is read, without cookies and without knowing who you are. Your IP address and your browser's details are not kept, and nothing follows you from page to page or from one day to the next.",
             },
             {
               pt: "Quem responde pelos dados é Rafael Werneck; para qualquer pedido sobre eles, escreva para {email}.",
@@ -50,13 +51,53 @@ export const privacy = {
       ],
     },
     {
+      id: "page-views",
+      title: { pt: "O que é contado", en: "What is counted" },
+      blocks: [
+        {
+          paragraph: {
+            pt: "Para saber o que as pessoas leem, o site anota de cada visita só a página, o idioma, o site de onde você veio (se veio de algum), se o aparelho é um celular, um tablet ou um computador, e o dia. Ficam guardados apenas os totais.",
+            en: "To learn what people read, the site notes of each visit only the page, its language, the site you came from (if any), whether you use a phone, a tablet or a computer, and the day. Only the totals are kept.",
+          },
+        },
+        {
+          list: [
+            {
+              pt: "Para contar cada pessoa uma vez por dia, e não uma vez por página, o site mistura o endereço da sua conexão e o nome do seu navegador com um código secreto que muda todo dia, e guarda só o resultado. O código do dia é jogado fora dois dias depois: ninguém, nem eu, consegue saber quem você é ou reconhecer você no dia seguinte.",
+              en: "To count each person once a day rather than once a page, the site mixes your connection's address and your browser's name with a secret code that changes every day, and keeps only the result. The day's code is thrown away two days later: no one, me included, can tell who you are or recognise you the next day.",
+            },
+            {
+              pt: "Se o seu navegador envia o sinal Global Privacy Control (o pedido de não ser rastreado), ele é respeitado: a visita conta só como uma página lida, sem nem essa mistura.",
+              en: "If your browser sends the Global Privacy Control signal (the request not to be tracked), it is honoured: the visit counts only as a page read, without even that mix.",
+            },
+            {
+              pt: "Robôs e os autores do blog não são contados.",
+              en: "Robots and the blog's authors are not counted.",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: "third-parties",
+      title: { pt: "O que o site não faz", en: "What the site does not do" },
+      blocks: [
+        {
+          paragraph: {
+            pt: "Não há anúncios, rastreadores nem cookies de análise, e nada vem de outros sites: nenhum script, fonte ou imagem. Os links para outros sites (GitHub, LinkedIn, WhatsApp…) abrem numa nova aba sem contar de qual página você veio; lá valem as regras de cada um.",
+            en: "There are no ads, no trackers and no analytics cookies, and nothing comes from other sites: no scripts, fonts or images. Links to other sites (GitHub, LinkedIn, WhatsApp…) open in a new tab without telling them which page you came from; their own rules apply there.",
+          },
+        },
+      ],
+    },
+    {
       id: "contact",
       title: { pt: "Formulário de contato", en: "Contact form" },
       blocks: [
         {
           paragraph: {
             pt: "Quando você envia uma mensagem pela página de [contato](/contact), o site guarda:",
-            en: "When you send a message from the [contact](/contact) page, the site stores:",
+            en: "When you send a message from the [contact](/contact) page, the site keeps:",
           },
         },
         {
@@ -66,25 +107,25 @@ export const privacy = {
               en: "the name, e-mail address and message you wrote;",
             },
             {
-              pt: "o idioma da página e a data e a hora do envio;",
-              en: "the language of the page and the date and time it was sent;",
+              pt: "o idioma da página e quando você enviou;",
+              en: "the language of the page and when you sent it;",
             },
             {
-              pt: "um hash SHA-256 do seu endereço IP, calculado com uma chave secreta do servidor, usado só para perceber uma enxurrada de mensagens vindas do mesmo lugar (no máximo 5 por hora) e um envio repetido. O endereço IP em si nunca é guardado.",
-              en: "a SHA-256 hash of your IP address, keyed with a secret of the server, used only to spot a flood of messages from one place (at most 5 an hour) and a repeated send. The IP address itself is never stored.",
+              pt: "um código embaralhado feito a partir do seu endereço IP, nunca o endereço em si, só para barrar uma enxurrada de mensagens de um mesmo lugar (no máximo 5 por hora) e o envio repetido da mesma mensagem.",
+              en: "a scrambled code made from your IP address, never the address itself, only to stop a flood of messages from one place (at most 5 an hour) and the same message sent twice.",
             },
           ],
         },
         {
           paragraph: {
-            pt: "Para quê: para eu ler e responder. As mensagens ficam na área administrativa do site, aberta só aos autores autorizados, onde eu as leio e posso apagar cada uma; apago a sua se você pedir. Quando o site tem um servidor de e-mail configurado, a mensagem também é enviada ao meu e-mail. Ela fica guardada até ser apagada; as cópias de segurança do banco de dados (as 48 mais recentes) podem conter uma mensagem apagada até serem substituídas por cópias novas.",
-            en: "What for: so that I can read it and reply. Messages are kept in the site's admin area, open only to the authorised authors, where I read them and can delete each one; I delete yours if you ask. When the site has a mail server configured, the message is also e-mailed to me. It stays stored until it is deleted; the database's backups (the newest 48) may hold a deleted message until newer backups replace them.",
+            pt: "Para quê: para eu ler e responder. Só os autores do site veem as mensagens, que também podem chegar ao meu e-mail; apago a sua quando você pedir. Depois de apagada, ela ainda pode ficar nas cópias de segurança do site até que cópias novas as substituam.",
+            en: "What for: so that I can read it and reply. Only the site's authors see messages, which may also reach my e-mail; I delete yours whenever you ask. Once deleted, it may stay in the site's backup copies until newer copies replace them.",
           },
         },
         {
           paragraph: {
-            pt: "O formulário grava no seu navegador o cookie `contact_started`, com a hora assinada em que ele apareceu (vale 24 horas): uma mensagem enviada menos de 3 segundos depois é de um robô e é recusada.",
-            en: "The form sets the cookie `contact_started` in your browser, holding the signed time it was shown (valid for 24 hours): a message sent less than 3 seconds later comes from a robot and is refused.",
+            pt: "Quando o formulário aparece, o cookie `contact_started` lembra a hora (por 24 horas): uma mensagem enviada menos de 3 segundos depois é de um robô e é recusada.",
+            en: "When the form is shown, the cookie `contact_started` remembers the time (for 24 hours): a message sent less than 3 seconds later comes from a robot and is refused.",
           },
         },
       ],
@@ -96,19 +137,19 @@ export const privacy = {
         {
           paragraph: {
             pt: "Se você assinar a newsletter, o site guarda:",
-            en: "If you subscribe to the newsletter, the site stores:",
+            en: "If you subscribe to the newsletter, the site keeps:",
           },
         },
         {
           list: [
             { pt: "o seu e-mail;", en: "your e-mail address;" },
             {
-              pt: "os idiomas que você escolheu e a frequência: a cada post novo ou um resumo semanal;",
-              en: "the languages you chose and the frequency: each new post or a weekly digest;",
+              pt: "os idiomas e a frequência que você escolheu: a cada post novo ou um resumo por semana;",
+              en: "the languages and the frequency you chose: each new post or a weekly digest;",
             },
             {
-              pt: "a situação da assinatura: pendente (até você confirmar pelo e-mail de confirmação; sem confirmação, tudo é apagado em 8 dias), confirmada ou cancelada;",
-              en: "the state of the subscription: pending (until you confirm it from the confirmation e-mail; unconfirmed, all of it is deleted after 8 days), confirmed or unsubscribed;",
+              pt: "se a assinatura espera confirmação (sem ela, tudo é apagado em 8 dias), está confirmada ou foi cancelada;",
+              en: "whether the subscription awaits confirmation (unconfirmed, all of it is deleted after 8 days), is confirmed or was cancelled;",
             },
             {
               pt: "quando e em qual página você assinou e quando confirmou, que é o seu consentimento, e quais e-mails já lhe foram enviados.",
@@ -118,113 +159,89 @@ export const privacy = {
         },
         {
           paragraph: {
-            pt: "O seu endereço IP nunca é guardado em claro. Para quê: só para enviar os posts que você pediu.",
-            en: "Your IP address is never stored in clear. What for: only to send you the posts you asked for.",
+            pt: "Para quê: só para enviar os posts que você pediu. O seu endereço IP não é guardado.",
+            en: "What for: only to send you the posts you asked for. Your IP address is not kept.",
           },
         },
         {
           paragraph: {
-            pt: "Para sair, use o link de cancelamento com um clique no fim de cada e-mail, ou a página `/newsletter/unsubscribe` aberta pelo link de cada e-mail, onde também dá para mudar os idiomas e a frequência. Pela LGPD você pode pedir que o seu cadastro seja apagado: escreva para {email} e eu apago. Um endereço que o servidor de e-mail recusa de vez (um bounce permanente) deixa de receber e-mails.",
-            en: "To leave, use the one-click unsubscribe link at the end of every e-mail, or the page `/newsletter/unsubscribe` opened from the link in each e-mail, where you can also change the languages and the frequency. Under Brazil's data protection law (LGPD) you may ask for your subscription to be erased: write to {email} and I will delete it. An address the mail server refuses for good (a permanent bounce) gets no more e-mails.",
+            pt: "Para sair, use o link de cancelamento no fim de qualquer e-mail: um clique basta, e a mesma página deixa mudar os idiomas e a frequência. Para que o seu cadastro seja apagado, escreva para {email}. Um endereço cujo servidor de e-mail recusa de vez as mensagens deixa de recebê-las.",
+            en: "To leave, use the unsubscribe link at the end of any e-mail: one click is enough, and the same page lets you change the languages and the frequency. To have your subscription erased, write to {email}. An address whose mail server refuses the e-mails for good stops getting them.",
           },
         },
       ],
     },
     {
       id: "sign-in",
-      title: { pt: "Login", en: "Sign-in" },
+      title: { pt: "Login dos autores", en: "Authors' sign-in" },
       blocks: [
         {
           paragraph: {
-            pt: "O login serve só aos autores do blog, com uma conta do GitHub; leitores não precisam de conta. De um autor autorizado o site guarda o que o GitHub informa: o número e o login da conta, o nome, o endereço da foto de perfil e o e-mail principal verificado. Uma conta que não é de autor é recusada e nada dela é guardado.",
-            en: "Sign-in is only for the blog's authors, with a GitHub account; readers need no account. Of an authorised author the site keeps what GitHub provides: the account's number and login, the name, the address of the profile picture and the primary verified e-mail address. An account that is not an author's is refused and nothing of it is stored.",
-          },
-        },
-        {
-          paragraph: {
-            pt: "A sessão é um cookie `HttpOnly` (`__Host-session` em HTTPS) com um código aleatório; o banco de dados guarda só o hash SHA-256 desse código. Ela dura 30 dias desde o último uso, e sair a apaga. Junto dela vão o cookie `signed_in`, que só diz às páginas para mostrar Admin e Sair, o cookie `github_oauth`, por 10 minutos durante o login, e o cookie `flash`, por um minuto, com o aviso de um login recusado ou de uma saída. A área administrativa guarda no navegador do autor uma cópia do post aberto até ele ser salvo.",
-            en: "The session is an `HttpOnly` cookie (`__Host-session` over HTTPS) holding a random code; the database keeps only that code's SHA-256 hash. It lasts 30 days from its last use, and signing out deletes it. Alongside go the cookie `signed_in`, which only tells pages to show Admin and Sign out, the cookie `github_oauth`, for 10 minutes during sign-in, and the cookie `flash`, for one minute, with the notice of a refused sign-in or of signing out. The admin area keeps a copy of the open post in the author's browser until it is saved.",
+            pt: "Só os autores do blog entram no site, com uma conta do GitHub; leitores não precisam de conta. De um autor o site guarda o que o GitHub informa: o nome de usuário e o número da conta, o nome, o endereço da foto de perfil e o e-mail principal. Quem não é autor é recusado e nada seu é guardado.",
+            en: "Only the blog's authors sign in, with a GitHub account; readers need no account. Of an author the site keeps what GitHub provides: the account's username and number, the name, the address of the profile picture and the main e-mail address. Someone who is not an author is turned away and nothing of theirs is kept.",
           },
         },
       ],
     },
     {
-      id: "preferences",
-      title: { pt: "Preferências", en: "Preferences" },
+      id: "cookies",
+      title: { pt: "Cookies e preferências", en: "Cookies and preferences" },
       blocks: [
         {
           paragraph: {
-            pt: "O tema (claro ou escuro) e o idioma que você escolhe ficam no armazenamento local do seu próprio navegador (`localStorage`, nas chaves `theme` e `language`) e não são enviados ao servidor. Para apagá-los, limpe os dados deste site no navegador.",
-            en: "The theme (light or dark) and the language you choose are kept in your own browser's local storage (`localStorage`, under the keys `theme` and `language`) and are not sent to the server. To delete them, clear this site's data in your browser.",
-          },
-        },
-      ],
-    },
-    {
-      id: "page-views",
-      title: { pt: "Contagem de visitas", en: "Page view counts" },
-      blocks: [
-        {
-          paragraph: {
-            pt: "O próprio servidor conta as visitas, sem cookies e sem nenhum script: por página, idioma, nome do site de onde você veio (ou o `utm_source` do link), tipo de aparelho (celular, tablet ou computador) e dia. Só esses totais ficam guardados.",
-            en: "The server itself counts page views, without cookies and without any script: per page, language, the name of the site you came from (or the link's `utm_source`), device type (phone, tablet or desktop) and day. Only those totals are stored.",
+            pt: "Nenhum cookie segue você pelo site. Os únicos que ele usa são:",
+            en: "No cookie follows you around the site. The only ones it uses are:",
           },
         },
         {
           list: [
             {
-              pt: "Para contar um visitante uma vez por dia, o servidor guarda um hash de uma chave secreta que muda todo dia, do seu endereço IP e do nome do seu navegador. A chave é apagada 48 horas depois, com os hashes do dia: ninguém pode ser reconhecido de um dia para o outro nem rastreado de volta.",
-              en: "To count a visitor once a day, the server keeps a hash of a secret key that changes every day, your IP address and your browser's name. The key is deleted 48 hours later, with that day's hashes: no one can be recognised from one day to the next or traced back.",
+              pt: "`contact_started`: onde há um formulário de contato, a hora em que ele apareceu, por 24 horas;",
+              en: "`contact_started`: where a contact form is shown, the time it was shown, for 24 hours;",
             },
             {
-              pt: "Nem o endereço IP nem o user agent do navegador são guardados.",
-              en: "Neither the IP address nor the browser's user agent is ever stored.",
+              pt: "`__Host-session`: a sessão de um autor, que dura 30 dias desde o último uso ou até ele sair; o site guarda só uma versão embaralhada do código dela;",
+              en: "`__Host-session`: an author's session, which lasts 30 days from its last use or until they sign out; the site keeps only a scrambled version of its code;",
             },
             {
-              pt: "Um navegador que envia o sinal Global Privacy Control (`Sec-GPC`) conta como uma visita, sem nem esse hash.",
-              en: "A browser that sends Global Privacy Control (`Sec-GPC`) is counted as a view, without even that hash.",
+              pt: "`signed_in`: diz às páginas para mostrar Admin e Sair a um autor, enquanto a sessão durar;",
+              en: "`signed_in`: tells the pages to show Admin and Sign out to an author, while the session lasts;",
             },
             {
-              pt: "Robôs e as visitas do próprio autor não são contados. O dono do site pode desligar a contagem (`ANALYTICS=off`).",
-              en: "Bots and the author's own visits are not counted. The site's owner can turn counting off (`ANALYTICS=off`).",
+              pt: "`github_oauth`: por 10 minutos, enquanto um autor entra pelo GitHub;",
+              en: "`github_oauth`: for 10 minutes, while an author signs in with GitHub;",
+            },
+            {
+              pt: "`flash`: por um minuto, com o aviso mostrado depois de entrar ou sair.",
+              en: "`flash`: for one minute, with the notice shown after signing in or out.",
             },
           ],
         },
-      ],
-    },
-    {
-      id: "third-parties",
-      title: { pt: "Nada de terceiros", en: "No third parties" },
-      blocks: [
         {
           paragraph: {
-            pt: "Nenhum cookie de análise, nenhum rastreador e nenhum script, fonte ou imagem de outro site: tudo o que uma página carrega vem deste mesmo endereço, e a política de segurança de conteúdo (CSP) das páginas proíbe o resto. Os links para outros sites (GitHub, LinkedIn, WhatsApp…) abrem numa nova aba sem dizer de qual página você veio; lá valem as regras de cada um.",
-            en: "No analytics cookies, no trackers and no scripts, fonts or images from other sites: everything a page loads comes from this same address, and the pages' Content Security Policy (CSP) forbids anything else. Links to other sites (GitHub, LinkedIn, WhatsApp…) open in a new tab without telling them which page you came from; their own rules apply there.",
+            pt: "O tema (claro ou escuro) e o idioma que você escolhe ficam guardados no seu próprio navegador e nunca são enviados ao site; para apagá-los, limpe os dados deste site no navegador. A área dos autores guarda no navegador deles uma cópia do post aberto até ele ser salvo.",
+            en: "The theme (light or dark) and the language you choose stay in your own browser and are never sent to the site; to delete them, clear this site's data in your browser. The authors' area keeps a copy of the open post in their browser until it is saved.",
           },
         },
       ],
     },
     {
       id: "limits-and-logs",
-      title: { pt: "Limites e registros", en: "Limits and logs" },
+      title: { pt: "Proteção contra abusos", en: "Protection against abuse" },
       blocks: [
         {
           list: [
             {
-              pt: "Para o site aguentar abusos, os pedidos que dão trabalho ao servidor (páginas geradas na hora, buscas, envio de imagens) são contados por endereço IP só na memória do servidor, e a contagem é esquecida poucos minutos depois.",
-              en: "So that the site withstands abuse, requests that cost the server work (pages rendered on demand, searches, image uploads) are counted per IP address in the server's memory only, and the count is forgotten a few minutes later.",
+              pt: "Para o site aguentar abusos, os pedidos que mais dão trabalho (buscas, páginas feitas na hora, envio de imagens, tentativas de login) são contados por conexão durante alguns minutos, e a contagem é esquecida depois.",
+              en: "So that the site withstands abuse, the requests that cost it most work (searches, pages made on the spot, image uploads, sign-in attempts) are counted per connection for a few minutes, and the count is forgotten afterwards.",
             },
             {
-              pt: "As tentativas de login são contadas por endereço IP em janelas de 15 minutos (com PostgreSQL, no banco de dados, de onde são apagadas quando a janela acaba); as mensagens de contato, pelo hash do IP, em janelas de uma hora.",
-              en: "Sign-in attempts are counted per IP address in 15-minute windows (on PostgreSQL, in the database, from which they are deleted when the window ends); contact messages by the hash of the IP address, in one-hour windows.",
+              pt: "O site anota o próprio funcionamento (a hora, o tipo de página, a resposta e o tempo que levou), nunca o seu endereço IP, o seu e-mail ou os seus cookies.",
+              en: "The site notes how it works (the time, the kind of page, the answer and how long it took), never your IP address, your e-mail address or your cookies.",
             },
             {
-              pt: "Os registros do servidor do site anotam a hora, o tipo de página, a resposta e a duração de cada pedido, e eventos como um login ou um e-mail enviado; nunca o endereço IP, o e-mail ou cookies. Um e-mail ou IP que apareça numa mensagem de erro é mascarado antes de ser escrito.",
-              en: "The site server's logs note the time, the kind of page, the response and the duration of each request, and events such as a sign-in or an e-mail sent; never the IP address, the e-mail address or cookies. An e-mail or IP address that shows up in an error message is masked before it is written.",
-            },
-            {
-              pt: "O servidor web na frente do site (nginx) mantém um registro de acesso comum, com endereço IP, hora, página pedida, página de origem e navegador, usado só para diagnosticar falhas e abusos e apagado pela rotação de registros do servidor.",
-              en: "The web server in front of the site (nginx) keeps an ordinary access log, with IP address, time, page asked for, referring page and browser, used only to diagnose failures and abuse and deleted by the server's log rotation.",
+              pt: "O servidor que entrega as páginas mantém um registro comum de acessos (endereço IP, hora, página, página de origem e navegador), usado só para investigar falhas e abusos e apagado de tempos em tempos.",
+              en: "The server that delivers the pages keeps an ordinary access log (IP address, time, page, referring page and browser), used only to look into failures and abuse and deleted at regular intervals.",
             },
           ],
         },
@@ -232,12 +249,12 @@ export const privacy = {
     },
     {
       id: "rights",
-      title: { pt: "Seus direitos", en: "Your rights" },
+      title: { pt: "Seus direitos e contato", en: "Your rights and how to reach me" },
       blocks: [
         {
           paragraph: {
-            pt: "Pela Lei Geral de Proteção de Dados (LGPD) você pode saber se tenho dados seus, vê-los, corrigi-los, pedir que sejam apagados e retirar um consentimento dado. Escreva para {email}. Esta página muda quando o site muda; a data no topo diz quando.",
-            en: "Under Brazil's General Data Protection Law (LGPD) you may ask whether I hold data about you, see it, correct it, have it deleted and withdraw a consent you gave. Write to {email}. This page changes when the site does; the date at the top says when.",
+            pt: "Pela Lei Geral de Proteção de Dados (LGPD) você pode saber se tenho dados seus, vê-los, corrigi-los, pedir que sejam apagados e retirar um consentimento dado. Para isso, ou para qualquer dúvida sobre esta página, escreva para {email}. Esta página muda quando o site muda; a data no topo diz quando.",
+            en: "Under Brazil's General Data Protection Law (LGPD) you may ask whether I hold data about you, see it, correct it, have it deleted and withdraw a consent you gave. For that, or for any question about this page, write to {email}. This page changes when the site does; the date at the top says when.",
           },
         },
       ],

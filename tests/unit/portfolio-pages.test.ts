@@ -290,4 +290,23 @@ describe("privacyPage", () => {
     }
     expect(privacyPage("pt").updated).toMatch(/^Atualizada em \d+ de \w+ de \d{4}\.$/);
   });
+
+  it("speaks to a reader: Global Privacy Control honoured, and no operator's words", () => {
+    for (const lang of languages) {
+      const text = texts(lang).join("\n");
+      expect(text).toContain("Global Privacy Control");
+      for (const word of [
+        "ANALYTICS",
+        "PostgreSQL",
+        "Sec-GPC",
+        "nginx",
+        "SHA-256",
+        "localStorage",
+        "HttpOnly",
+        "hash",
+      ]) {
+        expect(text, `${lang}: ${word}`).not.toContain(word);
+      }
+    }
+  });
 });

@@ -143,7 +143,7 @@ export const shell = {
     privacy: {
       title: "Privacy",
       description:
-        "What this site stores, what for, for how long and how to have it deleted: contact, newsletter, sign-in and preferences.",
+        "What this site counts and keeps, what for, for how long and how to have it deleted: visits, contact, newsletter, sign-in and preferences.",
       heading: "Privacy",
     },
     blog: {

@@ -147,7 +147,7 @@ export const shell = {
     privacy: {
       title: "Privacidade",
       description:
-        "Que dados este site guarda, para quê, por quanto tempo e como pedir que sejam apagados: contato, newsletter, login e preferências.",
+        "O que este site conta e guarda, para quê, por quanto tempo e como pedir que seja apagado: visitas, contato, newsletter, login e preferências.",
       heading: "Privacidade",
     },
     blog: {
