@@ -327,7 +327,8 @@ export function PostForm({
     <section
       ref={sectionRef}
       aria-labelledby={headingId}
-      className="grid scroll-mt-16 gap-3 sm:gap-4"
+      // One column no wider than the screen: the bar's line shortens its words rather than widen the desk.
+      className="grid scroll-mt-16 grid-cols-[minmax(0,1fr)] gap-3 sm:gap-4"
       data-testid="post-editor"
     >
       {/* The desk's own title row, right under the site's header: the way back, what it is, its history. */}
@@ -413,7 +414,7 @@ export function PostForm({
         noValidate
         // The browser must not put back a reloaded form's old values behind the editor's back: the kept copy does.
         autoComplete="off"
-        className="grid gap-6"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6"
         data-testid="post-form"
         onSubmit={(event) => {
           event.preventDefault();
