@@ -71,8 +71,14 @@ module.exports = {
     onlyImports(
       "commands",
       "tools/commands/",
-      ["tools/", "app/", "config/", "runtime/", "backups/", "bench/", "tests/harness/", "deploy/"],
-      "Operator and developer commands; the local demo ones (dev, cluster) use the test harnesses' fake GitHub.",
+      ["tools/", "app/", "config/", "runtime/", "backups/", "bench/", "deploy/"],
+      "Operator and developer commands: what an operator runs, never a test or its harness (the fake GitHub of the local demo commands is in tools/fake-github/).",
+    ),
+    onlyImports(
+      "tools-shared",
+      "tools/(fake-github|processes)/",
+      ["tools/(fake-github|processes)/"],
+      "What the commands, the bench and the tests share (the fake GitHub, starting a process, a free port) stands alone.",
     ),
     onlyImports(
       "bench",

@@ -4,8 +4,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
 import { chromiumArgs, findChromium } from "./tests/harness/chromium.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tests/harness/fake-github/accounts.ts";
 import { hostFactor, limit } from "./tests/harness/host-speed.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
 const executablePath = findChromium();
 const port = Number(process.env.E2E_PORT || 4173);
@@ -53,7 +53,7 @@ const browserProjects = [
 const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop }];
 
 const fakeGitHub = {
-  command: "node tests/harness/fake-github/main.ts",
+  command: "node tools/fake-github/main.ts",
   url: `${githubURL}/health`,
   reuseExistingServer: false,
   env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },

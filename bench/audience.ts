@@ -53,9 +53,9 @@ import { type Database, openDatabase, rowsOf } from "../app/server/db/client.ser
 import { audienceBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tests/harness/fake-github/accounts.ts";
-import { startFakeGitHub } from "../tests/harness/fake-github/server.ts";
 import { signIn } from "../tests/harness/site-client.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
+import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import {
   AUDIENCE_BUDGETS,
   audienceYear,

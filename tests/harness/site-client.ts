@@ -2,7 +2,7 @@
  * The site as a script uses it over HTTP, the way a browser does: sign-in
  * through (fake) GitHub's consent page, the admin's post actions and image
  * uploads, the contact form, and the admin's list of posts read back. The
- * kill tests (`npm run cluster -- --kill`, `npm run soak`) and the mixed
+ * kill tests (the cluster's `--kill`, `npm run soak`) and the mixed
  * bench drive the site with it; every call is one real request of the
  * production server's code path.
  */
@@ -115,7 +115,7 @@ async function routeData(bytes: Uint8Array, routeId?: string): Promise<unknown> 
 
 /**
  * Signs in as `login` through the site's real sign-in: the header's Login
- * post, GitHub's consent page (the fake one of tests/harness/fake-github answers the
+ * post, GitHub's consent page (the fake one of tools/fake-github answers the
  * same way), and the callback, which sets the session cookie.
  * @example const cookie = await signIn("http://127.0.0.1:8080", "rafael-werneck");
  */

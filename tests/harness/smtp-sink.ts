@@ -18,6 +18,8 @@ export interface ReceivedMail {
   raw: string;
   /** The message byte for byte (for signature checks). */
   bytes: Buffer;
+  /** Its Message-ID header ("" when the sink keeps envelopes only). */
+  messageId: string;
   /** Who signed in to send it, when the sink asks for a login. */
   user: string | undefined;
   /** The SMTP session it came in, and when it was accepted (ms since the epoch). */
@@ -91,6 +93,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: bytes.toString("utf8").replace(/\r?\n[ \t]+/g, " "),
             bytes,
+            messageId: /^Message-ID: *(<[^>]+>)/im.exec(bytes.toString("utf8"))?.[1] ?? "",
             user: session.user as string | undefined,
             session: session.id,
             at: Date.now(),

@@ -32,9 +32,9 @@ import pg from "pg";
 import sharp from "sharp";
 import { percentile } from "../../bench/stats.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
+import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { startProcess } from "../../tools/processes/child.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./fake-github/accounts.ts";
-import { startFakeGitHub } from "./fake-github/server.ts";
 import { freePort } from "./free-port.ts";
 import { AdminClient, ContactClient, NoAnswer, readUpload, signIn } from "./site-client.ts";
 

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLoopbackOrigin } from "../../config/schema.ts";
 import { localSignInEnvironment, localSignInRefusal } from "../../tools/commands/serve.ts";
-import { fakeClientId } from "../harness/fake-github/accounts.ts";
+import { fakeClientId } from "../../tools/fake-github/accounts.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 import { signIn } from "../harness/site-client.ts";

@@ -15,8 +15,8 @@ import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { sessions, users } from "../../app/server/db/schema.ts";
 import { type AppServices, provideServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
-import { fakeClientId, fakeClientSecret } from "../harness/fake-github/accounts.ts";
-import { startFakeGitHub } from "../harness/fake-github/server.ts";
+import { fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
+import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 

@@ -3,8 +3,8 @@
  * starts the fake GitHub and points sign-in at it, so anyone can sign in
  * locally as a test author (rafael-werneck or ana-autora).
  */
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tests/harness/fake-github/accounts.ts";
-import { startFakeGitHub } from "../../tests/harness/fake-github/server.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../fake-github/accounts.ts";
+import { startFakeGitHub } from "../fake-github/server.ts";
 
 const env = process.env;
 if (env.NODE_ENV === "production") throw new Error("tools/commands/dev.ts is for development; use `npm run serve`");

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { exitOnConfigError, readBuildSettings } from "../../config/config.ts";
 import { isLoopbackOrigin, toolShape } from "../../config/schema.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tests/harness/fake-github/accounts.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../fake-github/accounts.ts";
 
 /** The switch of `npm run serve:local`. */
 export const LOCAL_SIGN_IN = "--local-sign-in";
@@ -93,7 +93,7 @@ async function serveWithLocalSignIn(): Promise<void> {
     process.exit(1);
   }
   // Loaded only here: `npm run serve` starts no server of its own.
-  const { startFakeGitHub } = await import("../../tests/harness/fake-github/server.ts");
+  const { startFakeGitHub } = await import("../fake-github/server.ts");
   const fake = await startFakeGitHub(fakePort.data.FAKE_GITHUB_PORT);
   const env = localSignInEnvironment(process.env, fake.url);
   console.log(

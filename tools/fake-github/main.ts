@@ -1,6 +1,6 @@
 /**
  * Runs the fake GitHub on its own, for the browser tests:
- *   PORT=4399 node tests/harness/fake-github/main.ts
+ *   PORT=4399 node tools/fake-github/main.ts
  */
 import { fakeAuthorLogins } from "./accounts.ts";
 import { startFakeGitHub } from "./server.ts";

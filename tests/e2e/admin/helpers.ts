@@ -9,7 +9,7 @@ import { createSession } from "../../../app/server/auth/session.server.ts";
 import { upsertGitHubUser } from "../../../app/server/auth/users.server.ts";
 import { type Database, openDatabase } from "../../../app/server/db/client.server.ts";
 import type { User } from "../../../app/server/db/schema.ts";
-import { fakeAuthorLogins } from "../../harness/fake-github/accounts.ts";
+import { fakeAuthorLogins } from "../../../tools/fake-github/accounts.ts";
 import { startSiteServer } from "../../harness/site-server.ts";
 import { solidPng } from "../../helpers/images.ts";
 import { expect, waitForHydration } from "../fixtures.ts";

@@ -1,5 +1,6 @@
 /**
- * `npm run cluster -- --check` on the build the end-to-end tests run: two
+ * The cluster's scenarios (tests/harness/cluster-checks.ts) on the build the
+ * end-to-end tests run, on `npm run cluster`'s cluster: `--check`, two
  * production servers on one PostgreSQL behind nginx (deploy/nginx.conf),
  * requests spread over both, an object stored once served by each, one
  * sign-in rate limit across them; and `--kill`, one server killed mid-flow.
@@ -37,7 +38,7 @@ async function admin(text: string) {
 test.skip(!postgresUrl, "TEST_DATABASE_URL is unset (tests/harness/start-test-postgres.sh prints one)");
 test.skip(!hasNginx, "nginx is not installed (apt-get install nginx)");
 
-/** Runs `npm run cluster -- {flag}` on a database of its own and free ports; resolves with its output. */
+/** Runs the scenario `{flag}` on a database of its own and free ports; resolves with its output. */
 async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; port: number }> {
   const name = `portfolio_cluster_${randomBytes(6).toString("hex")}`;
   await admin(`CREATE DATABASE ${name}`);
@@ -45,7 +46,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
     const [port, first, second] = [await freePort(), await freePort(), await freePort()];
-    const { stdout } = await run(process.execPath, ["tools/commands/cluster.ts", flag], {
+    const { stdout } = await run(process.execPath, ["tests/harness/cluster-checks.ts", flag], {
       env: {
         ...process.env,
         BUILD_DIR: process.env.BUILD_DIR || "build",
@@ -57,7 +58,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
       },
       timeout: limit(150_000),
     }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`npm run cluster -- ${flag} failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
+      throw new Error(`the cluster's ${flag} failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
     });
     return { stdout, port };
   } finally {
@@ -73,7 +74,7 @@ test("two servers behind nginx share the database, the stored objects and the ra
 });
 
 /**
- * `npm run cluster -- --kill`: sign-in, admin and contact flows through nginx,
+ * `--kill`: sign-in, admin and contact flows through nginx,
  * one server killed with SIGKILL mid-flow and started again; nothing
  * acknowledged is lost, images are served by both, each contact message is
  * e-mailed once, each newsletter mail of a post the flows publish sent once, a

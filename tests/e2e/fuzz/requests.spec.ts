@@ -9,7 +9,7 @@ import pg from "pg";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../harness/fake-github/accounts.ts";
+import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
