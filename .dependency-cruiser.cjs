@@ -39,6 +39,12 @@ module.exports = {
       "The application imports only itself (and the static files it inlines).",
     ),
     onlyImports(
+      "app-bottom",
+      "app/(i18n|content|lib)/",
+      ["app/(i18n|content|lib|assets)/", "app/site\\.config\\.ts$", "public/"],
+      "Inside the app, the strings, the content and the pure helpers of lib/ are the bottom: they import one another, the assets and the site's config, never a component, a route, the routing, the first paint or the server.",
+    ),
+    onlyImports(
       "config",
       "config/",
       ["config/", "app/"],

@@ -16,11 +16,10 @@ import { Header } from "~/components/layout/Header.tsx";
 import { Toasts } from "~/components/layout/Toasts.tsx";
 import { showsLauncher } from "~/components/terminal/frame.ts";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
-import { themeColors } from "~/first-paint/head-script.ts";
 import { headScript, pageScriptLoader } from "~/first-paint/inline-scripts.ts";
 import { htmlLang, localizePath, useT } from "~/i18n";
 import { useNonce } from "~/lib/nonce.ts";
-import { applyTheme } from "~/lib/preferences.ts";
+import { applyTheme, themeColors } from "~/lib/preferences.ts";
 import type { Route } from "./+types/root";
 // Built as a file of its own, with only what it imports (see app/first-paint/page-script/enhance.ts).
 import builtPageScript from "./first-paint/page-script/enhance.ts?worker&url";

@@ -1,11 +1,6 @@
 import { SIGNED_IN_COOKIE } from "~/lib/auth-cookies.ts";
-
 // The head script uses the colours themselves, which the build writes into its text.
-const LIGHT_THEME_COLOR = "#ffffff";
-const DARK_THEME_COLOR = "#09090b";
-
-/** `theme-color` per theme, also written by the head script when the theme is applied. */
-export const themeColors = { light: LIGHT_THEME_COLOR, dark: DARK_THEME_COLOR } as const;
+import { themeColors } from "~/lib/preferences.ts";
 
 /** The event on `document` that has the head script apply the stored choices at once, if it has not yet. */
 export const APPLY_CHOICES_EVENT = "apply-stored-choices";
@@ -50,7 +45,7 @@ export default function applyStoredChoices(): void {
       root.style.colorScheme = theme;
       document
         .querySelector('meta[name="theme-color"]')
-        ?.setAttribute("content", theme === "dark" ? DARK_THEME_COLOR : LIGHT_THEME_COLOR);
+        ?.setAttribute("content", theme === "dark" ? themeColors.dark : themeColors.light);
       let language = storage.getItem("language");
       const path = location.pathname;
       const search = location.search;

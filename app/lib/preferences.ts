@@ -3,9 +3,10 @@
  * the head script (`app/first-paint/head-script.ts`) reads them before the first paint.
  * Shared by the page script (`app/first-paint/page-script/`) and the React components.
  */
-import { themeColors } from "~/first-paint/head-script.ts";
-
 export type Theme = "light" | "dark";
+
+/** `theme-color` per theme, also written by the head script when the theme is applied. */
+export const themeColors = { light: "#ffffff", dark: "#09090b" } as const;
 
 /** The document's class while the theme changes: no transition runs (app/styles/app.css). */
 export const THEME_SWITCHING = "theme-switching";

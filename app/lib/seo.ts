@@ -1,7 +1,30 @@
 import type { MetaDescriptor } from "react-router";
 import { dictionaryFor, format, htmlLang, type Lang, langFromPath, languages, ogLocale, switchLangPath } from "~/i18n";
-import type { PageKey } from "~/routing/pages.ts";
 import { siteUrl } from "~/site.config.ts";
+
+/** The pages of the route table (app/routing/pages.ts), by the key their titles and descriptions are found under. */
+export type PageKey =
+  | "home"
+  | "about"
+  | "career"
+  | "companies"
+  | "company"
+  | "projects"
+  | "project"
+  | "services"
+  | "service"
+  | "certificates"
+  | "contact"
+  | "recommendations"
+  | "course"
+  | "discord"
+  | "privacy"
+  | "blog"
+  | "blogTag"
+  | "blogSearch"
+  | "article"
+  | "adminBlog"
+  | "adminMessages";
 
 /** A link-preview image described in full (a post's drawn card). */
 export interface PreviewImage {

@@ -6,29 +6,7 @@
  */
 import { companySlugs, projectSlugs, serviceIds, staticArticleIds } from "../content/ids.ts";
 import { languages, localizePath } from "../i18n/paths.ts";
-
-export type PageKey =
-  | "home"
-  | "about"
-  | "career"
-  | "companies"
-  | "company"
-  | "projects"
-  | "project"
-  | "services"
-  | "service"
-  | "certificates"
-  | "contact"
-  | "recommendations"
-  | "course"
-  | "discord"
-  | "privacy"
-  | "blog"
-  | "blogTag"
-  | "blogSearch"
-  | "article"
-  | "adminBlog"
-  | "adminMessages";
+import type { PageKey } from "../lib/seo.ts";
 
 interface PageRoute {
   key: PageKey;

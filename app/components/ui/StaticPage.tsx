@@ -1,5 +1,5 @@
 import { useT } from "~/i18n";
-import type { PageKey } from "~/routing/pages.ts";
+import type { PageKey } from "~/lib/seo.ts";
 import { PageHeader } from "./PageHeader.tsx";
 
 type StaticKey = Exclude<PageKey, "company" | "project" | "service" | "article">;
