@@ -35,7 +35,7 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
 const stickyFirstColumn =
   "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] " +
   "[&_tr>:first-child]:shadow-[inset_-1px_0_0_var(--color-line)] [&_tbody_tr>:first-child]:bg-bg " +
-  "max-sm:[&_tr>:first-child]:min-w-24 max-sm:[&_tr>:first-child]:max-w-36 " +
+  "max-sm:[&_tr>:first-child]:min-w-28 max-sm:[&_tr>:first-child]:max-w-36 " +
   "max-sm:[&_tr>:first-child]:whitespace-normal max-sm:[&_tr>:first-child]:[overflow-wrap:anywhere] " +
   "max-sm:[&_thead_th]:whitespace-normal max-sm:[&_thead_th]:min-w-20 max-sm:[&_thead_th]:align-bottom";
 
