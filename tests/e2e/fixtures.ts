@@ -140,24 +140,95 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
-  // Every test fails if the page breaks its own Content-Security-Policy.
-  cspViolations: [
-    async ({ page }, use) => {
-      const violations: string[] = [];
-      await page.exposeFunction("__reportCsp", (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
-            `${event.violatedDirective} blocked ${event.blockedURI} on ${location.pathname}`,
-          );
-        });
-      });
-      await use(violations);
-      expect(violations, violations.join("\n")).toEqual([]);
+/**
+ * Reports every `securitypolicyviolation` of the documents `page` opens from now on into the returned list: the
+ * site's pages break their own Content-Security-Policy nowhere.
+ */
+async function watchPolicy(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__reportCsp", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${event.violatedDirective} blocked ${event.blockedURI} on ${location.pathname}`,
+      );
+    });
+  });
+  return violations;
+}
+
+/** The violations each test's page reported (`watchPolicy`), for the tests that read them. */
+const policyViolations = new WeakMap<Page, string[]>();
+
+/** The page a worker's read-only tests share, and its policy violations. */
+interface SharedReader {
+  page: Page;
+  violations: string[];
+  viewport: { width: number; height: number };
+}
+
+export const test = base.extend<{ cspViolations: string[]; readerPage: Page }, { sharedReader: SharedReader }>({
+  // Every test that opens a page fails if the page breaks its own Content-Security-Policy. A test that only asks
+  // over HTTP (`request`) opens no page, and pays for none.
+  page: async ({ page }, use, testInfo) => {
+    const violations = await watchPolicy(page);
+    policyViolations.set(page, violations);
+    await use(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+    // A check that never showed a page reads responses: it belongs in a server test over HTTP, or asks with the
+    // `request` fixture, which opens no page (docs/testing.md).
+    if (testInfo.status === "passed" && page.url() === "about:blank")
+      throw new Error(
+        `"${testInfo.title}" opened a browser page and never showed it: ask over HTTP (the request fixture, or tests/server)`,
+      );
+  },
+  cspViolations: async ({ page }, use) => {
+    await use(policyViolations.get(page) ?? []);
+  },
+  sharedReader: [
+    async ({ browser }, use, workerInfo) => {
+      const viewport = workerInfo.project.use.viewport ?? { width: 1280, height: 720 };
+      const { baseURL } = workerInfo.project.use;
+      const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), viewport });
+      const page = await context.newPage();
+      const violations = await watchPolicy(page);
+      await use({ page, violations, viewport });
+      await context.close();
     },
-    { auto: true },
+    { scope: "worker" },
   ],
+  /**
+   * A page a worker's read-only looks at public pages share, as a reader moves from page to page: a navigation
+   * costs Chromium about half of what a fresh page does. Each test starts it signed out, with nothing stored, at
+   * the size and media the test asks for, without routes, and navigates where it looks. A test that stores
+   * preferences before a page's scripts run (`storePreferences`), fakes the clock, counts requests or signs in
+   * takes a page of its own (`page`).
+   */
+  readerPage: async (
+    { sharedReader, viewport, colorScheme, reducedMotion, isMobile, hasTouch, javaScriptEnabled },
+    use,
+  ) => {
+    // A context's touch, mobile and script settings are set when it is made: such a test needs a page of its own.
+    if (isMobile || hasTouch || javaScriptEnabled === false)
+      throw new Error("readerPage has a desktop's pointer and runs scripts: use page");
+    const { page, violations } = sharedReader;
+    const context = page.context();
+    await context.clearCookies();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    // The size and media the test asks for (`test.use`), as its own page would have them.
+    await page.setViewportSize(viewport ?? sharedReader.viewport);
+    await page.emulateMedia({ colorScheme: colorScheme ?? null, reducedMotion: reducedMotion ?? null, media: null });
+    if (page.url().startsWith("http"))
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    violations.length = 0;
+    await use(page);
+    for (const event of ["console", "dialog", "request", "response", "pageerror"] as const)
+      page.removeAllListeners(event);
+    expect(violations, violations.join("\n")).toEqual([]);
+  },
 });
 
 /** Test accounts of the fake GitHub (tests/harness/fake-github): two allowed authors and one outsider. */

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
+import { expect, test, waitForHydration } from "../fixtures.ts";
 
 const staticArticles = {
   pt: [
@@ -150,13 +150,5 @@ test("an article carries article metadata for link previews and search engines",
   });
 });
 
-for (const theme of ["light", "dark"] as const) {
-  for (const path of ["/blog", "/en/blog/project-management"]) {
-    test(`no serious accessibility violation on ${path} (${theme})`, async ({ page }) => {
-      await storePreferences(page, { theme });
-      await page.goto(path);
-      await waitForHydration(page);
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
-}
+// The blog's list and its articles, in both languages and themes, are checked by axe with every other page
+// (shell/axe-every-page.spec.ts).
