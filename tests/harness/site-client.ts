@@ -163,7 +163,11 @@ export class AdminClient {
     const form = new URLSearchParams({ intent, lang: fields.lang ?? "pt" });
     for (const [name, value] of Object.entries(fields)) {
       if (name === "published") {
-        if (value) form.set("published", "on");
+        // A publication that would mail says whether to (decision 057): the writers' readers get their mails.
+        if (value) {
+          form.set("published", "on");
+          form.set("newsletter", "send");
+        }
       } else if (value !== undefined && value !== null) form.set(name, String(value));
     }
     const what = `${intent} ${fields.id ?? fields.slug ?? ""}`;
