@@ -1,0 +1,144 @@
+/**
+ * Every page is valid HTML by the W3C Nu Html Checker (vnu-jar, which needs
+ * Java), as the server sends it: each prerendered page, the pages rendered
+ * per request (blog, an article, a tag, the search, the 404), an author's
+ * published post, the admin signed in, a draft as its author previews it and
+ * as its shared link shows it, and a post's address once it is in the trash,
+ * in both languages. The author, the session and the posts are made in the
+ * data directory before the server starts; the admin's post form, which the
+ * browser builds, is checked in the browser layer
+ * (tests/e2e/shell/valid-html.spec.ts).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { staticArticleIds } from "../../app/content/ids.ts";
+import { languages, localizePath } from "../../app/i18n/paths.ts";
+import { prerenderPaths } from "../../app/routing/pages.ts";
+import { SESSION_COOKIE } from "../../app/server/auth/cookies.server.ts";
+import { createSession } from "../../app/server/auth/session.server.ts";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import { createPost } from "../../app/server/blog/posts.server.ts";
+import { createShareLink } from "../../app/server/blog/share-links.server.ts";
+import { openDatabase } from "../../app/server/db/client.server.ts";
+import { limit } from "../harness/host-speed.ts";
+import { headingSkips, htmlErrors } from "../helpers/vnu.ts";
+import { type TestBuild, testBuild } from "./helpers/build.ts";
+import { postInput, saved } from "./helpers/posts.ts";
+import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
+
+let build: TestBuild | undefined;
+let site: SiteProcess | undefined;
+let session = "";
+/** A published post of the author's, its Markdown as the pipeline renders it; a draft and its shared link. */
+const seeded = { published: "html-valido", publishedId: "", draftId: "", shared: "" };
+
+/** Every admin screen of a language. */
+const adminPaths = (lang: (typeof languages)[number]) =>
+  [
+    "/admin/blog",
+    "/admin/blog/trash",
+    "/admin/blog/tags",
+    "/admin/messages",
+    "/admin/subscribers",
+    "/admin/audience",
+  ].map((p) => localizePath(p, lang));
+
+beforeAll(async () => {
+  build = await testBuild("valid-html");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-valid-html-"));
+  const { db, close } = await openDatabase({ dataDir });
+  try {
+    const profile = { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null };
+    const author = await upsertGitHubUser(db, profile);
+    session = (await createSession(db, author.id)).token;
+    const content = [
+      "## Seção",
+      "Texto com **negrito**, `código`, [um link](https://example.com) e uma imagem:",
+      "![Ícone do site](/favicon.svg)",
+      "```js\nconst a = 1;\n```",
+      "| a | b |\n| - | - |\n| 1 | 2 |",
+      "> Citação\n\n- item\n- [x] feito",
+    ].join("\n\n");
+    const post = saved(
+      await createPost(
+        db,
+        author.id,
+        postInput(seeded.published, { title: `HTML válido ${seeded.published}`, content, published: true }),
+      ),
+    );
+    seeded.publishedId = post.id;
+    const draft = saved(
+      await createPost(
+        db,
+        author.id,
+        postInput("previa-valida", { title: "Prévia previa-valida", content: "## Seção\n\nTexto." }),
+      ),
+    );
+    seeded.draftId = draft.id;
+    seeded.shared = `/blog/preview/${(await createShareLink(db, author.id, draft.id))?.token ?? ""}`;
+  } finally {
+    await close();
+  }
+  site = await startSiteProcess(build.dir, {
+    DATA_DIR: dataDir,
+    AUTHOR_GITHUB_LOGINS: "ana",
+    RENDER_RATE_LIMIT: "0",
+    SEARCH_RATE_LIMIT: "0",
+  });
+}, limit(600_000));
+
+afterAll(async () => {
+  await site?.stop();
+  build?.remove();
+}, limit(60_000));
+
+it("every page is valid HTML (W3C Nu Html Checker) and skips no heading level", {
+  timeout: limit(180_000),
+}, async () => {
+  const origin = site?.origin ?? "";
+  const asAuthor = { Cookie: `${SESSION_COOKIE}=${session}` };
+  const pages = new Map<string, string>();
+  const fetchPage = async (url: string, expectedStatus = 200, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${origin}${url}`, { headers });
+    expect(response.status, url).toBe(expectedStatus);
+    pages.set(url, await response.text());
+  };
+  for (const lang of languages) {
+    const at = (p: string) => localizePath(p, lang);
+    for (const url of prerenderPaths().filter((p) => (lang === "en") === (p === "/en" || p.startsWith("/en/"))))
+      await fetchPage(url);
+    for (const p of ["/blog", "/blog/tag/discord", ...staticArticleIds.map((id) => `/blog/${id}`)])
+      await fetchPage(at(p));
+    await fetchPage(at("/pagina-que-nao-existe"), 404);
+    const search = await fetch(`${origin}${at("/blog/search?q=docker")}`);
+    if (search.status === 200) pages.set(at("/blog/search?q=docker"), await search.text());
+  }
+
+  // The author's published post, and the admin signed in: the screens as sent.
+  await fetchPage(`/blog/${seeded.published}`);
+  for (const lang of languages) for (const p of adminPaths(lang)) await fetchPage(p, 200, asAuthor);
+
+  // A draft as its author previews it, and as the link that shares it shows it to anyone.
+  for (const lang of languages)
+    await fetchPage(localizePath(`/admin/blog/${seeded.draftId}/preview`, lang), 200, asAuthor);
+  await fetchPage(seeded.shared);
+  // The published post moved to the trash: its address is gone (410), with the not-found page's look.
+  const trashed = await fetch(`${origin}/admin/blog/trash`, {
+    method: "POST",
+    headers: { ...asAuthor, origin },
+    body: new URLSearchParams({ intent: "trash", id: seeded.publishedId }),
+  });
+  expect(trashed.status).toBe(200);
+  const gone = await fetch(`${origin}/blog/${seeded.published}`);
+  expect(gone.status).toBe(410);
+  pages.set(`/blog/${seeded.published} (in the trash)`, await gone.text());
+
+  const errors = await htmlErrors(pages);
+  expect(errors, errors.join("\n")).toEqual([]);
+
+  // The outline never skips a level on the way down (h1 then h3 hides a section from heading navigation).
+  const skips = headingSkips(pages);
+  expect(skips, skips.join("\n")).toEqual([]);
+});
