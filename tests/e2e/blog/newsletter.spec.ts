@@ -98,7 +98,13 @@ test.describe("the newsletter, without JavaScript", () => {
     const author = await browser.newPage({ javaScriptEnabled: true });
     await signIn(author, "author");
     const first = { title: `Novidade ${randomBytes(3).toString("hex")}`, slug: uniqueSlug("novidade") };
-    await createPostThroughForm(author, { ...first, content: "Texto do post.", excerpt: "O resumo.", publish: true });
+    await createPostThroughForm(author, {
+      ...first,
+      content: "Texto do post.",
+      excerpt: "O resumo.",
+      publish: true,
+      newsletter: "send",
+    });
     const postMail = await mailAbout(request, reader, first.title);
     expect(postMail.text).toContain(`/blog/${first.slug}`);
     expect(postMail.text).toContain("O resumo.");
@@ -122,7 +128,7 @@ test.describe("the newsletter, without JavaScript", () => {
     await page.getByRole("button", { name: "Confirmar inscrição" }).click();
     await expect(page.getByTestId("newsletter-confirmed")).toBeVisible();
     const second = { title: `Outra ${randomBytes(3).toString("hex")}`, slug: uniqueSlug("outra") };
-    await createPostThroughForm(author, { ...second, content: "Mais texto.", publish: true });
+    await createPostThroughForm(author, { ...second, content: "Mais texto.", publish: true, newsletter: "send" });
     await mailAbout(request, stayer, second.title);
     const titles = (mails: Mail[]) => mails.map((mail) => mail.headers.subject);
     expect(titles(await mailsTo(request, reader))).not.toContain(second.title);
