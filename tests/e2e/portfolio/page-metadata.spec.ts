@@ -1,4 +1,3 @@
-import { localizePath } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { expect, test } from "../fixtures.ts";
 
@@ -19,28 +18,8 @@ const paths = [
   "/privacidade",
 ];
 
-for (const lang of ["pt", "en"] as const) {
-  test(`every page has its own title, description and Open Graph tags (${lang})`, async ({ page }) => {
-    // Fourteen full page loads: more than the default budget on a busy machine.
-    test.setTimeout(limit(90_000));
-    const titles = new Set<string>();
-    for (const path of paths) {
-      const url = localizePath(path, lang);
-      await page.goto(url);
-      const title = await page.title();
-      expect(title, url).toMatch(/· Rafael Werneck$/);
-      titles.add(title);
-      await expect(page.locator('meta[name="description"]'), url).toHaveAttribute("content", /.{20,}/);
-      await expect(page.locator('meta[property="og:title"]'), url).toHaveAttribute("content", title);
-      await expect(page.locator('meta[property="og:locale"]'), url).toHaveAttribute(
-        "content",
-        lang === "pt" ? "pt_BR" : "en_US",
-      );
-      await expect(page.locator("html"), url).toHaveAttribute("lang", lang === "pt" ? "pt-BR" : "en");
-    }
-    expect(titles.size).toBe(paths.length);
-  });
-}
+// Each page's title, description and Open Graph tags are in the HTML the server sends: read over HTTP in
+// tests/server/served-pages.test.ts, for these pages in both languages.
 
 test("no page needs another host for its images", async ({ page }) => {
   test.setTimeout(limit(90_000));

@@ -53,28 +53,6 @@ for (const lang of ["pt", "en"] as const) {
   });
 }
 
-test("each page names its canonical URL and both language alternates", async ({ page }) => {
-  await page.goto("/en/about");
-  const href = (selector: string) => page.locator(selector).getAttribute("href");
-  expect(await href('link[rel="canonical"]')).toMatch(/\/en\/about$/);
-  expect(await href('link[rel="alternate"][hreflang="pt-BR"]')).toMatch(/[^n]\/about$/);
-  expect(await href('link[rel="alternate"][hreflang="en"]')).toMatch(/\/en\/about$/);
-  expect(await href('link[rel="alternate"][hreflang="x-default"]')).toMatch(/[^n]\/about$/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", en.pages.about.description);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /About me/);
-});
-
-test("a typed non-ASCII project slug and its percent-encoded form both work", async ({ page, request }) => {
-  for (const spelling of ["/projects/site-da-fam%C3%ADlia-werneck", "/projects/site-da-fam%c3%adlia-werneck"]) {
-    const response = await request.get(spelling);
-    expect(response.status(), spelling).toBe(200);
-  }
-  await page.goto("/projects/site-da-família-werneck");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site da Família Werneck");
-});
-
-test("a trailing slash redirects to the one canonical spelling", async ({ request }) => {
-  const response = await request.get("/about/", { maxRedirects: 0 });
-  expect(response.status()).toBe(301);
-  expect(response.headers().location).toBe("/about");
-});
+// What the pages' heads say (canonical address, alternates, description), how a percent-encoded slug answers
+// and where a trailing slash redirects are read over HTTP (tests/server/served-pages.test.ts, served-headers.test.ts).
+// The typed non-ASCII slug's page is one of the routes above.
