@@ -80,7 +80,7 @@ const LAYERS: Layer[] = [
     // The servers its tests start run the suite's build, made once.
     needs: ["build"],
     env: { TEST_BUILD_DIR: "build" },
-    about: "tests/server on PGlite and PostgreSQL, on that build (Vitest)",
+    about: "tests/server on PGlite and PostgreSQL; on that build over HTTP: headers, pages, HTML checker",
   },
   { name: "chromium", steps: [[node, "tests/harness/ensure-chromium.ts"]], about: "a Chromium for the browser" },
   {
@@ -88,7 +88,7 @@ const LAYERS: Layer[] = [
     steps: [[bin("playwright"), "test"]],
     needs: ["build", "chromium"],
     env: { E2E_LAYER: "browser", E2E_PORT: "site", E2E_GITHUB_PORT: "github", SUITE_REPORT: "browser" },
-    about: "tests/e2e in Chromium on the build: features, axe, CSP, the HTML checker",
+    about: "tests/e2e in Chromium on the build: features, axe, CSP, what renders or takes input",
   },
   {
     name: "system",
