@@ -3,7 +3,7 @@ import { useT } from "~/i18n";
 import { LocalLink } from "../ui/LocalLink.tsx";
 
 const buttonClass =
-  "inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-full border border-line px-3 text-sm font-medium text-fg transition hover:border-accent hover:text-accent";
+  "inline-flex h-10 items-center gap-2 rounded-full border border-line px-3 text-sm font-medium text-fg transition hover:border-accent hover:text-accent";
 
 /**
  * Login for visitors; Admin and Sair for a signed-in author. Both are in the
