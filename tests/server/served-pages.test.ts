@@ -3,7 +3,7 @@
  * responses as a crawler, a feed reader or a link preview reads them: each
  * page's title, description, Open Graph tags, canonical address and language
  * alternates; the feeds, the sitemap and robots.txt; the structured data of an
- * article; the server's own address in all of them (decision 041). One server
+ * article, the about page and each service; the server's own address in all of them (decision 041). One server
  * of the tested build for every test here; what a person sees and does on the
  * pages is the browser layer's (tests/e2e).
  */
@@ -95,6 +95,46 @@ describe("each page's head", () => {
       headline: "Cloud solutions for small businesses",
     });
   });
+});
+
+describe("structured data", () => {
+  /** Each service's price as its page shows it (tests/e2e/portfolio/browse-services.spec.ts). */
+  const prices = {
+    pt: {
+      "web-development": "R$ 2.500",
+      "mobile-development": "R$ 8.000",
+      "bot-development": "R$ 1.500",
+      "uiux-design": "R$ 3.000",
+      "cloud-solutions": "R$ 2.000",
+      consulting: "R$ 200/hora",
+    },
+    en: {
+      "web-development": "$500",
+      "mobile-development": "$1,600",
+      "bot-development": "$300",
+      "uiux-design": "$600",
+      "cloud-solutions": "$400",
+      consulting: "$40/hour",
+    },
+  } as const;
+
+  for (const lang of ["pt", "en"] as const) {
+    it(`the about page names its person (${lang})`, async () => {
+      const [person] = jsonLd(await text(localizePath("/about", lang))).filter((item) => item["@type"] === "Person");
+      expect(person?.name).toBe("Rafael Werneck");
+    });
+
+    for (const [id, price] of Object.entries(prices[lang])) {
+      it(`the ${id} page offers it in ${lang === "pt" ? "reais" : "dollars"} (${lang})`, async () => {
+        const [service] = jsonLd(await text(localizePath(`/services/${id}`, lang))).filter(
+          (item) => item["@type"] === "Service",
+        );
+        const offers = service?.offers as { priceCurrency: string; price: number };
+        expect(offers.priceCurrency).toBe(lang === "pt" ? "BRL" : "USD");
+        expect(String(offers.price)).toBe(price.replace(/[^\d]/g, ""));
+      });
+    }
+  }
 });
 
 describe("the feeds, the sitemap and robots.txt", () => {
