@@ -1,14 +1,6 @@
 import { limit } from "../../harness/host-speed.ts";
 import { expect, signIn, test } from "../fixtures.ts";
-import {
-  adminRow,
-  backToPosts,
-  createPostThroughForm,
-  editInTwoTabs,
-  openAdmin,
-  openNewPostForm,
-  uniqueSlug,
-} from "./helpers.ts";
+import { adminRow, backToPosts, editInTwoTabs, openAdmin, openNewPostForm, seedPost, uniqueSlug } from "./helpers.ts";
 
 test("a new post saves itself a few seconds after typing, and is there after a reload", async ({ page }) => {
   await signIn(page, "author");
@@ -40,7 +32,7 @@ test("a published post's autosaved changes stay off the public page until the up
   await signIn(page, "author");
   const slug = uniqueSlug("no-ar");
   const title = `No ar ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Versão publicada.", publish: true });
+  await seedPost(page, { title, slug, content: "Versão publicada.", publish: true });
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();
@@ -94,7 +86,7 @@ test("two tabs on one post: the later autosave is refused, says why and offers t
   await signIn(page, "author");
   const slug = uniqueSlug("duas-abas-auto");
   const title = `Duas abas auto ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Original" });
+  await seedPost(page, { title, slug, content: "Original" });
   const second = await editInTwoTabs(page, title);
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Da primeira aba");
   await expect(page.getByTestId("autosave-status")).toHaveText(/^Salvo às/, { timeout: limit(15_000) });

@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openAdmin, pngBytes, uniqueSlug } from "./helpers.ts";
+import { adminRow, openAdmin, pngBytes, seedPost, uniqueSlug } from "./helpers.ts";
 
 for (const theme of ["light", "dark"] as const) {
   test(`the editor's history, schedule, kept copy and image prompt fit a phone in the ${theme} theme`, async ({
@@ -10,7 +10,7 @@ for (const theme of ["light", "dark"] as const) {
     await signIn(page, "author");
     const slug = uniqueSlug(`telefone-${theme}`);
     const title = `No telefone ${slug}`;
-    await createPostThroughForm(page, { title, slug, content: "Primeira versão." });
+    await seedPost(page, { title, slug, content: "Primeira versão." });
     await page.evaluate((value) => localStorage.setItem("theme", value), theme);
     await page.setViewportSize({ width: 375, height: 800 });
     const edit = async () => {

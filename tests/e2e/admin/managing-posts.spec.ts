@@ -7,6 +7,7 @@ import {
   openNewPostForm,
   pngBytes,
   publishAnswering,
+  seedPost,
   uniqueSlug,
 } from "./helpers.ts";
 
@@ -93,7 +94,7 @@ test("unpublishing removes a post from the list, its page, the feed and the site
   await signIn(page, "author");
   const slug = uniqueSlug("vai-e-volta");
   const title = `Vai e volta ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Conteúdo", publish: true });
+  await seedPost(page, { title, slug, content: "Conteúdo", publish: true });
   expect((await page.request.get(`/en/blog/${slug}`)).status()).toBe(200);
 
   await adminRow(page, title)
@@ -142,7 +143,7 @@ test("the Markdown preview renders as the public page will, without running scri
 test("the server's per-field errors show in the form, which keeps what was typed", async ({ page }) => {
   await signIn(page, "author");
   const slug = uniqueSlug("repetido");
-  await createPostThroughForm(page, { title: `Original ${slug}`, slug, content: "Primeiro" });
+  await seedPost(page, { title: `Original ${slug}`, slug, content: "Primeiro" });
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
   await form.getByLabel("Título", { exact: true }).fill("Segundo com o mesmo slug");
@@ -255,7 +256,7 @@ test("a stale form from a second tab does not overwrite the first tab's save", a
   await signIn(page, "author");
   const slug = uniqueSlug("duas-abas");
   const title = `Duas abas ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Original" });
+  await seedPost(page, { title, slug, content: "Original" });
   const second = await context.newPage();
   await second.goto("/admin/blog");
   await waitForHydration(second);
@@ -310,7 +311,7 @@ test("a long unbroken title wraps on a phone instead of widening the blog", asyn
   await signIn(page, "author");
   const slug = uniqueSlug("longo");
   const title = `https://example.com/${"sem-espacos".repeat(12)}`;
-  await createPostThroughForm(page, { title, slug, content: `${"x".repeat(300)}`, publish: true });
+  await seedPost(page, { title, slug, content: `${"x".repeat(300)}`, publish: true });
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of ["/blog", `/blog/${slug}`, "/admin/blog"]) {
     await page.goto(path);

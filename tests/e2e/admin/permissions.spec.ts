@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { pngClaiming } from "../../helpers/images.ts";
 import { expect, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, pngBytes, uniqueSlug } from "./helpers.ts";
+import { adminRow, createPostThroughForm, pngBytes, seedPost, uniqueSlug } from "./helpers.ts";
 
 /** The database id of one of the signed-in author's posts, read from its delete form. */
 async function postId(page: Page, title: string): Promise<string> {
@@ -23,7 +23,7 @@ test("one author can neither see nor touch another author's post, whatever the r
   await signIn(ana, "coauthor");
   const slug = uniqueSlug("so-do-rafael");
   const title = `Só do Rafael ${slug}`;
-  await createPostThroughForm(rafael, { title, slug, content: "Conteúdo original" });
+  await seedPost(rafael, { title, slug, content: "Conteúdo original" });
   const id = await postId(rafael, title);
 
   await ana.goto("/admin/blog");

@@ -1,11 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, createPostThroughForm, openAdmin, uniqueSlug } from "./helpers.ts";
+import { adminRow, openAdmin, seedPost, uniqueSlug } from "./helpers.ts";
 
 test("an author compares a revision with the current text and restores it", async ({ page }) => {
   await signIn(page, "author");
   const slug = uniqueSlug("historico");
   const title = `Histórico ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Linha boa\nOutra linha boa", publish: true });
+  await seedPost(page, { title, slug, content: "Linha boa\nOutra linha boa", publish: true });
   const edit = async () => {
     await openAdmin(page);
     await adminRow(page, title)
@@ -66,7 +66,7 @@ test("revisions speak English under /en and answer no other author", async ({ br
   await signIn(page, "author", "en");
   const slug = uniqueSlug("english-history");
   const title = `English history ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "First" });
+  await seedPost(page, { title, slug, content: "First" });
   await openAdmin(page, "en");
   await adminRow(page, title).getByRole("button", { name: /^Edit/ }).click();
   await page.getByRole("button", { name: "Revisions" }).click();

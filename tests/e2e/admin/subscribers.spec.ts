@@ -13,7 +13,7 @@ import {
   test,
   waitForHydration,
 } from "../fixtures.ts";
-import { createPostThroughForm, type SeededServer, startSeededServer, uniqueSlug } from "./helpers.ts";
+import { type SeededServer, seedPost, startSeededServer, uniqueSlug } from "./helpers.ts";
 
 const texts = {
   pt: {
@@ -183,7 +183,7 @@ test.describe("on the shared server, which mails to a local sink", () => {
     await signIn(page, "author");
     // A published post to send.
     const slug = uniqueSlug("teste-da-newsletter");
-    await createPostThroughForm(page, { title: `Teste ${slug}`, slug, content: "Texto.", publish: true });
+    await seedPost(page, { title: `Teste ${slug}`, slug, content: "Texto.", publish: true });
     await page.goto("/admin/subscribers");
     await waitForHydration(page);
     const address = "rafael@example.com";

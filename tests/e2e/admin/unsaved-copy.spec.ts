@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
-import { adminRow, backToPosts, createPostThroughForm, openAdmin, openNewPostForm, uniqueSlug } from "./helpers.ts";
+import { adminRow, backToPosts, openAdmin, openNewPostForm, seedPost, uniqueSlug } from "./helpers.ts";
 
 test("a new post typed in a tab that dies is offered back, shown, restored and saved", async ({ context, page }) => {
   await signIn(page, "author");
@@ -40,7 +40,7 @@ test("an edit the server never received is kept, and only its author is offered 
   await signIn(page, "author");
   const slug = uniqueSlug("sem-rede");
   const title = `Sem rede ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Texto salvo." });
+  await seedPost(page, { title, slug, content: "Texto salvo." });
   await adminRow(page, title)
     .getByRole("button", { name: /^Editar/ })
     .click();

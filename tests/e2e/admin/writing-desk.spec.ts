@@ -10,14 +10,7 @@ import {
   test,
   waitForHydration,
 } from "../fixtures.ts";
-import {
-  backToPosts,
-  createPostThroughForm,
-  editInTwoTabs,
-  openNewPostForm,
-  publishAnswering,
-  uniqueSlug,
-} from "./helpers.ts";
+import { backToPosts, editInTwoTabs, openNewPostForm, publishAnswering, seedPost, uniqueSlug } from "./helpers.ts";
 
 // The author writes from Recife: every time the admin shows is in that zone, with its name.
 test.use({ timezoneId: "America/Recife" });
@@ -221,7 +214,7 @@ test("another tab's newer version is shown in the bar, compared, and the author'
   await signIn(page, "author");
   const slug = uniqueSlug("duas-mesas");
   const title = `Duas mesas ${slug}`;
-  await createPostThroughForm(page, { title, slug, content: "Original" });
+  await seedPost(page, { title, slug, content: "Original" });
   const second = await editInTwoTabs(page, title);
   await page.getByTestId("post-form").getByLabel("Conteúdo").fill("Da primeira aba");
   await page.getByTestId("post-form").getByRole("button", { name: "Salvar" }).click();
