@@ -17,7 +17,7 @@ const BREAK = "\uE100";
 const BLOCK_TAGS =
   /<\/?(?:article|blockquote|div|figcaption|figure|h[1-6]|hr|li|ol|p|pre|section|table|tr|ul)\b[^<>]*>/gi;
 // A block that ends a sentence (or a clause) already: a full stop, a question, a colon, quotes or brackets after one.
-const ENDS_SENTENCE = /[.!?…:;,][)\]"'”’»]*$/u;
+const ENDS_SENTENCE = /[.!?…:;,][)\]"'”’\u00BB]*$/u;
 
 /**
  * Blocks as one line of text: a block that ends without punctuation gets a
