@@ -11,6 +11,7 @@
  * good. See docs/decisions/018-link-preview-images.md.
  */
 import type { MetaDescriptor } from "react-router";
+import { articleTagNamesFor } from "../content/article-tags.ts";
 import { staticArticleIds } from "../content/ids.ts";
 import { dictionaryFor, format } from "../i18n/index.ts";
 import type { Lang } from "../i18n/paths.ts";
@@ -65,6 +66,17 @@ const staticIds: ReadonlySet<string> = new Set(staticArticleIds);
 export function staticArticleIdOf(post: Pick<OgImagePost, "slug" | "staticId">): string | undefined {
   if (post.staticId) return post.staticId;
   return staticIds.has(post.slug) ? post.slug : undefined;
+}
+
+/**
+ * The tags a static article's image draws: each one's name in the image's
+ * language (app/content/article-tags.ts), as hashtags. The article's page and
+ * the image's route both name the image by this, so they agree on its version.
+ * @example staticArticleTags("pt", ["cloud"]) // ["Nuvem"]
+ */
+export function staticArticleTags(lang: Lang, tags: readonly string[]): string[] {
+  const names = articleTagNamesFor(lang, tags);
+  return tags.map((tag) => names[tag] ?? tag);
 }
 
 /**

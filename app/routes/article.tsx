@@ -11,7 +11,7 @@ import { postPath } from "~/lib/blog-paths.ts";
 import { isDataRequest } from "~/lib/data-request.ts";
 import { formatDate, isLaterDay } from "~/lib/dates.ts";
 import { notFound, notFoundMeta } from "~/lib/not-found.ts";
-import { ogImageFor } from "~/lib/og-image.ts";
+import { ogImageFor, staticArticleIdOf, staticArticleTags } from "~/lib/og-image.ts";
 import { withSocialPreview } from "~/lib/post-meta.ts";
 import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
@@ -42,7 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     } as Partial<Record<Lang, string>>,
     notice: arrivalNotice(url.searchParams.get("from"), lang),
     // Its link-preview card, named here where both languages' strings are at hand.
-    preview: ogImageFor(post),
+    // A static article's image draws its tags' names, and is named by them.
+    preview: ogImageFor(staticArticleIdOf(post) ? { ...post, tags: staticArticleTags(lang, post.tags) } : post),
   };
   // A client-side navigation asks for `….data` and renders the body from it; a
   // document renders it on the server and the browser adopts that markup, so

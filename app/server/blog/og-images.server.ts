@@ -25,11 +25,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { articleTagNamesFor } from "../../content/article-tags.ts";
 import articlesData from "../../content/articles/meta.json" with { type: "json" };
 import type { StaticArticle } from "../../content/articles.ts";
 import { type Lang, languages } from "../../i18n/paths.ts";
-import { OG_VERSION_PATTERN, type OgImagePost, ogImagePath, ogImageVersion } from "../../lib/og-image.ts";
+import {
+  OG_VERSION_PATTERN,
+  type OgImagePost,
+  ogImagePath,
+  ogImageVersion,
+  staticArticleTags,
+} from "../../lib/og-image.ts";
 import { singleton } from "../../lib/singleton.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../../lib/slugify.ts";
 import type { Database } from "../db/client.server.ts";
@@ -92,7 +97,7 @@ export function staticArticleOgPost(article: StaticArticleData, lang: Lang): OgI
     slug: article.id,
     title: article.title[lang],
     // The tags' names in the image's language, drawn as hashtags.
-    tags: article.tags.map((tag) => articleTagNamesFor(lang, [tag])[tag] ?? tag),
+    tags: staticArticleTags(lang, article.tags),
     publishedAt: `${article.date}T12:00:00.000Z`,
     staticId: article.id,
   };
