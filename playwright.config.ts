@@ -53,10 +53,9 @@ const browserProjects = [
 const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop }];
 
 const fakeGitHub = {
-  command: "node tools/fake-github/main.ts",
+  command: `node tools/fake-github/main.ts ${new URL(githubURL).port}`,
   url: `${githubURL}/health`,
   reuseExistingServer: false,
-  env: { PORT: new URL(githubURL).port, HOST: "127.0.0.1" },
 };
 
 const mailSink = {

@@ -65,6 +65,8 @@ export interface DataSettings {
   dataDir: string;
   databaseUrl: string | undefined;
   storage: StorageSettings;
+  /** Where pg_dump and pg_restore are (PG_BIN); unset: the newest Debian one, else PATH. */
+  pgBin?: string | undefined;
 }
 
 /** What a backup reads: the settings, and the embedded database when this process has it open. */
@@ -87,9 +89,9 @@ export interface WrittenBackup {
 /** A restore that would change data it must not, refused before anything changed. */
 export class RestoreRefusedError extends Error {}
 
-/** A PostgreSQL client program: from PG_BIN, Debian's newest /usr/lib/postgresql/N/bin, or PATH. */
-export function postgresTool(name: "pg_dump" | "pg_restore", env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PG_BIN) return path.join(env.PG_BIN, name);
+/** A PostgreSQL client program: from `pgBin` (PG_BIN), Debian's newest /usr/lib/postgresql/N/bin, or PATH. */
+export function postgresTool(name: "pg_dump" | "pg_restore", pgBin?: string): string {
+  if (pgBin) return path.join(pgBin, name);
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)
@@ -151,7 +153,7 @@ export async function writeBackup(
     try {
       const dump = path.join(scratch, databaseMember);
       await run(
-        postgresTool("pg_dump"),
+        postgresTool("pg_dump", settings.pgBin),
         ["--format=custom", "--no-owner", "--no-privileges", `--file=${dump}`, `--dbname=${settings.databaseUrl}`],
         { maxBuffer: 16 * 1024 * 1024 },
       );
@@ -396,7 +398,7 @@ export async function restoreBackup(
       const dump = path.join(scratch, manifest.databaseMember);
       await writeFile(dump, await readMember(file, databaseMember));
       await run(
-        postgresTool("pg_restore"),
+        postgresTool("pg_restore", settings.pgBin),
         [
           "--clean",
           "--if-exists",

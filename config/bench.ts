@@ -158,10 +158,15 @@ const newsletterShape = {
     group: "bench",
     meaning: "`npm run bench:newsletter`: the confirmed readers a post is mailed to",
   }),
-  BENCH_NEWSLETTER_RATE: withDefault(sendRate(), "1000/s,100000000/h", {
-    group: "bench",
-    meaning: "`npm run bench:newsletter`: the server's `NEWSLETTER_RATE` during the send",
-  }),
+  BENCH_NEWSLETTER_RATE: withDefault(
+    sendRate(),
+    { perSecond: 1000, perHour: 100_000_000 },
+    {
+      group: "bench",
+      default: "`1000/s,100000000/h`",
+      meaning: "`npm run bench:newsletter`: the server's `NEWSLETTER_RATE` during the send",
+    },
+  ),
 };
 
 const audienceShape = {
@@ -255,7 +260,8 @@ export const floodBenchSettings = z
 export const newsletterBenchSettings = z.object({ ...commonVariables, ...newsletterShape }).transform((values) => ({
   ...common(values),
   readers: values.BENCH_NEWSLETTER_READERS,
-  rate: values.BENCH_NEWSLETTER_RATE,
+  /** As NEWSLETTER_RATE takes it. */
+  rate: `${values.BENCH_NEWSLETTER_RATE.perSecond}/s,${values.BENCH_NEWSLETTER_RATE.perHour}/h`,
 }));
 
 /** `npm run bench:audience`. */

@@ -65,7 +65,7 @@ export const clusterSettings = z
     DATABASE_URL: serverShape.DATABASE_URL,
     PUBLIC_URL: serverShape.PUBLIC_URL,
     STORAGE_DRIVER: serverShape.STORAGE_DRIVER.removeDefault().optional(),
-    WEB_CONCURRENCY: serverShape.WEB_CONCURRENCY,
+    WEB_CONCURRENCY: serverShape.WEB_CONCURRENCY.removeDefault().optional(),
     CONTACT_SECRET: serverShape.CONTACT_SECRET,
   })
   .transform((values) => ({
@@ -90,6 +90,53 @@ export const clusterSettings = z
       CONTACT_SECRET: values.CONTACT_SECRET ?? randomBytes(32).toString("hex"),
     },
   }));
+
+/** What `npm run dev` and `npm run serve:local` read of their own. */
+export const localSignInShape = {
+  FAKE_GITHUB_PORT: withDefault(port(), 3999, {
+    group: "local",
+    meaning:
+      "`npm run dev` and `npm run serve:local`: the port of the local fake GitHub they sign in against " +
+      "(`npm run serve:local` refuses a `PUBLIC_URL` that is not loopback)",
+  }),
+};
+
+/**
+ * `npm run dev`'s and `npm run serve:local`'s settings: the fake GitHub's
+ * port, and the server variables they fill in for signing in against it.
+ */
+export const localSignInSettings = z
+  .object({
+    ...localSignInShape,
+    NODE_ENV: serverShape.NODE_ENV,
+    HOST: serverShape.HOST.removeDefault().optional(),
+    GITHUB_CLIENT_ID: serverShape.GITHUB_CLIENT_ID,
+    GITHUB_CLIENT_SECRET: serverShape.GITHUB_CLIENT_SECRET,
+    AUTHOR_GITHUB_LOGINS: serverShape.AUTHOR_GITHUB_LOGINS,
+  })
+  .transform((values) => ({
+    fakeGitHubPort: values.FAKE_GITHUB_PORT,
+    production: values.NODE_ENV === "production",
+    /** Whether a GitHub OAuth app is configured: `npm run dev` then signs in against it. */
+    github: Boolean(values.GITHUB_CLIENT_ID || values.GITHUB_CLIENT_SECRET),
+    /** Loopback unless HOST says otherwise: the fake GitHub lets anyone who reaches the site sign in. */
+    host: values.HOST ?? "127.0.0.1",
+    /** AUTHOR_GITHUB_LOGINS as given; undefined: the fake GitHub's authors. */
+    authorLogins: values.AUTHOR_GITHUB_LOGINS.length > 0 ? values.AUTHOR_GITHUB_LOGINS.join(",") : undefined,
+  }));
+
+/** What the build's font step reads (tools/build/subset-fonts.ts). */
+export const fontShape = {
+  PYTHON: withDefault(text("a command"), "python3", {
+    group: "build",
+    meaning:
+      "the Python `node tools/build/subset-fonts.ts` runs `tools/build/font-grid.py` with; it needs fontTools " +
+      "with Brotli (Debian: `python3-fonttools python3-brotli`)",
+  }),
+};
+
+/** The font step's settings. */
+export const fontSettings = z.object(fontShape).transform((values) => ({ python: values.PYTHON }));
 
 /** `npm run observatory`'s own variable. */
 export const observatoryShape = {

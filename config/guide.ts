@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { benchGuideShape } from "./bench.ts";
-import { clusterShape, observatoryShape } from "./commands.ts";
+import { clusterShape, fontShape, localSignInShape, observatoryShape } from "./commands.ts";
 import { serverShape, toolShape } from "./schema.ts";
 import { GROUPS, type Group, guide, type VariableInfo } from "./variables.ts";
 
@@ -70,7 +70,15 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 
 /** Every variable with its entry in the guide, in the schema's order. */
 export function describedVariables(): { name: string; info: VariableInfo }[] {
-  const shapes: Record<string, z.ZodType>[] = [serverShape, clusterShape, observatoryShape, benchGuideShape, toolShape];
+  const shapes: Record<string, z.ZodType>[] = [
+    serverShape,
+    fontShape,
+    localSignInShape,
+    clusterShape,
+    observatoryShape,
+    benchGuideShape,
+    toolShape,
+  ];
   return shapes.flatMap((shape) =>
     Object.entries(shape).map(([name, schema]) => {
       const info = guide.get(schema);

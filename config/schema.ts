@@ -10,7 +10,11 @@
  * runs even when other variables are wrong, so one start names every problem.
  */
 import { createPrivateKey } from "node:crypto";
+import { availableParallelism } from "node:os";
+import path from "node:path";
 import { z } from "zod";
+import type { NewsletterConfig } from "../app/server/newsletter/settings.server.ts";
+import type { StorageSettings } from "../app/server/uploads/storage.server.ts";
 import { site } from "../app/site.config.ts";
 import {
   address,
@@ -218,13 +222,18 @@ const contactVariables = {
 };
 
 const newsletterVariables = {
-  NEWSLETTER_RATE: withDefault(sendRate(), "5/s,1000/h", {
-    group: "newsletter",
-    meaning:
-      "the most newsletter mails sent per second and per hour, counted together by every server on one " +
-      "database: set it to your mail plan's limits. The newsletter uses the contact mail's `SMTP_*` server; " +
-      "without `SMTP_HOST` its forms are not shown",
-  }),
+  NEWSLETTER_RATE: withDefault(
+    sendRate(),
+    { perSecond: 5, perHour: 1000 },
+    {
+      group: "newsletter",
+      default: "`5/s,1000/h`",
+      meaning:
+        "the most newsletter mails sent per second and per hour, counted together by every server on one " +
+        "database: set it to your mail plan's limits. The newsletter uses the contact mail's `SMTP_*` server; " +
+        "without `SMTP_HOST` its forms are not shown",
+    },
+  ),
   NEWSLETTER_RATE_LIMIT: withDefault(wholeNumber(), 5, {
     group: "limits",
     meaning: "newsletter subscriptions accepted per IP address per hour; more get 429 and a page saying so",
@@ -363,13 +372,19 @@ const processVariables = {
     default: "unset (`production` in `npm start`/`serve`)",
     meaning: "`production` serves the build; anything else runs the Vite development server",
   }),
-  WEB_CONCURRENCY: optional(wholeNumber(1), {
+  WEB_CONCURRENCY: withDefault(wholeNumber(1), availableParallelism(), {
     group: "processes",
     default: "one per core (`os.availableParallelism()`)",
     meaning:
       "server processes on PostgreSQL in production: workers under Node's `cluster` sharing `PORT`, one started " +
       "again when it dies (after 1 s, 2 s, 4 s… up to 30 s when it keeps failing at once), all stopped on " +
       "SIGTERM/SIGINT. The embedded database runs one process whatever it says; `1` runs one process",
+  }),
+  NODE_OPTIONS: optional(text("Node.js options"), {
+    group: "processes",
+    meaning:
+      "Node.js's own options, read by Node; a server flag of `runtime/node-flags.ts` given there (either way) " +
+      "counts as given, and the log says which ones a server started without",
   }),
   MALLOC_ARENA_MAX: optional(wholeNumber(1), {
     group: "processes",
@@ -521,7 +536,7 @@ function checkTogether(env: Parsed, problems: Problems): void {
   checkSmtp(env, problems);
   checkDkim(env, problems);
   if (!wrong.has("PUBLIC_URL") && !wrong.has("PORT")) {
-    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const publicUrl = publicUrlOf(env);
     const https = publicUrl.startsWith("https:");
     if (!wrong.has("FORCE_HTTPS") && env.FORCE_HTTPS && !https)
       add("FORCE_HTTPS", `needs an https PUBLIC_URL to redirect to; PUBLIC_URL is ${quoted(publicUrl)}`);
@@ -548,8 +563,161 @@ export const serverVariables = z
   .object(serverShape)
   .superRefine((env, context) => checkTogether(env, problemsOf(context)), { when: () => true });
 
+/**
+ * The origin the site is published at: PUBLIC_URL, or this machine at PORT.
+ * @example publicUrlOf({ PORT: 3000 }) // "http://localhost:3000"
+ */
+export function publicUrlOf(values: { PUBLIC_URL?: string | undefined; PORT: number }): string {
+  return values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+}
+
+/** Where uploaded files are kept with the disk driver: `DATA_DIR/uploads`, whichever database is used. */
+export function uploadsDir(config: { dataDir: string }): string {
+  return path.join(config.dataDir, "uploads");
+}
+
+/** The storage settings out of the parsed variables (the S3 ones checked already when the driver is s3). */
+export function storageSettings(values: z.output<typeof storageShape>, dataDir: string): StorageSettings {
+  const driver = values.STORAGE_DRIVER;
+  if (driver === "disk") return { driver, root: uploadsDir({ dataDir }) };
+  if (driver === "postgres") return { driver };
+  const region = values.S3_REGION;
+  return {
+    driver,
+    endpoint: (values.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ""),
+    region,
+    bucket: values.S3_BUCKET ?? "",
+    accessKeyId: values.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: flag().schema.safeParse(values.S3_FORCE_PATH_STYLE ?? "false").data ?? false,
+  };
+}
+
+/** The mail server, or null without SMTP_HOST (its values checked already by checkSmtp). */
+function smtpSettings(values: Parsed) {
+  if (!values.SMTP_HOST) return null;
+  const secure = flag().schema.safeParse(values.SMTP_SECURE ?? "false").data ?? false;
+  const user = values.SMTP_USER ?? "";
+  return {
+    host: values.SMTP_HOST,
+    /** SMTP_PORT, default 465 with SMTP_SECURE, else 587. */
+    port: values.SMTP_PORT === undefined ? (secure ? 465 : 587) : Number(values.SMTP_PORT),
+    /** TLS from the first byte (SMTP_SECURE=true, port 465); otherwise STARTTLS when the server offers it. */
+    secure,
+    /** SMTP_USER and SMTP_PASS, both or neither. */
+    auth: user ? { user, pass: values.SMTP_PASS ?? "" } : null,
+    /** Sender address (SMTP_FROM, default SMTP_USER when it is an address). */
+    from: values.SMTP_FROM ?? user,
+  };
+}
+
+/** The newsletter's settings; DKIM only with its three variables, `\\n` in the key standing for a line break. */
+function newsletterSettings(values: Parsed): NewsletterConfig {
+  const { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: key } = values;
+  return {
+    rate: values.NEWSLETTER_RATE,
+    rateLimit: values.NEWSLETTER_RATE_LIMIT,
+    dkim: domain && selector && key ? { domain, selector, privateKey: key.replace(/\\n/g, "\n") } : null,
+  };
+}
+
+/**
+ * The server's settings, made from its variables once they are right: the
+ * one place each setting, its default and its shape are written.
+ * `ServerConfig` (config/config.ts) is its output's type.
+ */
+export const serverConfig = serverVariables.transform((values) => {
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    production: values.NODE_ENV === "production",
+    port: values.PORT,
+    host: values.HOST,
+    /** Origin the site is reached at, without a trailing slash. */
+    publicUrl: publicUrlOf(values),
+    /** Where `react-router build` wrote the site (BUILD_DIR), resolved. */
+    buildDir: path.resolve(values.BUILD_DIR),
+    /** Largest request body accepted, in bytes (uploads have their own limit). */
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    /** Directory of the embedded database and uploads (DATA_DIR), resolved. */
+    dataDir,
+    /** PostgreSQL server to use instead of the embedded database (DATABASE_URL). */
+    databaseUrl: values.DATABASE_URL,
+    github: {
+      /** OAuth app credentials; sign-in is off without both. */
+      clientId: values.GITHUB_CLIENT_ID,
+      clientSecret: values.GITHUB_CLIENT_SECRET,
+      /** Web origin of GitHub (GITHUB_URL), where the authorize and token endpoints live. */
+      url: values.GITHUB_URL,
+      /** REST API base (GITHUB_API_URL); differs on GitHub Enterprise Server. */
+      apiUrl: values.GITHUB_API_URL,
+    },
+    /** Lower-cased GitHub logins allowed to sign in (AUTHOR_GITHUB_LOGINS). */
+    authorLogins: values.AUTHOR_GITHUB_LOGINS,
+    /** Sign-in attempts allowed per IP address in 15 minutes (SIGN_IN_RATE_LIMIT). */
+    signInRateLimit: values.SIGN_IN_RATE_LIMIT,
+    /** Requests per minute per client for each kind of work; 0 turns that limit off. */
+    floodLimits: {
+      /** Renders of pages and loader data the caches did not answer (RENDER_RATE_LIMIT). */
+      renders: values.RENDER_RATE_LIMIT,
+      /** Blog searches, pages and loader data (SEARCH_RATE_LIMIT). */
+      searches: values.SEARCH_RATE_LIMIT,
+      /** Cover uploads (UPLOAD_RATE_LIMIT). */
+      uploads: values.UPLOAD_RATE_LIMIT,
+    },
+    contact: {
+      /** Where contact messages are e-mailed (CONTACT_TO). */
+      to: values.CONTACT_TO,
+      /** Messages accepted per IP address per hour (CONTACT_RATE_LIMIT). */
+      rateLimit: values.CONTACT_RATE_LIMIT,
+      /** Key of the form's start-time cookie and salt of the stored IP hashes (CONTACT_SECRET); unset: one kept in DATA_DIR. */
+      secret: values.CONTACT_SECRET,
+      /** Outgoing mail server; null (SMTP_HOST unset) stores messages without e-mailing them. */
+      smtp: smtpSettings(values),
+      /** How long a server's claim on a message it is e-mailing lasts, in seconds (CONTACT_LEASE_SECONDS; 0 counts as 1). */
+      leaseSeconds: Math.max(1, values.CONTACT_LEASE_SECONDS),
+    },
+    newsletter: newsletterSettings(values),
+    /** Count the audience (ANALYTICS). */
+    analytics: values.ANALYTICS === "on",
+    /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */
+    storage: storageSettings(values, dataDir),
+    /** Port of the Prometheus metrics, apart from the site's (METRICS_PORT); undefined: off. */
+    metricsPort: values.METRICS_PORT === "off" ? undefined : values.METRICS_PORT,
+    /** Interface of the metrics port (METRICS_HOST). */
+    metricsHost: values.METRICS_HOST,
+    /** Bearer token every scrape must carry (METRICS_TOKEN). */
+    metricsToken: values.METRICS_TOKEN,
+    /** JSON lines (LOG_FORMAT=json: one per request and one per event); unset: readable text, no request log. */
+    logFormat: values.LOG_FORMAT,
+    /** Redirect plain-HTTP requests to PUBLIC_URL, which must be https (FORCE_HTTPS). */
+    forceHttps: values.FORCE_HTTPS,
+    /** `preload` in Strict-Transport-Security (HSTS_PRELOAD). */
+    hstsPreload: values.HSTS_PRELOAD,
+    /** The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, in Express's `trust proxy` terms (TRUST_PROXY). */
+    trustProxy: values.TRUST_PROXY,
+    /** Server processes on PostgreSQL (WEB_CONCURRENCY); the embedded database runs one. */
+    webConcurrency: values.WEB_CONCURRENCY,
+    /** Where pg_dump and pg_restore are (PG_BIN); undefined: the newest Debian one, else PATH. */
+    pgBin: values.PG_BIN,
+    backup: {
+      /** Where backup files go (BACKUP_DIR, default `DATA_DIR/backups`), resolved. */
+      dir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, "backups")),
+      /** How often the embedded database's server checks for writes and backs up (BACKUP_INTERVAL); undefined: never. */
+      intervalMs: values.BACKUP_INTERVAL === false ? undefined : values.BACKUP_INTERVAL,
+      /** Backups kept in `dir` by the schedule (BACKUP_KEEP). */
+      keep: values.BACKUP_KEEP,
+    },
+  };
+});
+
 /** What `npm run build` reads (tools/build/build.ts, vite.config.ts, react-router.config.ts). */
 export const buildVariables = z.object(serverShape).pick({ BUILD_DIR: true, PORT: true, PUBLIC_URL: true });
+
+/** What `npm run build` needs: BUILD_DIR as given (the link the build switches) and the origin it writes into the pages. */
+export const buildSettings = buildVariables.transform((values) => ({
+  buildDir: values.BUILD_DIR,
+  publicUrl: publicUrlOf(values),
+}));
 
 /** The storage driver's variables, for a command that reads them apart (storage:migrate, the cluster). */
 export const storageShape = z
@@ -573,12 +741,6 @@ export const storageShape = z
 
 /** Read by the development and test tools themselves, listed so the guide names them too. */
 export const toolShape = {
-  FAKE_GITHUB_PORT: withDefault(port(), 3999, {
-    group: "tools",
-    meaning:
-      "`npm run dev` and `npm run serve:local`: the port of the local fake GitHub they sign in against " +
-      "(`npm run serve:local` refuses a `PUBLIC_URL` that is not loopback)",
-  }),
   CHROMIUM_PATH: optional(text("a file"), {
     group: "tools",
     default: "first of `chromium`, `chromium-browser`, `google-chrome-stable` on `PATH`",

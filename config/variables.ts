@@ -23,6 +23,7 @@ export const GROUPS = {
   processes: "Processes",
   backups: "Backups",
   build: "Build",
+  local: "Signing in locally",
   cluster: "`npm run cluster`",
   observatory: "`npm run observatory`",
   bench: "Benchmarks",
@@ -116,22 +117,34 @@ function isWholeNumber(raw: string, min: number, max = Number.MAX_SAFE_INTEGER):
 
 /**
  * A sending rate: mails per second and per hour, as `N/s,M/h`.
- * @example sendRate().schema.parse("10/s,2000/h") // "10/s,2000/h" (read with parseSendRate)
+ * @example sendRate().schema.parse("10/s,2000/h") // { perSecond: 10, perHour: 2000 }
  */
-export function sendRate(): Kind<z.ZodString> {
+export function sendRate(): Kind<z.ZodPipe<z.ZodString, z.ZodTransform<SendRate, string>>> {
   return {
     allowed: "`N/s,M/h`: mails per second, then per hour",
-    schema: z.string().refine((value) => parseSendRate(value) !== undefined, {
-      error: (issue) => `${quoted(issue.input)} is not a sending rate such as 5/s,1000/h (per second, then per hour)`,
+    schema: z.string().transform((value, context): SendRate => {
+      const rate = parseSendRate(value);
+      if (rate) return rate;
+      context.addIssue({
+        code: "custom",
+        message: `${quoted(value)} is not a sending rate such as 5/s,1000/h (per second, then per hour)`,
+      });
+      return z.NEVER;
     }),
   };
+}
+
+/** Mails per second and per hour. */
+export interface SendRate {
+  perSecond: number;
+  perHour: number;
 }
 
 /**
  * The two numbers of a sending rate.
  * @example parseSendRate("10/s,2000/h") // { perSecond: 10, perHour: 2000 }
  */
-export function parseSendRate(value: string): { perSecond: number; perHour: number } | undefined {
+export function parseSendRate(value: string): SendRate | undefined {
   const match = /^(\d{1,6})\s*\/\s*s\s*,\s*(\d{1,9})\s*\/\s*h$/i.exec(value.trim());
   if (!match) return undefined;
   const perSecond = Number(match[1]);

@@ -17,13 +17,13 @@ import { DataDirLockedError } from "../app/server/db/lock.server.ts";
 import { configureLog, logError, logEvent } from "../app/server/log.server.ts";
 import type { MetricFamily } from "../app/server/metrics.server.ts";
 import { ConfigError, readConfig, type ServerConfig } from "../config/config.ts";
+import { WORKER_INDEX_VARIABLE } from "../config/process.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { eventLoopLag, mergeProcesses, processFamilies } from "./metrics-text.ts";
 import { gatherFromWorkers } from "./worker-metrics.ts";
 
 /** As in runtime/serve.ts (not imported from there: the primary loads none of the server). */
 const SHUTDOWN_GRACE_MS = 10_000;
-const WORKER_INDEX_VARIABLE = "SERVER_WORKER_INDEX";
 /** A worker that ran this long before dying is started again at once; one dying sooner waits 1 s, 2 s, 4 s… up to 30 s. */
 const WORKER_STABLE_MS = 30_000;
 const WORKER_RESTART_MAX_MS = 30_000;

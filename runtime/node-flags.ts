@@ -39,7 +39,7 @@ export const SERVER_NODE_FLAGS = [
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: "2" } as const;
 
 /** `SERVER_ENVIRONMENT`'s settings an environment lacks, as `NAME=value`. */
-export function missingServerEnvironment(env: NodeJS.ProcessEnv = process.env): string[] {
+export function missingServerEnvironment(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(SERVER_ENVIRONMENT)
     .filter(([name]) => env[name] === undefined || env[name] === "")
     .map(([name, value]) => `${name}=${value}`);
@@ -82,10 +82,7 @@ function settingName(flag: string): string {
  * either way (on the command line or in NODE_OPTIONS) counts as present: theirs wins.
  * @example missingServerFlags(["--max-semi-space-size=32"], "") // ["--liftoff-only", "--heap-growing-percent=50"]
  */
-export function missingServerFlags(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string = process.env.NODE_OPTIONS ?? "",
-): string[] {
+export function missingServerFlags(execArgv: readonly string[], nodeOptions: string): string[] {
   const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].filter(Boolean).map(settingName));
   return SERVER_NODE_FLAGS.filter((flag) => !given.has(settingName(flag)));
 }
@@ -100,9 +97,9 @@ export function missingServerFlags(
  */
 export function startedNotAsServe(
   entryUrl: string,
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string = process.env.NODE_OPTIONS ?? "",
-  env: NodeJS.ProcessEnv = process.env,
+  execArgv: readonly string[],
+  nodeOptions: string,
+  env: NodeJS.ProcessEnv,
 ): string | undefined {
   const missing = [...missingServerEnvironment(env), ...missingServerFlags(execArgv, nodeOptions)];
   const ways = [

@@ -25,6 +25,7 @@ import { provideServices } from "../app/server/services.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "../config/config.ts";
+import { startEnvironment, workerIndex } from "../config/process.ts";
 import { createApp } from "../http-server/app.ts";
 import { closeConnectionsGracefully } from "../http-server/graceful-close.ts";
 import { HttpMetrics } from "../http-server/observability.ts";
@@ -35,8 +36,6 @@ import { answerMetricsRequests } from "./worker-metrics.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
-/** Which worker this is (0…WEB_CONCURRENCY−1), kept by its replacement; the primary sets it. */
-const WORKER_INDEX_VARIABLE = "SERVER_WORKER_INDEX";
 
 /** The database's gauges: the pool on PostgreSQL, the calls in flight on PGlite (decision 028). */
 function registerDatabaseGauges(database: OpenDatabase) {
@@ -140,7 +139,7 @@ export async function serve(config: ServerConfig) {
       });
   // Once per machine: by worker 0 when several share it (another server may sweep too, which is safe).
   // Never during a backup, which must find every object its database names.
-  if (!cluster.isWorker || process.env[WORKER_INDEX_VARIABLE] === "0") {
+  if (!cluster.isWorker || workerIndex() === "0") {
     const sweepBetweenBackups = () => (backups ? backups.exclusive(sweep) : sweep());
     void sweepBetweenBackups();
     setInterval(sweepBetweenBackups, SWEEP_INTERVAL_MS).unref();
@@ -154,7 +153,8 @@ export async function serve(config: ServerConfig) {
   });
   const missing = missingSignInSettings(config);
   if (missing.length > 0) logWarning("sign_in_off", `GitHub sign-in is off until these are set: ${missing.join(", ")}`);
-  const notAsServe = startedNotAsServe(import.meta.url);
+  const started = startEnvironment();
+  const notAsServe = startedNotAsServe(import.meta.url, process.execArgv, started.nodeOptions, started.environment);
   if (config.production && notAsServe) {
     const buildDir = path.relative(process.cwd(), config.buildDir) || ".";
     logWarning(
@@ -177,7 +177,7 @@ export async function serve(config: ServerConfig) {
     logEvent(
       "server_start",
       `Site ready at http://${shown}:${config.port} (${config.production ? "production" : "development"})`,
-      { port: config.port, pid: process.pid, worker: process.env[WORKER_INDEX_VARIABLE] },
+      { port: config.port, pid: process.pid, worker: workerIndex() },
     );
   });
   closeConnectionsGracefully(server);

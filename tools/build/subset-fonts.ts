@@ -22,10 +22,13 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import subsetFont from "subset-font";
+import { fontSettings } from "../../config/commands.ts";
+import { settingsOrExit } from "../../config/read.ts";
 import { characters } from "./font-characters.ts";
 
 const require = createRequire(import.meta.url);
 const OUT = path.resolve(import.meta.dirname, "../../app/assets/fonts");
+const { python } = settingsOrExit(fontSettings);
 
 /** `grid`: the font units tools/build/font-grid.py rounds outlines to (the terminal's font, loaded when it opens, keeps its own). */
 const fonts: { source: string; out: string; grid?: number }[] = [
@@ -48,7 +51,7 @@ async function onGrid(subset: Buffer, grid: number): Promise<Buffer> {
     const target = path.join(dir, "grid.woff2");
     await writeFile(source, subset);
     const script = path.join(import.meta.dirname, "font-grid.py");
-    execFileSync(process.env.PYTHON ?? "python3", [script, source, target, String(grid)], { stdio: "inherit" });
+    execFileSync(python, [script, source, target, String(grid)], { stdio: "inherit" });
     return await readFile(target);
   } finally {
     await rm(dir, { recursive: true, force: true });

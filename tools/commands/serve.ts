@@ -14,8 +14,10 @@
  */
 import { spawn } from "node:child_process";
 import { z } from "zod";
+import { localSignInSettings } from "../../config/commands.ts";
 import { exitOnConfigError, readBuildSettings } from "../../config/config.ts";
-import { isLoopbackOrigin, toolShape } from "../../config/schema.ts";
+import { readSettings, settingsOrExit } from "../../config/read.ts";
+import { isLoopbackOrigin, serverShape } from "../../config/schema.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../fake-github/accounts.ts";
 
@@ -25,7 +27,7 @@ export const LOCAL_SIGN_IN = "--local-sign-in";
 /** What `npm run serve` runs: Node.js with the server's flags and entry, in the server's environment. */
 export function serveCommand(env: NodeJS.ProcessEnv = process.env): { args: string[]; env: NodeJS.ProcessEnv } {
   return {
-    args: serverCommandArgs(env.BUILD_DIR || "build"),
+    args: serverCommandArgs(readSettings(z.object({ BUILD_DIR: serverShape.BUILD_DIR }), env).BUILD_DIR),
     // An operator's own MALLOC_ARENA_MAX wins, as in every launcher; an empty one is no value.
     env: {
       ...env,
@@ -53,14 +55,15 @@ export function localSignInRefusal(env: NodeJS.ProcessEnv): string | undefined {
 
 /** The environment of a server that signs in through the fake GitHub at `fakeUrl`, on loopback unless HOST is set. */
 export function localSignInEnvironment(env: NodeJS.ProcessEnv, fakeUrl: string): NodeJS.ProcessEnv {
+  const settings = readSettings(localSignInSettings, env);
   return {
     ...env,
     GITHUB_URL: fakeUrl,
     GITHUB_API_URL: fakeUrl,
     GITHUB_CLIENT_ID: fakeClientId,
     GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: env.AUTHOR_GITHUB_LOGINS?.trim() || fakeAuthorLogins,
-    HOST: env.HOST?.trim() || "127.0.0.1",
+    AUTHOR_GITHUB_LOGINS: settings.authorLogins ?? fakeAuthorLogins,
+    HOST: settings.host,
   };
 }
 
@@ -85,16 +88,10 @@ async function serveWithLocalSignIn(): Promise<void> {
     console.error(refusal);
     process.exit(1);
   }
-  const fakePort = z.object({ FAKE_GITHUB_PORT: toolShape.FAKE_GITHUB_PORT }).safeParse({
-    FAKE_GITHUB_PORT: process.env.FAKE_GITHUB_PORT?.trim() || undefined,
-  });
-  if (!fakePort.success) {
-    console.error(`Configuration error: FAKE_GITHUB_PORT: ${fakePort.error.issues[0]?.message ?? "not a port"}`);
-    process.exit(1);
-  }
+  const { fakeGitHubPort } = settingsOrExit(localSignInSettings);
   // Loaded only here: `npm run serve` starts no server of its own.
   const { startFakeGitHub } = await import("../fake-github/server.ts");
-  const fake = await startFakeGitHub(fakePort.data.FAKE_GITHUB_PORT);
+  const fake = await startFakeGitHub(fakeGitHubPort);
   const env = localSignInEnvironment(process.env, fake.url);
   console.log(
     `Fake GitHub at ${fake.url}: Login lets you pick a test account (authors: ${env.AUTHOR_GITHUB_LOGINS}); ` +
