@@ -171,6 +171,9 @@ test("the admin speaks English under /en", async ({ page }) => {
   // The toast says it whole; the bar says it after "Not saved:".
   await expect(page.getByText("Fix the highlighted fields: Title, Slug, Content.", { exact: true })).toBeVisible();
   await expect(form.getByLabel("Title", { exact: true })).toBeFocused();
+  // The desk is a screen of its own, named for what it does; the list's header is the way back.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("New post");
+  await backToPosts(page, "en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage posts");
 });
 
