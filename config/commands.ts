@@ -34,7 +34,7 @@ export const clusterShape = {
   }),
   CLUSTER_DATA_DIR: optional(text("a directory"), {
     group: "cluster",
-    default: "a new temporary directory (removed after `--check` and `--kill`)",
+    default: "a new temporary directory (removed after the cluster's checks)",
     meaning: "the data directory the servers share",
   }),
   CLUSTER_PG_PORT: withDefault(port(), 55433, {
@@ -49,7 +49,9 @@ export const clusterShape = {
   KILL_SEED: optional(wholeNumber(), {
     group: "cluster",
     default: "random",
-    meaning: "`--kill`: the seed of the writers' choices (printed; replays a run)",
+    meaning:
+      "the cluster's kill check (`node tests/harness/cluster-checks.ts --kill`, run by the suite): the seed of the " +
+      "writers' choices (printed; replays a run)",
   }),
   ...nginxShape,
 };

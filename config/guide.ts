@@ -18,7 +18,7 @@ export const GUIDE_COMMAND = "npm run docs:config";
 
 const INTRO = `# Configuration
 
-<!-- Written from config/schema.ts by \`${GUIDE_COMMAND}\`: edit the schema, not this file. -->
+<!-- Written from config/schema.ts, config/commands.ts and config/bench.ts by \`${GUIDE_COMMAND}\`: edit the schemas, not this file. -->
 
 Every setting is an environment variable, and every one has a default: \`npm start\`
 runs with none set. The server reads them once, when it starts. A wrong value
@@ -33,8 +33,14 @@ Configuration error: BACKUP_INTERVAL: "soon" is not a duration such as 5min, 30s
 The commands that read the server's settings (\`npm run backup\`, \`restore\`,
 \`storage:migrate\`, the first step of \`npm start\`) check them the same way, and
 \`npm run build\` checks \`BUILD_DIR\` and \`PUBLIC_URL\`. A blank value counts as
-unset. The last section lists what the development, test and benchmark tools
-read; the server ignores those.
+unset. The sections after the server's list what the local sign-in, \`npm run
+cluster\`, \`npm run observatory\`, the benchmarks and the tests read; the server
+ignores those. Each command reads its variables through a schema of its own and
+refuses a wrong one in the same way, before it starts anything:
+
+\`\`\`text
+Configuration error: BENCH_RUNS: "many" is not a whole number of at least 1
+\`\`\`
 `;
 
 /** What a section says before its table, where its variables are not all it reads. */

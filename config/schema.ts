@@ -739,7 +739,7 @@ export const storageShape = z
     { when: () => true },
   );
 
-/** Read by the development and test tools themselves, listed so the guide names them too. */
+/** Read by the tests and their harnesses (tests/), listed so the guide names them too. */
 export const toolShape = {
   CHROMIUM_PATH: optional(text("a file"), {
     group: "tools",

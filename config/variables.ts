@@ -27,7 +27,7 @@ export const GROUPS = {
   cluster: "`npm run cluster`",
   observatory: "`npm run observatory`",
   bench: "Benchmarks",
-  tools: "Development, tests and benchmarks",
+  tools: "Tests",
 } as const;
 
 export type Group = keyof typeof GROUPS;

@@ -143,10 +143,26 @@ describe("the commands that read the configuration", () => {
         'Configuration error: STORAGE_DRIVER: "tape" is not disk, postgres or s3',
       ],
     ],
+    [
+      "npm run bench:flood",
+      "bench/flood.ts",
+      { BENCH_DURATION: "0", BENCH_FLOOD_RATE: "fast" },
+      [
+        'Configuration error: BENCH_DURATION: "0" is not a whole number of at least 1',
+        'Configuration error: BENCH_FLOOD_RATE: "fast" is not a whole number of at least 1',
+      ],
+    ],
+    [
+      "npm run serve:local",
+      "tools/commands/serve.ts",
+      { FAKE_GITHUB_PORT: "github" },
+      ['Configuration error: FAKE_GITHUB_PORT: "github" is not a port number (1–65535)'],
+      ["--local-sign-in"],
+    ],
   ])(
     "%s stops on its own variables the same way, before starting anything",
-    async (_name, script, env, lines) => {
-      const outcome = await run(script, env);
+    async (_name, script, env, lines, args: string[] = []) => {
+      const outcome = await run(script, env, args);
       expectStoppedAtOnce(outcome);
       expect(outcome.lines).toEqual(lines);
       expect(outcome.stdout).toBe("");

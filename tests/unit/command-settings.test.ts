@@ -1,6 +1,17 @@
 /** The commands' and the bench's settings come from their schemas: defaults there, every wrong variable one line. */
 import { describe, expect, it } from "vitest";
-import { clusterSettings } from "../../config/commands.ts";
+import {
+  audienceBenchSettings,
+  benchSettings,
+  floodBenchSettings,
+  fullBenchSettings,
+  mixedBenchSettings,
+  newsletterBenchSettings,
+  pagesBenchSettings,
+  tapsBenchSettings,
+} from "../../config/bench.ts";
+import { clusterSettings, fontSettings, localSignInSettings, observatorySettings } from "../../config/commands.ts";
+import { describedVariables } from "../../config/guide.ts";
 import { ConfigError, readSettings } from "../../config/read.ts";
 
 /** The lines of the ConfigError reading `env` throws. */
@@ -59,5 +70,97 @@ describe("npm run cluster's settings", () => {
       'PUBLIC_URL: "x" is not an http(s) origin such as https://example.com (no path)',
       'WEB_CONCURRENCY: "0" is not a whole number of at least 1',
     ]);
+  });
+});
+
+describe("the bench's settings", () => {
+  it("have the schema's defaults, the release gate's", () => {
+    expect(readSettings(fullBenchSettings, {})).toMatchObject({
+      runs: 3,
+      routes: "full",
+      durationSeconds: 10,
+      connections: 50,
+      buildDir: "build-bench",
+      databaseUrl: undefined,
+      lhrDir: undefined,
+      skipBuild: false,
+      mixed: { seconds: 60, readers: 200, writers: 10 },
+      floodRate: 2000,
+    });
+    expect(readSettings(tapsBenchSettings, {})).toMatchObject({ langs: ["pt", "en"], floor: true });
+    expect(readSettings(pagesBenchSettings, {})).toMatchObject({ paths: undefined, floor: true, failOnBudget: false });
+    expect(readSettings(newsletterBenchSettings, {})).toMatchObject({ readers: 10_000, rate: "1000/s,100000000/h" });
+    expect(readSettings(audienceBenchSettings, {})).toMatchObject({ views: 10_000_000, rounds: 5 });
+  });
+
+  it("read what the commands document", () => {
+    expect(
+      readSettings(pagesBenchSettings, {
+        BENCH_PATHS: "/about/, /en/blog,/about",
+        BENCH_FLOOR: "0",
+        BENCH_SKIP_BUILD: "1",
+      }),
+    ).toMatchObject({ paths: ["/about", "/en/blog"], floor: false, skipBuild: true });
+    expect(
+      readSettings(tapsBenchSettings, { BENCH_TAPS_LANGS: "en", BENCH_TAPS_FLOOR: "0", BENCH_CPU_SLOWDOWN: "3.5" }),
+    ).toMatchObject({ langs: ["en"], floor: false, cpuSlowdown: 3.5 });
+    expect(readSettings(newsletterBenchSettings, { BENCH_NEWSLETTER_RATE: "10/s, 500/h" }).rate).toBe("10/s,500/h");
+  });
+
+  it.each([
+    [
+      mixedBenchSettings,
+      { BENCH_MIXED_READERS: "0", BENCH_RUNS: "many" },
+      [
+        'BENCH_RUNS: "many" is not a whole number of at least 1',
+        'BENCH_MIXED_READERS: "0" is not a whole number of at least 1',
+      ],
+    ],
+    [
+      pagesBenchSettings,
+      { BENCH_PATHS: "about", BENCH_FLOOR: "maybe" },
+      [
+        'BENCH_PATHS: "about" is not page paths separated by commas, each starting with /',
+        'BENCH_FLOOR: "maybe" is not true or false',
+      ],
+    ],
+    [
+      tapsBenchSettings,
+      { BENCH_TAPS_LANGS: "pt,fr", BENCH_CPU_SLOWDOWN: "0" },
+      [
+        'BENCH_TAPS_LANGS: "pt,fr" is not pt, en or both, separated by commas',
+        'BENCH_CPU_SLOWDOWN: "0" is not a number above 0',
+      ],
+    ],
+    [
+      newsletterBenchSettings,
+      { BENCH_NEWSLETTER_RATE: "fast", DATABASE_URL: " " },
+      ['BENCH_NEWSLETTER_RATE: "fast" is not a sending rate such as 5/s,1000/h (per second, then per hour)'],
+    ],
+    [benchSettings, { BENCH_ROUTES: "some" }, ['BENCH_ROUTES: "some" is not full or quick']],
+  ] as const)("refuse a wrong variable with one line each (%#)", (schema, env, lines) => {
+    expect(problems(() => readSettings(schema, env))).toEqual(lines);
+  });
+});
+
+describe("every command's variable", () => {
+  it("is in the guide, in the section of its own schema or the server's", () => {
+    const documented = new Set(describedVariables().map(({ name }) => name));
+    const schemas = [
+      clusterSettings,
+      observatorySettings,
+      localSignInSettings,
+      fontSettings,
+      benchSettings,
+      fullBenchSettings,
+      pagesBenchSettings,
+      tapsBenchSettings,
+      mixedBenchSettings,
+      floodBenchSettings,
+      newsletterBenchSettings,
+      audienceBenchSettings,
+    ];
+    for (const schema of schemas)
+      for (const name of Object.keys(schema.in.shape)) expect(documented, name).toContain(name);
   });
 });
