@@ -1,7 +1,8 @@
 import { PostGrid } from "~/components/blog/PostGrid.tsx";
 import { SearchBox } from "~/components/blog/SearchBox.tsx";
-import { Rss } from "~/components/icons";
+import { Rss, Send } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { langFromPath, localizePath, useT } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";
@@ -26,13 +27,22 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={t.pages.blog.heading} lead={t.pages.blog.description}>
-        <a
-          href={localizePath("/rss.xml", lang)}
-          className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-accent hover:underline"
-        >
-          <Rss className="size-4" aria-hidden="true" />
-          {t.blog.subscribe}
-        </a>
+        {/* Both ways to follow the blog at the top of the list: the newsletter's form is at its end. */}
+        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium">
+          <a
+            href={localizePath("/rss.xml", lang)}
+            className="inline-flex items-center gap-2 text-accent hover:underline"
+          >
+            <Rss className="size-4" aria-hidden="true" />
+            {t.blog.subscribe}
+          </a>
+          {loaderData.newsletter && (
+            <LocalLink to="/newsletter" className="inline-flex items-center gap-2 text-accent hover:underline">
+              <Send className="size-4" aria-hidden="true" />
+              {t.blog.subscribeByMail}
+            </LocalLink>
+          )}
+        </p>
         <SearchBox className="mt-8" />
       </PageHeader>
       <div className="container-page py-12 sm:py-16">

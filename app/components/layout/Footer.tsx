@@ -1,5 +1,6 @@
 import { Mail, Music } from "~/components/icons";
 import { format, useT } from "~/i18n";
+import { newsletterPath } from "~/lib/newsletter-paths.ts";
 import { footerNav } from "~/routing/nav.ts";
 import { site } from "~/site.config.ts";
 import { SocialIcon } from "../icons/SocialIcon.tsx";
@@ -8,7 +9,7 @@ import { LocalLink } from "../ui/LocalLink.tsx";
 
 /** `roomForLauncher`: the page shows the floating terminal button, which must never cover the last line. */
 export function Footer({ roomForLauncher = false }: { roomForLauncher?: boolean }) {
-  const { t } = useT();
+  const { lang, t } = useT();
   // Prerendered pages are rebuilt on every deploy; the year is that of the render.
   const year = new Date().getFullYear();
   return (
@@ -31,6 +32,13 @@ export function Footer({ roomForLauncher = false }: { roomForLauncher?: boolean 
                 </LocalLink>
               </li>
             ))}
+            {/* Following the blog by mail, from every page: the form itself only fits the blog's pages. */}
+            <li>
+              {/* A plain link: the home page's first window has no room for the route-discovery mark. */}
+              <a href={newsletterPath(lang)} className="text-fg-muted hover:text-accent">
+                {t.footer.newsletter}
+              </a>
+            </li>
           </ul>
         </nav>
 

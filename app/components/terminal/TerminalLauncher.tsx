@@ -46,7 +46,8 @@ export function TerminalLauncher() {
       data-terminal-src={terminalScript[lang]}
       data-terminal-lang={lang}
       data-terminal-module={import.meta.env.DEV ? "" : undefined}
-      className="brand-gradient fixed right-4 bottom-4 z-40 grid size-14 place-items-center rounded-full text-accent-fg shadow-lg ring-4 ring-bg transition hover:-translate-y-1 hover:shadow-xl aria-busy:animate-pulse sm:right-6 sm:bottom-6"
+      // Its look is one class of the stylesheet (app/styles/app.css): the home page's first window is full.
+      className="terminal-launcher"
     >
       <SquareTerminal className="size-6" aria-hidden="true" />
     </button>

@@ -49,6 +49,7 @@ export const shell = {
     social: "Social",
     contact: "Contact",
     favouriteSongs: "Favourite songs",
+    newsletter: "Newsletter",
     copyright: "© {year} Rafael Werneck. All rights reserved.",
   },
   privacyNote: {

@@ -52,6 +52,7 @@ export const shell = {
     social: "Redes sociais",
     contact: "Contato",
     favouriteSongs: "Músicas favoritas",
+    newsletter: "Newsletter",
     copyright: "© {year} Rafael Werneck. Todos os direitos reservados.",
   },
   /** The line under every form that collects personal data; `{link}` is the link to the privacy page. */
