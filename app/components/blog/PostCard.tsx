@@ -21,13 +21,22 @@ export interface PostCardData {
   picture?: Picture;
 }
 
-/** One post in the blog list: cover, date, title, excerpt and at most two tags then '+N'. */
+/**
+ * One post in the blog list: cover, date, title, excerpt and at most two tags then '+N'. A post without a
+ * cover is a card of text, not a card missing its picture: a tinted card with a larger title and more of its
+ * excerpt, its tags and a "read" line at its foot, so that beside covered cards in a row its height holds
+ * words, not an empty block.
+ */
 export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
   const { t } = useT();
   const { shown, hidden } = visibleTags(post.tags);
+  const covered = Boolean(post.cover || post.picture);
   return (
-    <article className="group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border border-line bg-bg transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5">
-      {post.cover || post.picture ? (
+    <article
+      className={`group relative flex min-w-0 flex-1 flex-col overflow-hidden rounded-2xl border border-line transition hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-lg hover:shadow-black/5 ${covered ? "bg-bg" : "bg-surface"}`}
+      data-cover={covered ? "yes" : "no"}
+    >
+      {covered ? (
         <PostCover
           cover={post.cover}
           picture={post.picture}
@@ -35,39 +44,58 @@ export function PostCard({ post, eager = false }: { post: PostCardData; eager?: 
           sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         />
       ) : (
-        // A post without a cover: the brand's stripe, not a block that pushes the text down.
+        // The brand's stripe on top, as the covers' colours are on the others.
         <div aria-hidden="true" className="brand-gradient h-1.5" data-testid="no-cover" />
       )}
-      <div className="flex flex-1 flex-col p-5">
+      <div className={`flex flex-1 flex-col ${covered ? "p-5" : "p-5 sm:p-6"}`}>
         <p className="flex items-center gap-1.5 text-sm text-fg-muted">
           <CalendarDays className="size-4" aria-hidden="true" />
           <time dateTime={post.publishedAt}>{post.dateLabel}</time>
         </p>
-        {/* Authors' titles may hold long unbroken words (URLs, code); they wrap instead of widening the page. */}
-        <h2 className="mt-2 text-lg font-semibold leading-snug tracking-tight [overflow-wrap:anywhere]">
-          <LocalLink to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-accent">
-            {post.title}
-          </LocalLink>
-        </h2>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-fg-muted [overflow-wrap:anywhere]">
-          {post.excerpt}
-        </p>
-        {post.tags.length > 0 && (
-          <ul className="mt-auto flex flex-wrap gap-1.5 pt-4" aria-label={t.blog.tagsLabel} data-testid="post-tags">
-            {shown.map((tag) => (
-              <li
-                key={tag}
-                className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-soft-fg"
-              >
-                {post.tagNames?.[tag] ?? tag}
-              </li>
-            ))}
-            {hidden > 0 && (
-              <li className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-medium text-fg-muted">
-                {format(t.blog.moreTags, { count: hidden })}
-              </li>
+        {/* Without a cover, the title and excerpt sit in the middle of a card stretched to its row's height. */}
+        <div className={covered ? "" : "sm:my-auto sm:py-4"}>
+          {/* Authors' titles may hold long unbroken words (URLs, code); they wrap instead of widening the page. */}
+          <h2
+            className={`mt-2 font-semibold leading-snug tracking-tight [overflow-wrap:anywhere] ${covered ? "text-lg" : "text-xl sm:mt-3 sm:text-2xl"}`}
+          >
+            <LocalLink to={`/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:text-accent">
+              {post.title}
+            </LocalLink>
+          </h2>
+          <p
+            className={`mt-2 leading-relaxed text-fg-muted [overflow-wrap:anywhere] ${covered ? "line-clamp-3 text-sm" : "line-clamp-4 text-sm sm:mt-3 sm:line-clamp-8 sm:text-base"}`}
+          >
+            {post.excerpt}
+          </p>
+        </div>
+        {(post.tags.length > 0 || !covered) && (
+          <div
+            className={`flex flex-wrap items-end justify-between gap-x-4 gap-y-3 pt-4 ${covered ? "mt-auto" : "mt-auto sm:mt-0"}`}
+          >
+            {post.tags.length > 0 && (
+              <ul className="flex flex-wrap gap-1.5" aria-label={t.blog.tagsLabel} data-testid="post-tags">
+                {shown.map((tag) => (
+                  <li
+                    key={tag}
+                    className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-soft-fg"
+                  >
+                    {post.tagNames?.[tag] ?? tag}
+                  </li>
+                ))}
+                {hidden > 0 && (
+                  <li className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-medium text-fg-muted">
+                    {format(t.blog.moreTags, { count: hidden })}
+                  </li>
+                )}
+              </ul>
             )}
-          </ul>
+            {/* The whole card is the title's link; this line only says so, where a cover would. */}
+            {!covered && (
+              <span aria-hidden="true" className="ml-auto text-sm font-medium text-accent">
+                {t.blog.readArticle} →
+              </span>
+            )}
+          </div>
         )}
       </div>
     </article>
