@@ -59,7 +59,9 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.getByTestId("terminal-button")).toBeVisible();
   });
 
-  test(`the hero has the badge, greeting, subtitle, socials, contact and about (${lang})`, async ({ readerPage: page }) => {
+  test(`the hero has the badge, greeting, subtitle, socials, contact and about (${lang})`, async ({
+    readerPage: page,
+  }) => {
     await page.goto(x.path);
     const hero = page.getByTestId("home-hero");
     await expect(hero.getByRole("heading", { level: 1 })).toContainText("Rafael Werneck");
@@ -99,7 +101,9 @@ for (const lang of ["pt", "en"] as const) {
     );
   });
 
-  test(`2 companies with at most 3 skills of 20 characters, '+N', and their page (${lang})`, async ({ readerPage: page }) => {
+  test(`2 companies with at most 3 skills of 20 characters, '+N', and their page (${lang})`, async ({
+    readerPage: page,
+  }) => {
     await page.goto(x.path);
     const cards = page.getByTestId("home-company");
     await expect(cards).toHaveCount(2);

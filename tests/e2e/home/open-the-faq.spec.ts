@@ -65,7 +65,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("after a client-side navigation the accordion is rendered afresh and still works", async ({ readerPage: page }) => {
+test("after a client-side navigation the accordion is rendered afresh and still works", async ({
+  readerPage: page,
+}) => {
   await page.goto("/en/about");
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Home" }).click();

@@ -2,7 +2,9 @@ import { expect, test } from "../fixtures.ts";
 import { expectExternal, inLang } from "./helpers.ts";
 
 for (const lang of ["pt", "en"] as const) {
-  test(`the certificates page shows three certificates with external view links (${lang})`, async ({ readerPage: page }) => {
+  test(`the certificates page shows three certificates with external view links (${lang})`, async ({
+    readerPage: page,
+  }) => {
     await page.goto(inLang(lang, "/certificates"));
     const cards = page.getByTestId("certificate");
     await expect(cards).toHaveCount(3);

@@ -5,7 +5,9 @@ for (const [lang, status, stats] of [
   ["pt", "Cursando atualmente", ["2,5 anos", "5º período", "Presencial", "Em andamento"]],
   ["en", "Currently studying", ["2.5 years", "5th period", "On-campus", "In progress"]],
 ] as const) {
-  test(`the course page shows status, figures, subjects, projects, goals and journey (${lang})`, async ({ readerPage: page }) => {
+  test(`the course page shows status, figures, subjects, projects, goals and journey (${lang})`, async ({
+    readerPage: page,
+  }) => {
     await page.goto(inLang(lang, "/course"));
     await expect(page.getByTestId("course-status")).toHaveText(status);
     await expect(page.getByTestId("course-stats").locator("dd")).toHaveText([...stats]);
@@ -16,7 +18,9 @@ for (const [lang, status, stats] of [
   });
 }
 
-test("the journey colours steps: completed green, current blue and pulsing, upcoming grey", async ({ readerPage: page }) => {
+test("the journey colours steps: completed green, current blue and pulsing, upcoming grey", async ({
+  readerPage: page,
+}) => {
   await page.goto("/course");
   const dotColour = (status: string) =>
     page
