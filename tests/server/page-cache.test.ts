@@ -93,6 +93,9 @@ describe("isCacheablePageUrl", () => {
     "/rss.xml",
     "/en/rss.xml",
     "/sitemap.xml",
+    // The feeds' stylesheets, drawn from the dictionary.
+    "/rss.xsl",
+    "/en/rss.xsl",
     "/blog/tag/docker",
     "/en/blog/tag/node-js",
     "/blog/tag/docker.data",

@@ -45,7 +45,7 @@ export const MISSING_ID = "~";
 // the feeds and their stylesheets; the sitemap; the not-found page every path no route matches is handed to
 // (http-server/unmatched-paths.ts), and those of unknown projects and services.
 const CACHEABLE_PATH = new RegExp(
-  `^(?:/en)?(?:/blog(?:/tag)?(?:/[^/?]+)?/?|/blog${DATA}|/rss\\.xs[lm]|/404|/(?:projects|services)/~)$|^/sitemap\\.xml$`,
+  `^(?:/en)?(?:/blog(?:/tag)?(?:/[^/?]+)?/?|/blog${DATA}|/rss\\.x(?:ml|sl)|/404|/(?:projects|services)/~)$|^/sitemap\\.xml$`,
 );
 // The one query a blog page answers to: a post reached from the other language's URL.
 const CACHEABLE_QUERY = /^\?from=(?:pt|en)$/;
