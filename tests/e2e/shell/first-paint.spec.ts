@@ -231,8 +231,8 @@ test("the site icon comes inside each page, in the admin too, with no request of
   expect((await page.request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
 });
 
-test("the two inline scripts ship in the page only, in none of the scripts it loads", async ({ page }) => {
-  const sent = await (await page.request.get("/")).text();
+test("the two inline scripts ship in the page only, in none of the scripts it loads", async ({ request }) => {
+  const sent = await (await request.get("/")).text();
   const scripts = [...sent.matchAll(/\s(?:href|data-src)="(\/assets\/[^"]+\.js)"/g)].flatMap(([, src]) =>
     src ? [src] : [],
   );
@@ -241,7 +241,7 @@ test("the two inline scripts ship in the page only, in none of the scripts it lo
   // The layout renders their text on the server only; the build leaves it out of the browser's bundles.
   expect(scripts.length).toBeGreaterThan(3);
   for (const src of scripts) {
-    const code = await (await page.request.get(src)).text();
+    const code = await (await request.get(src)).text();
     expect(code, src).not.toContain("signed_in=1");
     expect(code, src).not.toContain("first-contentful-paint");
   }

@@ -180,11 +180,13 @@ for (const signedIn of [false, true]) {
   });
 }
 
-test("the footer has the site navigation, six socials, the e-mail, three songs and the year", async ({ page }) => {
+test("the footer has the site navigation with the newsletter, six socials, the e-mail, three songs and the year", async ({
+  page,
+}) => {
   await page.goto("/en");
   const footer = page.locator("footer");
   const nav = footer.getByRole("navigation", { name: "Navigation" });
-  await expect(nav.getByRole("link")).toHaveCount(6);
+  await expect(nav.getByRole("link")).toHaveCount(7);
   for (const [name, href] of [
     ["Home", "/en"],
     ["About", "/en/about"],
@@ -192,6 +194,7 @@ test("the footer has the site navigation, six socials, the e-mail, three songs a
     ["Companies", "/en/companies"],
     ["Services", "/en/services"],
     ["Blog", "/en/blog"],
+    ["Newsletter", "/en/newsletter"],
   ] as const) {
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
