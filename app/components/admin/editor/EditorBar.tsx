@@ -131,12 +131,13 @@ export function EditorBar({
                 <LocalDateTime iso={publication.scheduledAt} template={texts.scheduled} />
               </span>
             ) : publication.published ? (
-              <span>
+              <span className="min-w-0 max-sm:truncate">
                 {texts.published}
                 {changes && <span className="font-normal text-fg-muted"> · {texts.pending}</span>}
               </span>
             ) : (
-              <span>{texts.draft}</span>
+              // Cut short on a phone with an ellipsis, as the save state beside it is.
+              <span className="min-w-0 max-sm:truncate">{texts.draft}</span>
             )}
             {publication.published && publication.path && (
               <a
