@@ -4,7 +4,7 @@
  * deploy/nginx-site.conf passes `nginx -t` with a self-signed certificate.
  * Each check is skipped, saying why, where its command is missing.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../runtime/node-flags.ts";
+import { selfSignedCertificate } from "../../tools/processes/certificate.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 
@@ -96,27 +97,7 @@ describe("deploy/portfolio.service", () => {
  */
 function siteInTempDir(adapt: (site: string, dir: string) => string = (site) => site): string {
   const dir = tempDir("portfolio-nginx-");
-  const key = path.join(dir, "privkey.pem");
-  const cert = path.join(dir, "fullchain.pem");
-  execFileSync(
-    openssl ?? "",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=example.com",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-    ],
-    { stdio: "pipe" },
-  );
+  selfSignedCertificate(openssl ?? "", dir, "example.com");
   for (const sub of ["cache", "logs"]) mkdirSync(path.join(dir, sub));
   const site = SITE.replaceAll("/etc/letsencrypt/live/example.com/", `${dir}/`).replaceAll(
     "/var/cache/nginx/",

@@ -42,6 +42,7 @@ import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
 import { observatorySettings } from "../../config/commands.ts";
 import { readSettings, settingsOrExit } from "../../config/read.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
+import { selfSignedCertificate } from "../processes/certificate.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const manifestDir = path.join(root, "tools", "commands", "observatory");
@@ -205,29 +206,7 @@ async function scanInside(scanner: string): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "portfolio-observatory-"));
   const children: Child[] = [];
   try {
-    const key = path.join(dir, "privkey.pem");
-    const cert = path.join(dir, "fullchain.pem");
-    execFileSync(
-      openssl,
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        `/CN=${HOST}`,
-        "-addext",
-        `subjectAltName=DNS:${HOST},IP:127.0.0.1,IP:::1`,
-        "-keyout",
-        key,
-        "-out",
-        cert,
-      ],
-      { stdio: "pipe" },
-    );
+    const { cert } = selfSignedCertificate(openssl, dir, HOST, [`DNS:${HOST}`, "IP:127.0.0.1", "IP:::1"]);
     for (const sub of ["cache", "logs", "letsencrypt", "data"]) mkdirSync(path.join(dir, sub));
 
     const buildDir = path.resolve(root, settings.buildDir);

@@ -65,22 +65,22 @@ export async function publishAnswering(
   await expect(question).toBeHidden();
 }
 
+/** A post in Portuguese a test makes, as a draft or published at once. */
+export interface PostToMake {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt?: string;
+  publish?: boolean;
+  /** When publishing asks, mail the readers ("send") or not (the default). */
+  newsletter?: "send" | "skip";
+}
+
 /**
  * Fills and saves a new post in Portuguese, as a draft or published at once;
  * resolves back on the list once the success toast shows.
  */
-export async function createPostThroughForm(
-  page: Page,
-  post: {
-    title: string;
-    slug: string;
-    content: string;
-    excerpt?: string;
-    publish?: boolean;
-    /** When publishing asks, mail the readers ("send") or not (the default). */
-    newsletter?: "send" | "skip";
-  },
-) {
+export async function createPostThroughForm(page: Page, post: PostToMake) {
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
   await form.getByLabel("Título", { exact: true }).fill(post.title);
@@ -108,18 +108,7 @@ export async function createPostThroughForm(
  * `createPostThroughForm`.
  * @example await seedPost(page, { title, slug, content: "Original", publish: true });
  */
-export async function seedPost(
-  page: Page,
-  post: {
-    title: string;
-    slug: string;
-    content: string;
-    excerpt?: string;
-    publish?: boolean;
-    /** When publishing asks, mail the readers ("send") or not (the default). */
-    newsletter?: "send" | "skip";
-  },
-) {
+export async function seedPost(page: Page, post: PostToMake) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.post("/admin/blog.data", {
     headers: { Origin: origin },
