@@ -14,17 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../../app/server/auth/session.server.ts";
-import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { createShareLink, revokeShareLink } from "../../app/server/blog/share-links.server.ts";
-import { openDatabase } from "../../app/server/db/client.server.ts";
 import { checkBackupFile, readMember } from "../../backups/archive.ts";
 import { requestBackup } from "../../backups/socket.ts";
 import { limit } from "../harness/host-speed.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { postInput, saved } from "./helpers/posts.ts";
-import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
+import { type SeededAuthor, type SiteProcess, startSeededSite } from "./helpers/site-process.ts";
 
 /** What a browser sends when a person opens an address (a view the audience counts). */
 const READER = {
@@ -44,21 +41,19 @@ const brokenLink = `/blog/nao-existe-${randomBytes(4).toString("hex")}`;
 beforeAll(async () => {
   build = await testBuild("secret-paths-test");
   // The author, a session, a draft and its links, made as the site makes them, before the server opens the database.
-  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-secret-paths-"));
-  const { db, close } = await openDatabase({ dataDir });
-  try {
-    const profile = { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null };
-    const author = await upsertGitHubUser(db, profile);
-    session = (await createSession(db, author.id)).token;
-    const post = saved(await createPost(db, author.id, postInput("rascunho-secreto", { title: "Rascunho secreto" })));
-    secrets.live = (await createShareLink(db, author.id, post.id))?.token ?? "";
-    const revoked = await createShareLink(db, author.id, post.id);
-    secrets.revoked = revoked?.token ?? "";
-    expect(await revokeShareLink(db, author.id, post.id, revoked?.link.id ?? "")).toBe(true);
-  } finally {
-    await close();
-  }
-  site = await startSiteProcess(build.dir, { DATA_DIR: dataDir, LOG_FORMAT: "json", AUTHOR_GITHUB_LOGINS: "ana" });
+  let author: SeededAuthor | undefined;
+  ({ site, author } = await startSeededSite(
+    build.dir,
+    async (db, user) => {
+      const post = saved(await createPost(db, user.id, postInput("rascunho-secreto", { title: "Rascunho secreto" })));
+      secrets.live = (await createShareLink(db, user.id, post.id))?.token ?? "";
+      const revoked = await createShareLink(db, user.id, post.id);
+      secrets.revoked = revoked?.token ?? "";
+      expect(await revokeShareLink(db, user.id, post.id, revoked?.link.id ?? "")).toBe(true);
+    },
+    { LOG_FORMAT: "json" },
+  ));
+  session = author?.session ?? "";
 }, limit(600_000));
 
 afterAll(async () => {

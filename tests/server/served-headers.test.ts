@@ -1,25 +1,11 @@
-/**
- * What the production server answers, read over HTTP as it crosses the wire:
- * the security headers and each kind of page's Content-Security-Policy, the
- * encodings and their bytes, revalidation and the cache's variants, the
- * answers of unknown paths and ids, redirects, the link-preview images. One
- * server of the tested build for every test here, on the embedded database,
- * with a published post of its own. That pages hydrate under their policy,
- * and what a person sees, is the browser layer's (tests/e2e).
- */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { createPost } from "../../app/server/blog/posts.server.ts";
-import { openDatabase } from "../../app/server/db/client.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { decodedBody, rawRequest } from "../helpers/raw-http.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { metaContent } from "./helpers/html.ts";
 import { postInput, saved } from "./helpers/posts.ts";
-import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
+import { type SiteProcess, startSeededSite } from "./helpers/site-process.ts";
 
 let build: TestBuild | undefined;
 let site: SiteProcess | undefined;
@@ -28,27 +14,16 @@ const publishedSlug = "post-com-previa";
 
 beforeAll(async () => {
   build = await testBuild("served-headers");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-served-headers-"));
-  const { db, close } = await openDatabase({ dataDir });
-  try {
-    const author = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
+  // A published post whose link-preview image no one has asked for yet.
+  ({ site } = await startSeededSite(build.dir, async (db, author) =>
     saved(
       await createPost(
         db,
         author.id,
         postInput(publishedSlug, { title: "Um post com prévia", content: "Texto.", published: true }),
       ),
-    );
-  } finally {
-    await close();
-  }
-  // Every request comes from 127.0.0.1: the flood limits are tested elsewhere (flood-limits.test.ts).
-  site = await startSiteProcess(build.dir, {
-    DATA_DIR: dataDir,
-    AUTHOR_GITHUB_LOGINS: "ana",
-    RENDER_RATE_LIMIT: "0",
-    SEARCH_RATE_LIMIT: "0",
-  });
+    ),
+  ));
 }, limit(600_000));
 
 afterAll(async () => {

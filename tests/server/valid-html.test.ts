@@ -1,32 +1,15 @@
-/**
- * Every page is valid HTML by the W3C Nu Html Checker (vnu-jar, which needs
- * Java), as the server sends it: each prerendered page, the pages rendered
- * per request (blog, an article, a tag, the search, the 404), an author's
- * published post, the admin signed in, a draft as its author previews it and
- * as its shared link shows it, and a post's address once it is in the trash,
- * in both languages. The author, the session and the posts are made in the
- * data directory before the server starts; the admin's post form, which the
- * browser builds, is checked in the browser layer
- * (tests/e2e/shell/valid-html.spec.ts).
- */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { staticArticleIds } from "../../app/content/ids.ts";
 import { languages, localizePath } from "../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../app/routing/pages.ts";
 import { SESSION_COOKIE } from "../../app/server/auth/cookies.server.ts";
-import { createSession } from "../../app/server/auth/session.server.ts";
-import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { createShareLink } from "../../app/server/blog/share-links.server.ts";
-import { openDatabase } from "../../app/server/db/client.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { headingSkips, htmlErrors } from "../helpers/vnu.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { postInput, saved } from "./helpers/posts.ts";
-import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
+import { type SeededAuthor, type SiteProcess, startSeededSite } from "./helpers/site-process.ts";
 
 let build: TestBuild | undefined;
 let site: SiteProcess | undefined;
@@ -47,12 +30,8 @@ const adminPaths = (lang: (typeof languages)[number]) =>
 
 beforeAll(async () => {
   build = await testBuild("valid-html");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-valid-html-"));
-  const { db, close } = await openDatabase({ dataDir });
-  try {
-    const profile = { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null };
-    const author = await upsertGitHubUser(db, profile);
-    session = (await createSession(db, author.id)).token;
+  let author: SeededAuthor | undefined;
+  ({ site, author } = await startSeededSite(build.dir, async (db, user) => {
     const content = [
       "## Seção",
       "Texto com **negrito**, `código`, [um link](https://example.com) e uma imagem:",
@@ -64,7 +43,7 @@ beforeAll(async () => {
     const post = saved(
       await createPost(
         db,
-        author.id,
+        user.id,
         postInput(seeded.published, { title: `HTML válido ${seeded.published}`, content, published: true }),
       ),
     );
@@ -72,21 +51,14 @@ beforeAll(async () => {
     const draft = saved(
       await createPost(
         db,
-        author.id,
+        user.id,
         postInput("previa-valida", { title: "Prévia previa-valida", content: "## Seção\n\nTexto." }),
       ),
     );
     seeded.draftId = draft.id;
-    seeded.shared = `/blog/preview/${(await createShareLink(db, author.id, draft.id))?.token ?? ""}`;
-  } finally {
-    await close();
-  }
-  site = await startSiteProcess(build.dir, {
-    DATA_DIR: dataDir,
-    AUTHOR_GITHUB_LOGINS: "ana",
-    RENDER_RATE_LIMIT: "0",
-    SEARCH_RATE_LIMIT: "0",
-  });
+    seeded.shared = `/blog/preview/${(await createShareLink(db, user.id, draft.id))?.token ?? ""}`;
+  }));
+  session = author?.session ?? "";
 }, limit(600_000));
 
 afterAll(async () => {

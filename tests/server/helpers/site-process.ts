@@ -8,6 +8,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createSession } from "../../../app/server/auth/session.server.ts";
+import { upsertGitHubUser } from "../../../app/server/auth/users.server.ts";
+import { type Database, openDatabase } from "../../../app/server/db/client.server.ts";
+import type { User } from "../../../app/server/db/schema.ts";
 import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
@@ -113,4 +117,43 @@ export class Jar {
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
+}
+
+/** The author a seeded site has, and their session's token (the `session` cookie's value). */
+export interface SeededAuthor {
+  user: User;
+  session: string;
+}
+
+/**
+ * A production server of `buildDir` on an embedded database seeded before it
+ * starts, as the site writes it: the author `ana` (allowed to sign in), a
+ * session of theirs and whatever `seed` makes through the domain's functions.
+ * Every request comes from 127.0.0.1, so the flood limits are off (they are
+ * tested in flood-limits.test.ts).
+ * @example const { site, author } = await startSeededSite(build.dir, (db, user) => createPost(db, user.id, input));
+ */
+export async function startSeededSite(
+  buildDir: string,
+  seed: (db: Database, user: User) => Promise<unknown> = async () => undefined,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ site: SiteProcess; author: SeededAuthor }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-seeded-"));
+  const { db, close } = await openDatabase({ dataDir });
+  let author: SeededAuthor;
+  try {
+    const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
+    author = { user, session: (await createSession(db, user.id)).token };
+    await seed(db, user);
+  } finally {
+    await close();
+  }
+  const site = await startSiteProcess(buildDir, {
+    DATA_DIR: dataDir,
+    AUTHOR_GITHUB_LOGINS: "ana",
+    RENDER_RATE_LIMIT: "0",
+    SEARCH_RATE_LIMIT: "0",
+    ...env,
+  });
+  return { site, author };
 }
