@@ -1,8 +1,7 @@
 /**
- * What the suite's summary reports beyond each layer's time: the CPU time a
- * layer's processes used (with all they started: Chromium, servers,
- * databases), the slowest tests of the run, and the budget of the whole run
- * on this host (docs/testing.md).
+ * What the suite's summary reports beyond each layer's time: the machine's
+ * CPU time while a layer ran, the slowest tests of the run, and the budget of
+ * the whole run on this host (docs/testing.md).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,18 +10,24 @@ import path from "node:path";
 const TICKS = 100;
 
 /**
- * The CPU time of every child this process has waited for, and of their own
- * waited-for children (`cutime` + `cstime` of /proc/self/stat), in seconds; 0
- * where /proc is missing. Read before a child starts and as it is reaped, the
- * difference is that child's whole tree.
+ * The time every core of this machine has spent busy so far, in seconds
+ * (`/proc/stat`: all but idle and waiting for the disk); 0 where /proc is
+ * missing. Read before and after a layer that runs alone, the difference is
+ * what the layer cost the machine, Chromium's processes included: they are
+ * not the suite's descendants once Playwright has launched them, so the CPU
+ * of the children this process waited for (`getrusage`) missed two thirds of
+ * the browser layer's.
  */
-export function childCpuSeconds(): number {
+export function machineBusySeconds(): number {
   try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    // The fields after the command's name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // cutime and cstime are fields 16 and 17 of the line: 14 and 15 after the name.
-    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    // cpu user nice system idle iowait irq softirq steal …
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / TICKS;
   } catch {
     return 0;
   }

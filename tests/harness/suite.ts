@@ -21,7 +21,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
 import { hostFactor } from "./host-speed.ts";
-import { childCpuSeconds, slowestTests, suiteBudgetSeconds } from "./suite-report.ts";
+import { machineBusySeconds, slowestTests, suiteBudgetSeconds } from "./suite-report.ts";
 
 interface Layer {
   name: string;
@@ -138,19 +138,15 @@ interface Outcome {
   layer: Layer;
   status: "passed" | "failed" | "not run";
   seconds: number;
-  /** CPU time of its processes and all they started (Chromium, servers, databases). */
+  /**
+   * The machine's CPU time while it ran, every core's: its processes and all they started (Chromium, the
+   * servers, the databases), and whatever ran beside it (other layers when several run at once).
+   */
   cpuSeconds: number;
 }
 
-/**
- * Runs one command, its output printed line by line under the layer's tag;
- * resolves with its exit code and the CPU time it and its descendants used.
- */
-function step(
-  tag: string,
-  [command = "", ...args]: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number; cpuSeconds: number }> {
+/** Runs one command, its output printed line by line under the layer's tag; resolves with its exit code. */
+function step(tag: string, [command = "", ...args]: string[], env: NodeJS.ProcessEnv): Promise<number> {
   console.log(`${tag} ${[command, ...args].map((part) => part.replace(`${process.cwd()}/`, "")).join(" ")}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -166,17 +162,11 @@ function step(
         if (rest) console.log(`${tag} ${rest}`);
       });
     }
-    // Read as the child is reaped: what this process's children used grows by that child's whole tree.
-    let cpuSeconds = 0;
-    const before = childCpuSeconds();
-    child.on("exit", () => {
-      cpuSeconds = childCpuSeconds() - before;
-    });
     child.on("error", (error) => {
       console.log(`${tag} could not start ${command}: ${error.message}`);
-      resolve({ code: 1, cpuSeconds: 0 });
+      resolve(1);
     });
-    child.on("close", (code) => resolve({ code: code ?? 1, cpuSeconds }));
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
 
@@ -190,16 +180,14 @@ async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
     own[name] = name.endsWith("_PORT") && !/^\d+$/.test(value) ? String(await freePort()) : value;
   if (own.SUITE_REPORT) own.SUITE_REPORT = path.join(reportDir, `${own.SUITE_REPORT}.json`);
   let status: Outcome["status"] = "passed";
-  let cpuSeconds = 0;
+  const busy = machineBusySeconds();
   for (const command of layer.steps) {
-    const result = await step(tag, command, { ...env, ...own });
-    cpuSeconds += result.cpuSeconds;
-    if (result.code !== 0) {
+    if ((await step(tag, command, { ...env, ...own })) !== 0) {
       status = "failed";
       break;
     }
   }
-  return { layer, status, seconds: (performance.now() - started) / 1000, cpuSeconds };
+  return { layer, status, seconds: (performance.now() - started) / 1000, cpuSeconds: machineBusySeconds() - busy };
 }
 
 async function main() {
@@ -239,7 +227,9 @@ async function main() {
   const wall = (performance.now() - started) / 1000;
   const rows = layers.map((layer) => outcomes.get(layer.name) as Outcome);
   const width = Math.max(...rows.map((row) => row.layer.name.length));
-  console.log("\nTime per layer (wall, and CPU of the layer's processes and all they started):");
+  console.log(
+    `\nTime per layer (wall, and the machine's CPU while it ran${jobs > 1 ? ", shared by the layers running at once" : ""}):`,
+  );
   for (const { layer, status, seconds, cpuSeconds } of rows)
     console.log(
       `  ${layer.name.padEnd(width)}  ${status.padEnd(7)}  ${seconds.toFixed(0).padStart(5)} s  ` +
