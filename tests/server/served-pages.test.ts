@@ -12,6 +12,7 @@ import { en } from "../../app/i18n/en.ts";
 import { localizePath } from "../../app/i18n/paths.ts";
 import { readBuildRecord } from "../../config/build-record.ts";
 import { limit } from "../harness/host-speed.ts";
+import { pagesWithOwnHead as paths, servicePrices as prices } from "../helpers/portfolio-pages.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { htmlLang, jsonLd, linkHref, metaContent, titleOf } from "./helpers/html.ts";
 import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
@@ -39,23 +40,6 @@ async function text(pathname: string): Promise<string> {
 }
 
 describe("each page's head", () => {
-  const paths = [
-    "/about",
-    "/career",
-    "/companies",
-    "/companies/werneck-group",
-    "/projects",
-    "/projects/devstudio",
-    "/services",
-    "/services/consulting",
-    "/certificates",
-    "/recommendations",
-    "/course",
-    "/discord",
-    "/contact",
-    "/privacidade",
-  ];
-
   for (const lang of ["pt", "en"] as const) {
     it(`every page has its own title, description and Open Graph tags (${lang})`, async () => {
       const titles = new Set<string>();
@@ -98,26 +82,6 @@ describe("each page's head", () => {
 });
 
 describe("structured data", () => {
-  /** Each service's price as its page shows it (tests/e2e/portfolio/browse-services.spec.ts). */
-  const prices = {
-    pt: {
-      "web-development": "R$ 2.500",
-      "mobile-development": "R$ 8.000",
-      "bot-development": "R$ 1.500",
-      "uiux-design": "R$ 3.000",
-      "cloud-solutions": "R$ 2.000",
-      consulting: "R$ 200/hora",
-    },
-    en: {
-      "web-development": "$500",
-      "mobile-development": "$1,600",
-      "bot-development": "$300",
-      "uiux-design": "$600",
-      "cloud-solutions": "$400",
-      consulting: "$40/hour",
-    },
-  } as const;
-
   for (const lang of ["pt", "en"] as const) {
     it(`the about page names its person (${lang})`, async () => {
       const [person] = jsonLd(await text(localizePath("/about", lang))).filter((item) => item["@type"] === "Person");

@@ -1,26 +1,8 @@
+import { servicePrices as prices } from "../../helpers/portfolio-pages.ts";
 import { expect, test, waitForHydration } from "../fixtures.ts";
 import { expectExternal, inLang } from "./helpers.ts";
 
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ").trim();
-
-const prices = {
-  pt: {
-    "web-development": "R$ 2.500",
-    "mobile-development": "R$ 8.000",
-    "bot-development": "R$ 1.500",
-    "uiux-design": "R$ 3.000",
-    "cloud-solutions": "R$ 2.000",
-    consulting: "R$ 200/hora",
-  },
-  en: {
-    "web-development": "$500",
-    "mobile-development": "$1,600",
-    "bot-development": "$300",
-    "uiux-design": "$600",
-    "cloud-solutions": "$400",
-    consulting: "$40/hour",
-  },
-} as const;
 
 for (const lang of ["pt", "en"] as const) {
   test(`the services page shows six categories of five features with learn-more links (${lang})`, async ({

@@ -1,22 +1,6 @@
 import { limit } from "../../harness/host-speed.ts";
+import { pagesWithOwnHead as paths } from "../../helpers/portfolio-pages.ts";
 import { expect, test } from "../fixtures.ts";
-
-const paths = [
-  "/about",
-  "/career",
-  "/companies",
-  "/companies/werneck-group",
-  "/projects",
-  "/projects/devstudio",
-  "/services",
-  "/services/consulting",
-  "/certificates",
-  "/recommendations",
-  "/course",
-  "/discord",
-  "/contact",
-  "/privacidade",
-];
 
 // Each page's title, description and Open Graph tags are in the HTML the server sends: read over HTTP in
 // tests/server/served-pages.test.ts, for these pages in both languages.
