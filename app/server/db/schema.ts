@@ -515,3 +515,35 @@ export const blogTags = pgTable(
 
 export type PostShareLink = typeof postShareLinks.$inferSelect;
 export type BlogTag = typeof blogTags.$inferSelect;
+
+/**
+ * Old addresses of posts (`app/server/transfer/redirects.server.ts`): a path
+ * another blog engine published a post at (`/2019/05/ola/`, `/?p=42`), kept
+ * by an import or added by the author, answered with a 301 to the post in
+ * its language. `path` is stored as the server sees it (decoded, without a
+ * trailing slash, the query only for WordPress's `?p=`); `lang` is the
+ * language of the post it leads to; `source` says where it came from. A
+ * path a page of the site answers is never stored. Deleted with the post.
+ */
+export const postRedirects = pgTable(
+  "post_redirects",
+  {
+    path: text("path").primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    lang: text("lang").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("post_redirects_post_idx").on(table.postId),
+    check("post_redirects_lang_check", sql`${table.lang} in ('pt', 'en')`),
+    check(
+      "post_redirects_source_check",
+      sql`${table.source} in ('archive', 'ghost', 'wordpress', 'markdown', 'author')`,
+    ),
+  ],
+);
+
+export type PostRedirect = typeof postRedirects.$inferSelect;
