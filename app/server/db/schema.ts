@@ -547,3 +547,86 @@ export const postRedirects = pgTable(
 );
 
 export type PostRedirect = typeof postRedirects.$inferSelect;
+
+/**
+ * Webmentions sent (`app/server/webmention/`): the version of each public
+ * post whose mentions were queued, so a post's links are mentioned once per
+ * version on every server together. `version` is the post's last change
+ * readers saw (`coalesce(edited_at, published_at)`); `source` its address
+ * then. Deleted with the post.
+ */
+export const webmentionPosts = pgTable("webmention_posts", {
+  postId: uuid("post_id")
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  version: timestamp("version", { withTimezone: true }).notNull(),
+  source: text("source").notNull(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One mention of an external page (`target`) by a post (`source`), sent
+ * once per version of the post through the leased queue: claimed by moving
+ * `next_attempt_at` a lease ahead, `sent_at` once the target's endpoint
+ * accepted it, `failed_at` when given up (no endpoint, refused, or retries
+ * spent). A link the post no longer has keeps its row and is mentioned
+ * again on the next version, so the target can see it gone.
+ */
+export const webmentionSends = pgTable(
+  "webmention_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    target: text("target").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    /** The endpoint discovered on the last try, and the status it answered. */
+    endpoint: text("endpoint"),
+    status: integer("status"),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    uniqueIndex("webmention_sends_post_target_unique").on(table.postId, table.target),
+    index("webmention_sends_next_attempt_idx").on(table.nextAttemptAt),
+  ],
+);
+
+/**
+ * Webmentions received, waiting for their verification (`source` fetched,
+ * it must link to `target`, a post of this site): one row per source and
+ * target, claimed through the leased queue. A verified mention is stored
+ * among the post's responses for moderation; a mention sent again is
+ * verified again (an edit, a removed link, a source gone).
+ */
+export const webmentionsReceived = pgTable(
+  "webmentions_received",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    source: text("source").notNull(),
+    target: text("target").notNull(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** What the last verification found: `linked`, `no-link`, `gone`, or a failure to fetch. */
+    outcome: text("outcome"),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    uniqueIndex("webmentions_received_source_target_unique").on(table.source, table.target),
+    index("webmentions_received_next_attempt_idx").on(table.nextAttemptAt),
+    index("webmentions_received_post_idx").on(table.postId),
+  ],
+);
+
+export type WebmentionSend = typeof webmentionSends.$inferSelect;
+export type WebmentionReceived = typeof webmentionsReceived.$inferSelect;
