@@ -630,3 +630,197 @@ export const webmentionsReceived = pgTable(
 
 export type WebmentionSend = typeof webmentionSends.$inferSelect;
 export type WebmentionReceived = typeof webmentionsReceived.$inferSelect;
+
+/**
+ * The blog in the fediverse (decision 063). Remote accounts following one of
+ * the site's two actors: `lang` is the actor's language (`pt` or `en`), and a
+ * follower receives that language's posts only. `shared_inbox` (or `inbox`
+ * when the instance has none) is where deliveries go, one per address.
+ * `failing_since` is the first failed delivery to its inbox since the last
+ * success: seven days of it drop the follower.
+ */
+export const fediverseFollowers = pgTable(
+  "fediverse_followers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lang: text("lang").notNull(),
+    actorUrl: text("actor_url").notNull(),
+    /** The account as `@name@host`, and its host (the instance). */
+    handle: text("handle").notNull(),
+    instance: text("instance").notNull(),
+    name: text("name"),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    /** The Follow activity's id, answered by the Accept. */
+    followId: text("follow_id"),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("fediverse_followers_lang_actor_unique").on(table.lang, table.actorUrl),
+    index("fediverse_followers_instance_idx").on(table.instance),
+    check("fediverse_followers_lang_check", sql`${table.lang} in ('pt', 'en')`),
+  ],
+);
+
+/**
+ * What the fediverse was told of each post, so each change is sent once:
+ * `state` published (a Create went out, `version` the post's `updated_at`
+ * then) or deleted (a Delete went out: the post's address answers 410 with a
+ * Tombstone while it is not public). No foreign key: a post deleted for good
+ * keeps its row, its address still answers 410.
+ */
+export const fediversePosts = pgTable(
+  "fediverse_posts",
+  {
+    postId: uuid("post_id").primaryKey(),
+    lang: text("lang").notNull(),
+    /** The Article's id: the post's address. */
+    objectUrl: text("object_url").notNull(),
+    state: text("state").notNull(),
+    version: timestamp("version", { withTimezone: true }).notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("fediverse_posts_object_url_idx").on(table.objectUrl),
+    check("fediverse_posts_state_check", sql`${table.state} in ('published', 'deleted')`),
+  ],
+);
+
+/** Activities the site sent or sends (Create, Update, Delete of a post; Accept; an answer's Create), their JSON once. */
+export const fediverseActivities = pgTable(
+  "fediverse_activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lang: text("lang").notNull(),
+    type: text("type").notNull(),
+    postId: uuid("post_id"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("fediverse_activities_post_idx").on(table.postId)],
+);
+
+/**
+ * One activity to one inbox (a shared inbox stands for all its followers),
+ * sent once whatever happens to the servers: claimed with a lease on
+ * `next_attempt_at` like the newsletter's mails, `delivered_at` once the
+ * inbox answered 2xx, `failed_at` when it was given up.
+ */
+export const fediverseDeliveries = pgTable(
+  "fediverse_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    activityId: uuid("activity_id")
+      .notNull()
+      .references(() => fediverseActivities.id, { onDelete: "cascade" }),
+    inbox: text("inbox").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    firstFailedAt: timestamp("first_failed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("fediverse_deliveries_activity_inbox_unique").on(table.activityId, table.inbox),
+    index("fediverse_deliveries_next_attempt_idx").on(table.nextAttemptAt),
+  ],
+);
+
+/**
+ * Responses to posts, held for the author's moderation: replies, likes and
+ * boosts from the fediverse, and webmentions. `source_url` is what the
+ * response is (the reply's Note, the Like or Announce activity, the
+ * mentioning page), unique per kind and post. `content_html` is stored
+ * sanitized. An answer the author wrote is a reply with `local` set and
+ * `answer_to` naming the reply it answers.
+ */
+export const responses = pgTable(
+  "responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    sourceUrl: text("source_url").notNull(),
+    /** The page a reply or mention links to the post from, when it differs from `source_url`. */
+    sourcePage: text("source_page"),
+    /** A webmention's target (the post's address it named). */
+    targetUrl: text("target_url"),
+    title: text("title"),
+    authorName: text("author_name"),
+    /** `@name@host` for a fediverse account. */
+    authorHandle: text("author_handle"),
+    authorUrl: text("author_url"),
+    authorAvatar: text("author_avatar"),
+    /** The remote actor's id (fediverse), for blocks and for honouring its Update and Delete. */
+    authorActor: text("author_actor"),
+    /** The instance's host, for blocks. */
+    instance: text("instance"),
+    contentHtml: text("content_html"),
+    status: text("status").notNull().default("pending"),
+    local: boolean("local").notNull().default(false),
+    answerTo: uuid("answer_to"),
+    /** When the remote side published it. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When a webmention's source was last checked to link to its target. */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** When the author was mailed about it (one grouped mail an hour). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("responses_kind_source_post_unique").on(table.kind, table.sourceUrl, table.postId),
+    index("responses_post_status_idx").on(table.postId, table.status),
+    index("responses_status_created_idx").on(table.status, table.createdAt),
+    index("responses_instance_idx").on(table.instance),
+    check("responses_kind_check", sql`${table.kind} in ('reply', 'like', 'announce', 'webmention')`),
+    check("responses_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** Accounts (an actor's id) and instances (a host) the author blocked: their requests get 403, their responses are gone. */
+export const fediverseBlocks = pgTable(
+  "fediverse_blocks",
+  {
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.value] }),
+    check("fediverse_blocks_kind_check", sql`${table.kind} in ('account', 'instance')`),
+  ],
+);
+
+/** Fedify's key-value store (its caches and idempotence): a JSON key, a JSON value, an optional expiry. */
+export const fediverseKv = pgTable(
+  "fediverse_kv",
+  {
+    key: text("key").primaryKey(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (table) => [index("fediverse_kv_expires_idx").on(table.expiresAt)],
+);
+
+/** Each actor's key pairs (RSA for draft-cavage signatures, Ed25519 for proofs), made once, as JWKs. */
+export const fediverseKeys = pgTable(
+  "fediverse_keys",
+  {
+    lang: text("lang").notNull(),
+    algorithm: text("algorithm").notNull(),
+    privateJwk: text("private_jwk").notNull(),
+    publicJwk: text("public_jwk").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.lang, table.algorithm] })],
+);
+
+export type FediverseFollower = typeof fediverseFollowers.$inferSelect;
+export type FediverseDelivery = typeof fediverseDeliveries.$inferSelect;
+export type PostResponse = typeof responses.$inferSelect;
