@@ -1,0 +1,303 @@
+/**
+ * Responses to posts, held for the author's moderation (decision 064):
+ * replies, likes and boosts from the fediverse, and webmentions. Each is
+ * stored once per kind, source and post (a second delivery updates it and
+ * keeps its status), shown under its post only once approved; an instance
+ * or account the author blocks loses its responses at once.
+ */
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { blogs, fediverseBlocks, fediverseFollowers, responses } from "../db/schema.ts";
+
+export const RESPONSE_KINDS = ["reply", "like", "announce", "webmention"] as const;
+export type ResponseKind = (typeof RESPONSE_KINDS)[number];
+export const RESPONSE_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+export interface ResponseInput {
+  kind: ResponseKind;
+  postId: string;
+  sourceUrl: string;
+  sourcePage?: string | null;
+  targetUrl?: string | null;
+  title?: string | null;
+  authorName?: string | null;
+  authorHandle?: string | null;
+  authorUrl?: string | null;
+  authorAvatar?: string | null;
+  authorActor?: string | null;
+  instance?: string | null;
+  /** Already sanitized (sanitize.server.ts). */
+  contentHtml?: string | null;
+  publishedAt?: Date | null;
+  verifiedAt?: Date | null;
+  /** Approved from the start: the author's own answers. */
+  status?: ResponseStatus;
+  local?: boolean;
+  answerTo?: string | null;
+}
+
+/**
+ * Stores a response, pending, or updates the one of the same kind, source
+ * and post (its status kept).
+ * @returns its id, and whether it is new.
+ */
+export async function saveResponse(db: Database, input: ResponseInput): Promise<{ id: string; created: boolean }> {
+  const values = {
+    kind: input.kind,
+    postId: input.postId,
+    sourceUrl: input.sourceUrl,
+    sourcePage: input.sourcePage ?? null,
+    targetUrl: input.targetUrl ?? null,
+    title: input.title ?? null,
+    authorName: input.authorName ?? null,
+    authorHandle: input.authorHandle ?? null,
+    authorUrl: input.authorUrl ?? null,
+    authorAvatar: input.authorAvatar ?? null,
+    authorActor: input.authorActor ?? null,
+    instance: input.instance ?? null,
+    contentHtml: input.contentHtml ?? null,
+    publishedAt: input.publishedAt ?? null,
+    verifiedAt: input.verifiedAt ?? null,
+    status: input.status ?? "pending",
+    local: input.local ?? false,
+    answerTo: input.answerTo ?? null,
+  };
+  const { status: _kept, kind: _kind, postId: _post, sourceUrl: _source, ...changes } = values;
+  const [row] = await db
+    .insert(responses)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [responses.kind, responses.sourceUrl, responses.postId],
+      set: { ...changes, updatedAt: new Date() },
+    })
+    .returning({ id: responses.id, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new Error("The response was not stored");
+  return { id: row.id, created: row.created };
+}
+
+/** A remote Update of a reply: its new text, if the account that wrote it sends it. */
+export async function updateRemoteReply(
+  db: Database,
+  sourceUrl: string,
+  authorActor: string,
+  contentHtml: string,
+): Promise<number> {
+  const rows = await db
+    .update(responses)
+    .set({ contentHtml, updatedAt: new Date() })
+    .where(and(eq(responses.sourceUrl, sourceUrl), eq(responses.authorActor, authorActor), eq(responses.kind, "reply")))
+    .returning({ id: responses.id });
+  return rows.length;
+}
+
+/** A remote Delete (or Undo) of a response, honoured only for the account that made it. */
+export async function deleteRemoteResponse(db: Database, sourceUrl: string, authorActor: string): Promise<number> {
+  const rows = await db
+    .delete(responses)
+    .where(and(eq(responses.sourceUrl, sourceUrl), eq(responses.authorActor, authorActor)))
+    .returning({ id: responses.id });
+  return rows.length;
+}
+
+/** Removes a response by its source (a webmention whose source is gone or no longer links). */
+export async function deleteResponseBySource(db: Database, kind: ResponseKind, sourceUrl: string, postId: string) {
+  await db
+    .delete(responses)
+    .where(and(eq(responses.kind, kind), eq(responses.sourceUrl, sourceUrl), eq(responses.postId, postId)));
+}
+
+export interface ListedResponse {
+  id: string;
+  kind: ResponseKind;
+  status: ResponseStatus;
+  postId: string;
+  postTitle: string;
+  postSlug: string;
+  postLang: string;
+  sourceUrl: string;
+  title: string | null;
+  authorName: string | null;
+  authorHandle: string | null;
+  authorUrl: string | null;
+  authorAvatar: string | null;
+  authorActor: string | null;
+  instance: string | null;
+  contentHtml: string | null;
+  local: boolean;
+  answerTo: string | null;
+  createdAt: Date;
+}
+
+/** Responses newest first, the author's own answers included; `status` narrows them. */
+export async function listResponses(
+  db: Database,
+  options: { status?: ResponseStatus; limit?: number } = {},
+): Promise<ListedResponse[]> {
+  const rows = await db
+    .select({
+      id: responses.id,
+      kind: responses.kind,
+      status: responses.status,
+      postId: responses.postId,
+      postTitle: blogs.title,
+      postSlug: blogs.slug,
+      postLang: blogs.lang,
+      sourceUrl: responses.sourceUrl,
+      title: responses.title,
+      authorName: responses.authorName,
+      authorHandle: responses.authorHandle,
+      authorUrl: responses.authorUrl,
+      authorAvatar: responses.authorAvatar,
+      authorActor: responses.authorActor,
+      instance: responses.instance,
+      contentHtml: responses.contentHtml,
+      local: responses.local,
+      answerTo: responses.answerTo,
+      createdAt: responses.createdAt,
+    })
+    .from(responses)
+    .innerJoin(blogs, eq(blogs.id, responses.postId))
+    .where(options.status ? eq(responses.status, options.status) : undefined)
+    .orderBy(desc(responses.createdAt), desc(responses.id))
+    .limit(options.limit ?? 200);
+  return rows as ListedResponse[];
+}
+
+export async function findResponse(db: Database, id: string): Promise<ListedResponse | undefined> {
+  const rows = await listResponsesWhere(db, eq(responses.id, id));
+  return rows[0];
+}
+
+async function listResponsesWhere(db: Database, where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({
+      id: responses.id,
+      kind: responses.kind,
+      status: responses.status,
+      postId: responses.postId,
+      postTitle: blogs.title,
+      postSlug: blogs.slug,
+      postLang: blogs.lang,
+      sourceUrl: responses.sourceUrl,
+      title: responses.title,
+      authorName: responses.authorName,
+      authorHandle: responses.authorHandle,
+      authorUrl: responses.authorUrl,
+      authorAvatar: responses.authorAvatar,
+      authorActor: responses.authorActor,
+      instance: responses.instance,
+      contentHtml: responses.contentHtml,
+      local: responses.local,
+      answerTo: responses.answerTo,
+      createdAt: responses.createdAt,
+    })
+    .from(responses)
+    .innerJoin(blogs, eq(blogs.id, responses.postId))
+    .where(where);
+  return rows as ListedResponse[];
+}
+
+/** Approves or rejects a response. @returns false when there is no such response. */
+export async function setResponseStatus(db: Database, id: string, status: ResponseStatus): Promise<boolean> {
+  const rows = await db
+    .update(responses)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(responses.id, id))
+    .returning({ id: responses.id });
+  return rows.length > 0;
+}
+
+/** How many responses wait for moderation. */
+export async function countPendingResponses(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(responses)
+    .where(eq(responses.status, "pending"));
+  return row?.count ?? 0;
+}
+
+export interface ShownResponses {
+  /** Approved replies and mentions, oldest first, each with the author's answers after it. */
+  replies: ListedResponse[];
+  likes: ListedResponse[];
+  boosts: ListedResponse[];
+}
+
+/** What readers see under a post: approved responses only. */
+export async function approvedResponses(db: Database, postId: string): Promise<ShownResponses> {
+  const rows = (
+    await listResponsesWhere(db, and(eq(responses.postId, postId), eq(responses.status, "approved")) as never)
+  ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const answers = new Map<string, ListedResponse[]>();
+  for (const row of rows) if (row.answerTo) answers.set(row.answerTo, [...(answers.get(row.answerTo) ?? []), row]);
+  const replies: ListedResponse[] = [];
+  for (const row of rows) {
+    if (row.answerTo || (row.kind !== "reply" && row.kind !== "webmention")) continue;
+    replies.push(row, ...(answers.get(row.id) ?? []));
+  }
+  return {
+    replies,
+    likes: rows.filter((row) => row.kind === "like"),
+    boosts: rows.filter((row) => row.kind === "announce"),
+  };
+}
+
+export type BlockKind = "account" | "instance";
+
+/**
+ * Blocks an account (its actor's id) or an instance (a host): its requests
+ * get 403 from now on, and its responses and follows are removed.
+ */
+export async function block(db: Database, kind: BlockKind, value: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(fediverseBlocks).values({ kind, value }).onConflictDoNothing();
+    if (kind === "instance") {
+      await tx.delete(responses).where(eq(responses.instance, value));
+      await tx.delete(fediverseFollowers).where(eq(fediverseFollowers.instance, value));
+    } else {
+      await tx.delete(responses).where(eq(responses.authorActor, value));
+      await tx.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUrl, value));
+    }
+  });
+}
+
+export async function unblock(db: Database, kind: BlockKind, value: string): Promise<void> {
+  await db.delete(fediverseBlocks).where(and(eq(fediverseBlocks.kind, kind), eq(fediverseBlocks.value, value)));
+}
+
+export async function listBlocks(db: Database) {
+  return db.select().from(fediverseBlocks).orderBy(desc(fediverseBlocks.createdAt));
+}
+
+/** Whether an actor (its id) or its instance is blocked. */
+export async function isBlocked(db: Database, actor: { actorUrl?: string | null; host?: string | null }) {
+  const conditions = [];
+  if (actor.host) conditions.push(and(eq(fediverseBlocks.kind, "instance"), eq(fediverseBlocks.value, actor.host)));
+  if (actor.actorUrl)
+    conditions.push(and(eq(fediverseBlocks.kind, "account"), eq(fediverseBlocks.value, actor.actorUrl)));
+  if (conditions.length === 0) return false;
+  const rows = await db
+    .select({ kind: fediverseBlocks.kind })
+    .from(fediverseBlocks)
+    .where(or(...conditions))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Responses waiting that the author was not mailed about yet; marks them told. */
+export async function takeUnnotified(db: Database, now: Date): Promise<ListedResponse[]> {
+  const ids = await db
+    .update(responses)
+    .set({ notifiedAt: now })
+    .where(and(eq(responses.status, "pending"), isNull(responses.notifiedAt)))
+    .returning({ id: responses.id });
+  if (ids.length === 0) return [];
+  return listResponsesWhere(
+    db,
+    inArray(
+      responses.id,
+      ids.map((row) => row.id),
+    ) as never,
+  );
+}
