@@ -265,6 +265,22 @@ const audienceVariables = {
   }),
 };
 
+const fediverseVariables = {
+  FEDERATION: withDefault(oneOf(["on", "off"]), "on", {
+    group: "fediverse",
+    meaning:
+      "`off`: the blog is not in the fediverse: WebFinger, NodeInfo, the actors, their inboxes and collections " +
+      "answer 404, a post's address answers its page only, and nothing is delivered",
+  }),
+  FEDERATION_ALLOW_PRIVATE: withDefault(flag(), false, {
+    group: "fediverse",
+    meaning:
+      "`true`: the server may reach loopback and private addresses when it fetches accounts and delivers " +
+      "activities (tests of two servers on one machine). Refused unless `PUBLIC_URL` is itself a loopback " +
+      "address; otherwise every such address, DNS answers included, is refused",
+  }),
+};
+
 const limitVariables = {
   SIGN_IN_RATE_LIMIT: withDefault(wholeNumber(), 20, {
     group: "limits",
@@ -434,6 +450,7 @@ export const serverShape = {
   ...contactVariables,
   ...newsletterVariables,
   ...audienceVariables,
+  ...fediverseVariables,
   ...limitVariables,
   ...securityVariables,
   ...observabilityVariables,
@@ -543,6 +560,17 @@ function checkTogether(env: Parsed, problems: Problems): void {
     if (!wrong.has("HSTS_PRELOAD") && env.HSTS_PRELOAD && !https)
       add("HSTS_PRELOAD", `needs an https PUBLIC_URL; PUBLIC_URL is ${quoted(publicUrl)}`);
   }
+  if (
+    !wrong.has("FEDERATION_ALLOW_PRIVATE") &&
+    env.FEDERATION_ALLOW_PRIVATE &&
+    !wrong.has("PUBLIC_URL") &&
+    !wrong.has("PORT") &&
+    !isLoopbackOrigin(publicUrlOf(env))
+  )
+    add(
+      "FEDERATION_ALLOW_PRIVATE",
+      `is for tests on loopback only; PUBLIC_URL is ${quoted(publicUrlOf(env))}, not a loopback address`,
+    );
   if (!wrong.has("METRICS_PORT") && env.METRICS_PORT !== "off") {
     if (!wrong.has("PORT") && env.METRICS_PORT === env.PORT)
       add(
@@ -677,6 +705,12 @@ export const serverConfig = serverVariables.transform((values) => {
       leaseSeconds: Math.max(1, values.CONTACT_LEASE_SECONDS),
     },
     newsletter: newsletterSettings(values),
+    fediverse: {
+      /** The blog in the fediverse (FEDERATION). */
+      on: values.FEDERATION === "on",
+      /** Loopback and private addresses reachable (FEDERATION_ALLOW_PRIVATE; loopback PUBLIC_URL only). */
+      allowPrivate: values.FEDERATION_ALLOW_PRIVATE,
+    },
     /** Count the audience (ANALYTICS). */
     analytics: values.ANALYTICS === "on",
     /** Where uploaded and generated files live (STORAGE_DRIVER and, for `s3`, the S3_* variables). */

@@ -17,6 +17,7 @@ export const GROUPS = {
   contact: "Contact mail",
   newsletter: "Newsletter",
   audience: "Audience",
+  fediverse: "Fediverse",
   limits: "Limits",
   security: "Security and HTTPS",
   observability: "Metrics and logs",
