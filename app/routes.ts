@@ -35,6 +35,9 @@ const contactApiRoutes = [
   route("contact/send", "routes/contact-send.ts"),
 ];
 
+// Other sites' webmentions of posts: one endpoint for both languages (app/server/webmention/).
+const webmentionRoutes = [route("webmention", "routes/webmention.ts")];
+
 // A translated page's slug under the other language redirects to the page in that language.
 const otherSlugRoutes = otherSlugPaths().map(({ lang, path }) =>
   route(path, "routes/other-slug.ts", { id: `${lang}:other-slug:${path}` }),
@@ -48,6 +51,7 @@ export default [
   ...adminApiRoutes,
   ...adminExportRoutes,
   ...contactApiRoutes,
+  ...webmentionRoutes,
   ...otherSlugRoutes,
   ...languages.flatMap((lang) => [
     ...pageRoutes.map((page) =>

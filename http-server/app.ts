@@ -59,6 +59,9 @@ export function bodyLimit(defaultMaxBytes: number, limitFor: (path: string) => n
   };
 }
 
+/** The webmention endpoint: other sites' servers post to it, with no page, cookie or session of ours. */
+const WEBMENTION_ENDPOINT = "/webmention";
+
 /** The newsletter's unsubscribe address in either language (app/lib/newsletter-paths.ts). */
 const ONE_CLICK_UNSUBSCRIBE = /^(?:\/en)?\/newsletter\/unsubscribe$/;
 
@@ -74,6 +77,8 @@ export function sameOriginOnly(publicUrl: string) {
     // the only authority there, and a forged POST can only unsubscribe the holder of that token.
     if (req.method === "POST" && ONE_CLICK_UNSUBSCRIBE.test(req.path) && typeof req.query.token === "string")
       return next();
+    // A webmention is sent by another site's server, or by a form on another site: nothing of a session is used.
+    if (req.method === "POST" && req.path === WEBMENTION_ENDPOINT) return next();
     const origin = req.get("origin");
     const secFetchSite = req.get("sec-fetch-site");
     const allowed = [publicOrigin, `${req.protocol}://${req.get("host")}`];

@@ -18,6 +18,8 @@ import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.s
 import { isTrashedAddress } from "~/server/blog/trash.server.ts";
 import { articleHtmlContext } from "~/server/request-context.server.ts";
 import { newsletterEnabled, servicesIfReady } from "~/server/services.server.ts";
+import { WEBMENTION_PATH } from "~/server/webmention/receive.server.ts";
+import { webmentionsEnabled } from "~/server/webmention/runtime.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
@@ -52,10 +54,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? { path: postPath(translation), kind: "translation" }
     : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
   const newsletter = newsletterEnabled();
-  if (isDataRequest(pathname)) return { found: true as const, languageSwitch, newsletter, post: { ...data, html } };
+  // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
+  const webmention = webmentionsEnabled() && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
+  if (isDataRequest(pathname))
+    return { found: true as const, languageSwitch, newsletter, webmention, post: { ...data, html } };
   context.set(articleHtmlContext, html);
-  return { found: true as const, languageSwitch, newsletter, post: { ...data, html: undefined } };
+  const page = { found: true as const, languageSwitch, newsletter, webmention, post: { ...data, html: undefined } };
+  return webmention ? dataWith(page, { Link: `<${webmention}>; rel="webmention"` }) : page;
 }
+
+/** The loader's data with response headers (React Router's `data`, its type that of the data). */
+const dataWith = <Value,>(value: Value, headers: Record<string, string>) =>
+  data(value, { headers }) as unknown as Value;
+
+/** The loader's headers (the webmention endpoint's Link) on the page's response. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 
@@ -118,6 +131,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
     { property: "article:published_time", content: post.publishedAt },
     ...(post.editedAt ? [{ property: "article:modified_time", content: post.editedAt }] : []),
     ...post.tags.map((tag) => ({ property: "article:tag", content: post.tagNames?.[tag] ?? tag })),
+    ...(loaderData.webmention ? [{ tagName: "link", rel: "webmention", href: loaderData.webmention }] : []),
   ];
 };
 

@@ -1,0 +1,218 @@
+/**
+ * The webmention queues, claimed like the newsletter's mails (a lease on
+ * `next_attempt_at`, `FOR UPDATE SKIP LOCKED`), so every server may run the
+ * worker on one database and each mention is handled by one of them:
+ *
+ * - **Sending.** A post public now whose version (`coalesce(edited_at,
+ *   published_at)`) is newer than the one recorded in `webmention_posts`
+ *   queues one row per external page it links to, and puts the pages it
+ *   linked to before back in the queue too (a link removed is mentioned
+ *   once more, so the page can see it gone). One statement records the
+ *   version, so one server queues it. A version older than
+ *   `SEND_HORIZON_MS` when first seen (an imported archive, posts public
+ *   before webmentions came) is recorded and sends nothing.
+ * - **Receiving.** A mention the endpoint accepted waits in
+ *   `webmentions_received` until its source is fetched and verified.
+ */
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { isLang } from "../../i18n/paths.ts";
+import { postPath } from "../../lib/blog-paths.ts";
+import { renderMarkdown } from "../blog/markdown.server.ts";
+import type { Database } from "../db/client.server.ts";
+import {
+  blogs,
+  type WebmentionReceived,
+  type WebmentionSend,
+  webmentionPosts,
+  webmentionSends,
+  webmentionsReceived,
+} from "../db/schema.ts";
+import { retryDelayMs } from "../newsletter/queue.server.ts";
+import { startTags } from "./html-tags.server.ts";
+
+/** A version first seen longer ago than this is recorded without sending (an import, a server long down). */
+export const SEND_HORIZON_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many pages are mentioned per post version. */
+export const MAX_TARGETS = 100;
+/** Tries of one mention before it is given up (about 4 hours of retries with the newsletter's backoff). */
+export const MAX_ATTEMPTS = 10;
+/** Posts looked at per round for a new version. */
+const POSTS_PER_ROUND = 20;
+
+/**
+ * The external pages a post's HTML links to, once each, in order, without fragments.
+ * @example externalLinks('<a href="https://a.example/x#y">', "https://site.example") // ["https://a.example/x"]
+ */
+export function externalLinks(html: string, siteOrigin: string): string[] {
+  const own = new URL(siteOrigin).host;
+  const found = new Set<string>();
+  for (const tag of startTags(html)) {
+    if (tag.name !== "a") continue;
+    const url = URL.parse(tag.attributes.get("href") ?? "");
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.host === own) continue;
+    url.hash = "";
+    found.add(url.href);
+    if (found.size >= MAX_TARGETS) break;
+  }
+  return [...found];
+}
+
+const versionOf = sql`coalesce(${blogs.editedAt}, ${blogs.publishedAt}, ${blogs.createdAt})`;
+
+const publicAt = (now: Date) =>
+  sql`(${blogs.published} and coalesce(${blogs.publishedAt}, ${blogs.createdAt}) <= ${now.toISOString()}::timestamptz and ${blogs.deletedAt} is null)`;
+
+/**
+ * Queues the mentions of every post public at `now` whose version is not recorded yet.
+ * @returns how many mentions were queued
+ */
+export async function queueNewVersions(db: Database, publicUrl: string, now = new Date()): Promise<number> {
+  const due = await db
+    .select({
+      id: blogs.id,
+      lang: blogs.lang,
+      slug: blogs.slug,
+      content: blogs.content,
+      version: sql<string>`${versionOf}`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(blogs)
+    .leftJoin(webmentionPosts, eq(webmentionPosts.postId, blogs.id))
+    .where(and(publicAt(now), sql`(${webmentionPosts.postId} is null or ${webmentionPosts.version} < ${versionOf})`))
+    .limit(POSTS_PER_ROUND);
+  let queued = 0;
+  for (const post of due) {
+    if (!isLang(post.lang)) continue;
+    const source = new URL(postPath({ lang: post.lang, slug: post.slug }), publicUrl).href;
+    const recent = now.getTime() - post.version.getTime() <= SEND_HORIZON_MS;
+    const targets = recent ? externalLinks(renderMarkdown(post.content, post.lang).html, publicUrl) : [];
+    queued += await db.transaction(async (tx) => {
+      // Recorded by one server only: the one whose statement moved the version.
+      const [claimed] = await tx
+        .insert(webmentionPosts)
+        .values({ postId: post.id, version: post.version, source, queuedAt: now })
+        .onConflictDoUpdate({
+          target: webmentionPosts.postId,
+          set: { version: post.version, source, queuedAt: now },
+          setWhere: sql`${webmentionPosts.version} < ${post.version.toISOString()}::timestamptz`,
+        })
+        .returning({ postId: webmentionPosts.postId });
+      if (!claimed || !recent) return 0;
+      // The pages mentioned before are mentioned again, linked or not any more.
+      const again = await tx
+        .update(webmentionSends)
+        .set({ source, nextAttemptAt: now, attempts: 0, sentAt: null, failedAt: null, lastError: null })
+        .where(eq(webmentionSends.postId, post.id))
+        .returning({ id: webmentionSends.id });
+      const added =
+        targets.length === 0
+          ? []
+          : await tx
+              .insert(webmentionSends)
+              .values(targets.map((target) => ({ postId: post.id, source, target, nextAttemptAt: now })))
+              .onConflictDoNothing()
+              .returning({ id: webmentionSends.id });
+      return again.length + added.length;
+    });
+  }
+  return queued;
+}
+
+const openSend = and(isNull(webmentionSends.sentAt), isNull(webmentionSends.failedAt));
+
+/** Claims up to `limit` due mentions to send: their next attempt moves a lease ahead. */
+export async function claimSends(db: Database, now: Date, limit: number, leaseMs: number): Promise<WebmentionSend[]> {
+  const due = db
+    .select({ id: webmentionSends.id })
+    .from(webmentionSends)
+    .where(and(openSend, lte(webmentionSends.nextAttemptAt, now)))
+    .orderBy(asc(webmentionSends.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(webmentionSends)
+    .set({ attempts: sql`${webmentionSends.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(webmentionSends.id, due))
+    .returning();
+}
+
+/** What became of one send: done (sent or given up) or a later try. */
+export async function recordSend(
+  db: Database,
+  row: WebmentionSend,
+  now: Date,
+  result: { done: "sent" | "failed" | undefined; endpoint?: string; status?: number; error?: string },
+): Promise<void> {
+  const givingUp = result.done === undefined && row.attempts >= MAX_ATTEMPTS;
+  const done = result.done ?? (givingUp ? "failed" : undefined);
+  await db
+    .update(webmentionSends)
+    .set({
+      endpoint: result.endpoint ?? null,
+      status: result.status ?? null,
+      lastError: result.error?.slice(0, 500) ?? null,
+      sentAt: done === "sent" ? now : null,
+      failedAt: done === "failed" ? now : null,
+      nextAttemptAt: done ? null : new Date(now.getTime() + retryDelayMs(row.attempts)),
+    })
+    // Only while the claim is ours: a new version of the post may have queued it again meanwhile.
+    .where(and(eq(webmentionSends.id, row.id), eq(webmentionSends.attempts, row.attempts), openSend));
+}
+
+/**
+ * Records a mention the endpoint accepted, to be verified now. A mention
+ * sent again (the source changed, or lost its link) is verified again.
+ */
+export async function queueReceived(
+  db: Database,
+  mention: { source: string; target: string; postId: string },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insert(webmentionsReceived)
+    .values({ ...mention, receivedAt: now, nextAttemptAt: now })
+    .onConflictDoUpdate({
+      target: [webmentionsReceived.source, webmentionsReceived.target],
+      set: { postId: mention.postId, receivedAt: now, nextAttemptAt: now, attempts: 0, lastError: null },
+    });
+}
+
+/** Claims up to `limit` received mentions due for verification. */
+export async function claimReceived(
+  db: Database,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<WebmentionReceived[]> {
+  const due = db
+    .select({ id: webmentionsReceived.id })
+    .from(webmentionsReceived)
+    .where(lte(webmentionsReceived.nextAttemptAt, now))
+    .orderBy(asc(webmentionsReceived.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(webmentionsReceived)
+    .set({ attempts: sql`${webmentionsReceived.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(webmentionsReceived.id, due))
+    .returning();
+}
+
+/** What the verification found; a failure to fetch is tried again later, up to `MAX_ATTEMPTS`. */
+export async function recordVerification(
+  db: Database,
+  row: WebmentionReceived,
+  now: Date,
+  result: { outcome: string; retry?: boolean; error?: string },
+): Promise<void> {
+  const retry = result.retry === true && row.attempts < MAX_ATTEMPTS;
+  await db
+    .update(webmentionsReceived)
+    .set({
+      outcome: result.outcome.slice(0, 100),
+      lastError: result.error?.slice(0, 500) ?? null,
+      verifiedAt: retry ? row.verifiedAt : now,
+      nextAttemptAt: retry ? new Date(now.getTime() + retryDelayMs(row.attempts)) : null,
+    })
+    // A mention sent again while this verification ran is verified again, not marked done.
+    .where(and(eq(webmentionsReceived.id, row.id), eq(webmentionsReceived.attempts, row.attempts)));
+}
