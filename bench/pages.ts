@@ -103,17 +103,21 @@ export async function measurePages(
   clientDir: string,
   floorOrigin?: string,
   lhrDir?: string,
+  fixedSlowdowns: readonly number[] = [],
 ): Promise<PagesMeasurement> {
   const runner = new LighthouseRunner(lhrDir !== undefined);
   const bytes = new BytesCounter(clientDir, origin);
   const results: PageResult[] = [];
   const kept: number[] = [];
+  // Every index read, whatever became of its run: how far the host's speed moved during the bench.
+  const read: number[] = [];
   let repeats = 0;
   let unsteady = 0;
   const first = paths[0] ?? "/";
   await askUntilBrotli(origin, paths);
   try {
     const chosen = await calibrate(runner, `${origin}${encodePath(first)}`);
+    read.push(...chosen.probeIndexes);
     const measureRuns = async (url: string, label: string, name: string) => {
       const done: { run: LighthouseRun; repeats: number }[] = [];
       for (let run = 1; run <= runs; run++) {
@@ -121,7 +125,11 @@ export async function measurePages(
         await keepReport(lhrDir, name, run, steady.run);
         repeats += steady.repeats;
         if (steady.unsteady) unsteady++;
-        if (steady.run.benchmarkIndex !== undefined) kept.push(steady.run.benchmarkIndex);
+        read.push(...steady.discardedIndexes);
+        if (steady.run.benchmarkIndex !== undefined) {
+          kept.push(steady.run.benchmarkIndex);
+          read.push(steady.run.benchmarkIndex);
+        }
         done.push({ run: steady.run, repeats: steady.repeats });
         const note = steady.repeats
           ? ` (after ${steady.repeats} repeat(s): index ${steady.discardedIndexes.join(", ")}${steady.unsteady ? ", still out of tolerance" : ""})`
@@ -153,9 +161,30 @@ export async function measurePages(
         const floorRuns = floorDone.map((d) => d.run);
         page.floor = { runs: floorDone.map((d) => slim(d.run, d.repeats)), median: medians(floorRuns) };
       }
+      // At a fixed slowdown the index does not choose the phone: every run is kept, its index noted.
+      for (const cpuSlowdown of fixedSlowdowns) {
+        const fixedRuns: LighthouseRun[] = [];
+        for (let run = 1; run <= runs; run++) {
+          const result = await runner.run(`${origin}${encodePath(path)}`, cpuSlowdown);
+          await keepReport(lhrDir, `${fileName(path)}.${cpuSlowdown}x`, run, result);
+          if (result.benchmarkIndex !== undefined) read.push(result.benchmarkIndex);
+          fixedRuns.push(result);
+          console.info(`${label} at ${cpuSlowdown}x run ${run}/${runs}: ${line(result)}`);
+        }
+        page.fixed = [
+          ...(page.fixed ?? []),
+          {
+            cpuSlowdown,
+            runs: fixedRuns.map((run) => slim(run, 0)),
+            median: medians(fixedRuns),
+            minScores: minScores(fixedRuns),
+          },
+        ];
+      }
       results.push(page);
     }
     const sorted = [...kept].sort((a, b) => a - b);
+    const readSorted = [...read].sort((a, b) => a - b);
     return {
       pages: results,
       calibration: {
@@ -165,6 +194,15 @@ export async function measurePages(
         repeats,
         unsteady,
         indexes: { median: median(sorted), lowest: sorted[0], highest: sorted.at(-1) },
+        ...(readSorted.length > 0 && {
+          spread: {
+            readings: readSorted.length,
+            lowest: readSorted[0] as number,
+            median: median(readSorted) as number,
+            highest: readSorted.at(-1) as number,
+          },
+        }),
+        fixedSlowdowns: [...fixedSlowdowns],
       },
     };
   } finally {

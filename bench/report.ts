@@ -56,13 +56,57 @@ function calibrationSection({ calibration: c }: BenchResults): string {
     c.repeats === 0
       ? "No run had to be repeated."
       : `${c.repeats} run(s) were thrown away and repeated${c.unsteady ? `; ${c.unsteady} run(s) were kept still out of tolerance after ${c.maxRepeats} repeats (the machine stayed busy)` : ""}.`;
+  const spread = c.spread
+    ? `The index during the whole run (${c.spread.readings} readings: the probes, every measured run and every repeated one): ` +
+      `lowest ${c.spread.lowest}, median ${c.spread.median}, highest ${c.spread.highest}, a spread of ` +
+      `${round(((c.spread.highest - c.spread.lowest) / c.spread.median) * 100)} % of the median.`
+    : "";
+  const fixed =
+    c.fixedSlowdowns && c.fixedSlowdowns.length > 0
+      ? `Every page also ran at a fixed ${c.fixedSlowdowns.map((x) => `${x}x`).join(" and ")}, whatever the index read (below).`
+      : "";
   return [
     "## CPU calibration",
     "",
     `Before the measured runs ${chosen}, used for every run of every page and floor. A run whose index moves more ` +
       `than ${round(c.tolerance * 100)} % from that reference ran on a machine of another speed and is repeated, ` +
       `at most ${c.maxRepeats} times; ${kept}. ${repeats}`,
+    ...(spread || fixed ? ["", [spread, fixed].filter(Boolean).join(" ")] : []),
   ].join("\n");
+}
+
+/** Each page at the fixed slowdowns, beside its calibrated medians. */
+function fixedSection(pages: PageResult[]): string {
+  const slowdowns = [...new Set(pages.flatMap((page) => (page.fixed ?? []).map((fixed) => fixed.cpuSlowdown)))];
+  if (slowdowns.length === 0) return "";
+  return slowdowns
+    .map((slowdown) => {
+      const rows = pages.flatMap((page) => {
+        const at = page.fixed?.find((fixed) => fixed.cpuSlowdown === slowdown);
+        if (!at) return [];
+        const indexes = at.runs.flatMap((run) => run.benchmarkIndex ?? []);
+        return [
+          [
+            code(page.path),
+            String(at.median.scores.performance ?? "–"),
+            s(at.median.metrics.lcp),
+            msText(at.median.metrics.tbt),
+            msText(page.median.metrics.tbt),
+            at.runs.map((run) => msText(run.metrics.tbt)).join(", "),
+            indexes.join(", ") || "–",
+          ],
+        ];
+      });
+      return [
+        `## Lighthouse at a fixed ${slowdown}x`,
+        "",
+        `The same pages at a CPU slowdown of ${slowdown}x whatever this host's index (the phone a faster host's calibration asks for), ` +
+          "medians of as many runs, no floor; budgets: `FIXED_SLOWDOWN_BUDGETS` in `bench/budgets.ts`.",
+        "",
+        table(["Page", "Perf", "LCP s", "TBT ms", "TBT ms, calibrated", "TBT ms, each run", "index, each run"], rows),
+      ].join("\n");
+    })
+    .join("\n\n");
 }
 
 /** ours / floor, or what to say when the floor is zero. */
@@ -443,6 +487,7 @@ export function renderReport(results: BenchResults): string {
     "",
     lighthouseSection(pages),
     "",
+    ...(fixedSection(pages) ? [fixedSection(pages), ""] : []),
     floorSection(pages),
     "",
     "## Bytes per page",

@@ -33,6 +33,10 @@ export interface Calibration {
   unsteady: number;
   /** The kept runs' indexes. */
   indexes: { median: number | undefined; lowest: number | undefined; highest: number | undefined };
+  /** Every index read during the run (probes, kept, repeated and fixed-slowdown runs): how much the host's speed moved. */
+  spread?: { readings: number; lowest: number; median: number; highest: number };
+  /** The fixed slowdowns every page also ran at. */
+  fixedSlowdowns?: number[];
 }
 
 export interface PageResult {
@@ -49,6 +53,16 @@ export interface PageResult {
   lcpElement?: string;
   /** The same page without JavaScript, served the same way (bench/floor.ts). */
   floor?: { runs: RunSummary[]; median: PageResult["median"] };
+  /** The same page at each fixed CPU slowdown of the run (`BENCH_FIXED_SLOWDOWN`), beside the calibrated one. */
+  fixed?: FixedSlowdownResult[];
+}
+
+/** A page's runs at a fixed CPU slowdown: the phone a faster host calls for, whatever this host's index. */
+export interface FixedSlowdownResult {
+  cpuSlowdown: number;
+  runs: RunSummary[];
+  median: PageResult["median"];
+  minScores: Partial<Record<Category, number>>;
 }
 
 export interface ServerResources {

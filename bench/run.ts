@@ -100,10 +100,20 @@ async function main(): Promise<number> {
   const floorDir = path.join(tempDir, "floor");
   await writeFloorSite(server.origin, paths, clientDir, floorDir);
   const floor = await startFloorServer(floorDir);
-  console.info(`Lighthouse: ${paths.length} pages and their floors x ${options.runs} run(s)…`);
+  console.info(
+    `Lighthouse: ${paths.length} pages and their floors x ${options.runs} run(s), at the calibrated slowdown${options.fixedSlowdowns.length > 0 ? ` and the pages again at ${options.fixedSlowdowns.map((x) => `${x}x`).join(", ")}` : ""}…`,
+  );
   let measured: Awaited<ReturnType<typeof measurePages>>;
   try {
-    measured = await measurePages(server.origin, paths, options.runs, clientDir, floor.origin, options.lhrDir);
+    measured = await measurePages(
+      server.origin,
+      paths,
+      options.runs,
+      clientDir,
+      floor.origin,
+      options.lhrDir,
+      options.fixedSlowdowns,
+    );
   } finally {
     await floor.child.stop();
   }

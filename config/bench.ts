@@ -63,6 +63,27 @@ function positiveNumber(): Kind<z.ZodPipe<z.ZodString, z.ZodTransform<number, st
   };
 }
 
+/** CPU slowdowns separated by commas, each a number above 0, or `none`. */
+function slowdownList(): Kind<z.ZodPipe<z.ZodString, z.ZodTransform<number[], string>>> {
+  const entries = (raw: string) =>
+    raw
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  return {
+    allowed: "numbers above 0 separated by commas, or `none`",
+    schema: z
+      .string()
+      .refine(
+        (raw) =>
+          raw.trim() === "none" ||
+          (entries(raw).length > 0 && entries(raw).every((entry) => /^\d+(\.\d+)?$/.test(entry) && Number(entry) > 0)),
+        { error: (issue) => `${quoted(issue.input)} is not numbers above 0 separated by commas, or none` },
+      )
+      .transform((raw) => (raw.trim() === "none" ? [] : [...new Set(entries(raw).map(Number))])),
+  };
+}
+
 /** What every bench command reads. */
 const benchShape = {
   BENCH_RUNS: withDefault(wholeNumber(1), 3, {
@@ -135,6 +156,21 @@ const tapsShape = {
     default: "calibrated from the host's benchmark index",
     meaning: "`npm run bench:taps`: the phone's CPU slowdown instead of the calibrated one",
   }),
+  BENCH_TAPS_FIXED_SLOWDOWNS: withDefault(slowdownList(), [4, 7.2], {
+    group: "bench",
+    default: "`4,7.2`",
+    meaning:
+      "`npm run bench:taps`: the fixed CPU slowdowns every scenario also runs at, beside the calibrated one (`none`: only the calibrated one)",
+  }),
+};
+
+const fixedShape = {
+  BENCH_FIXED_SLOWDOWN: withDefault(slowdownList(), [8.4], {
+    group: "bench",
+    default: "`8.4`",
+    meaning:
+      "`npm run bench`: the fixed CPU slowdown every page's Lighthouse runs also run at, beside the calibrated one, judged by its own TBT budgets (`none`: only the calibrated one)",
+  }),
 };
 
 const mixedShape = {
@@ -185,6 +221,7 @@ export const benchGuideShape = {
   ...benchShape,
   ...pagesShape,
   ...tapsShape,
+  ...fixedShape,
   ...mixedShape,
   ...floodShape,
   ...newsletterShape,
@@ -226,8 +263,13 @@ const mixedOf = (values: z.output<z.ZodObject<typeof mixedShape>>) => ({
 
 /** `npm run bench`, which runs the mixed load and the flood among the rest. */
 export const fullBenchSettings = z
-  .object({ ...commonVariables, ...mixedShape, ...floodShape })
-  .transform((values) => ({ ...common(values), mixed: mixedOf(values), floodRate: values.BENCH_FLOOD_RATE }));
+  .object({ ...commonVariables, ...mixedShape, ...floodShape, ...fixedShape })
+  .transform((values) => ({
+    ...common(values),
+    mixed: mixedOf(values),
+    floodRate: values.BENCH_FLOOD_RATE,
+    fixedSlowdowns: values.BENCH_FIXED_SLOWDOWN,
+  }));
 
 /** `npm run bench:pages`. `paths` undefined: the bench's quick set. */
 export const pagesBenchSettings = z.object({ ...commonVariables, ...pagesShape }).transform((values) => ({
@@ -244,6 +286,7 @@ export const tapsBenchSettings = z.object({ ...commonVariables, ...tapsShape }).
   langs: values.BENCH_TAPS_LANGS,
   floor: values.BENCH_TAPS_FLOOR,
   cpuSlowdown: values.BENCH_CPU_SLOWDOWN,
+  fixedSlowdowns: values.BENCH_TAPS_FIXED_SLOWDOWNS,
 }));
 
 /** `npm run bench:mixed`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { judgeTaps, type TapFigures, tapReport } from "../../bench/tap-budgets.ts";
 
 const tap = (figures: Partial<TapFigures>): TapFigures => ({
+  slowdown: "calibrated 2.5x",
   page: "home",
   lang: "pt",
   scenario: "menu, theme",
@@ -38,17 +39,29 @@ describe("the taps' budgets", () => {
     expect(verdict?.failures).toEqual([]);
   });
 
-  it("reports each interaction next to its floor, and each page's worst", () => {
+  it("judges every slowdown on its own: over at one is over", () => {
+    const verdicts = judgeTaps([tap({ inp: [90, 100, 110] }), tap({ slowdown: "7.2x", inp: [210, 230, 250] })]);
+    expect(verdicts.map((verdict) => verdict.failures)).toEqual([[], ["INP 230 ms > 200 ms"]]);
+  });
+
+  it("reports each interaction's slowdowns side by side, each beside its floor, and each page's worst", () => {
     const report = tapReport(
       judgeTaps([
         tap({ inp: [100, 110, 120], floor: { inp: [90, 95, 100], ready: [70] } }),
+        tap({ slowdown: "7.2x", inp: [180, 190, 200], floor: { inp: [150], ready: [120] } }),
         tap({ step: "theme", inp: [230, 240, 250] }),
-        tap({ page: "article", lang: "en", step: "copy button", inp: [40, 48, 56] }),
+        tap({ slowdown: "7.2x", step: "theme", inp: [150, 160, 170] }),
+        tap({ page: "article", lang: "en", step: "copy button", inp: [40, 48, 56], sinceShown: [700, 800, 900] }),
       ]),
     );
-    expect(report).toContain("| home | pt | menu, theme | menu open | 110 (100, 110, 120) | 95 (90, 95, 100) |");
-    expect(report).toContain("**over**: INP 240 ms > 200 ms");
-    expect(report).toContain("| home | 240 | pt, theme | no |");
-    expect(report).toContain("| article | 48 | en, copy button | yes |");
+    expect(report).toContain("| page | lang | scenario | interaction | INP ms at calibrated 2.5x (floor) |");
+    expect(report).toContain("| INP ms at 7.2x (floor) | touch → ready ms at 7.2x (floor) | budget |");
+    expect(report).toContain(
+      "| home | pt | menu, theme | menu open | 110 / 95 | 90 / 70 | 190 / 150 | 90 / 120 | ok |",
+    );
+    expect(report).toContain("**over**: INP 240 ms > 200 ms at calibrated 2.5x");
+    expect(report).toContain("| home | 240 (pt, theme) | 190 (pt, menu open) | no |");
+    expect(report).toContain("| article | 48 (en, copy button) | not measured | yes |");
+    expect(report).toContain("copy button: 40, 48, 56; 80, 90, 100; touched 700, 800, 900 ms after the first paint");
   });
 });

@@ -86,8 +86,13 @@ describe("the bench's settings", () => {
       skipBuild: false,
       mixed: { seconds: 60, readers: 200, writers: 10 },
       floodRate: 2000,
+      fixedSlowdowns: [8.4],
     });
-    expect(readSettings(tapsBenchSettings, {})).toMatchObject({ langs: ["pt", "en"], floor: true });
+    expect(readSettings(tapsBenchSettings, {})).toMatchObject({
+      langs: ["pt", "en"],
+      floor: true,
+      fixedSlowdowns: [4, 7.2],
+    });
     expect(readSettings(pagesBenchSettings, {})).toMatchObject({ paths: undefined, floor: true, failOnBudget: false });
     expect(readSettings(newsletterBenchSettings, {})).toMatchObject({ readers: 10_000, rate: "1000/s,100000000/h" });
     expect(readSettings(audienceBenchSettings, {})).toMatchObject({ views: 10_000_000, rounds: 5 });
@@ -104,6 +109,10 @@ describe("the bench's settings", () => {
     expect(
       readSettings(tapsBenchSettings, { BENCH_TAPS_LANGS: "en", BENCH_TAPS_FLOOR: "0", BENCH_CPU_SLOWDOWN: "3.5" }),
     ).toMatchObject({ langs: ["en"], floor: false, cpuSlowdown: 3.5 });
+    expect(readSettings(tapsBenchSettings, { BENCH_TAPS_FIXED_SLOWDOWNS: "7.2, 4,7.2" }).fixedSlowdowns).toEqual([
+      7.2, 4,
+    ]);
+    expect(readSettings(fullBenchSettings, { BENCH_FIXED_SLOWDOWN: "none" }).fixedSlowdowns).toEqual([]);
     expect(readSettings(newsletterBenchSettings, { BENCH_NEWSLETTER_RATE: "10/s, 500/h" }).rate).toBe("10/s,500/h");
   });
 
@@ -126,10 +135,11 @@ describe("the bench's settings", () => {
     ],
     [
       tapsBenchSettings,
-      { BENCH_TAPS_LANGS: "pt,fr", BENCH_CPU_SLOWDOWN: "0" },
+      { BENCH_TAPS_LANGS: "pt,fr", BENCH_CPU_SLOWDOWN: "0", BENCH_TAPS_FIXED_SLOWDOWNS: "4,fast" },
       [
         'BENCH_TAPS_LANGS: "pt,fr" is not pt, en or both, separated by commas',
         'BENCH_CPU_SLOWDOWN: "0" is not a number above 0',
+        'BENCH_TAPS_FIXED_SLOWDOWNS: "4,fast" is not numbers above 0 separated by commas, or none',
       ],
     ],
     [
