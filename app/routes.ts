@@ -27,6 +27,9 @@ const adminApiRoutes = [
 const adminExportRoutes = [
   route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
   route("admin/audience.csv", "routes/admin-audience-csv.ts"),
+  // The author's posts as the blog's archive; an import's upload, its dry run and its progress.
+  route("admin/blog/export.zip", "routes/admin-blog-export.ts"),
+  route("admin/blog/import", "routes/admin-blog-import.ts"),
 ];
 
 // What the contact form calls from scripts; the language comes in the posted form.
@@ -73,6 +76,9 @@ export default [
     }),
     route(localizePath("/admin/blog/trash", lang), "routes/admin-blog-trash.tsx", { id: `${lang}:admin-blog-trash` }),
     route(localizePath("/admin/blog/tags", lang), "routes/admin-blog-tags.tsx", { id: `${lang}:admin-blog-tags` }),
+    route(localizePath("/admin/blog/transfer", lang), "routes/admin-blog-transfer.tsx", {
+      id: `${lang}:admin-blog-transfer`,
+    }),
     // Rendered per request for the signed-in author, like the other admin pages.
     route(localizePath("/admin/subscribers", lang), "routes/admin-subscribers.tsx", {
       id: `${lang}:admin-subscribers`,

@@ -13,6 +13,7 @@ import { blogAddressKeys, blogTableVersion, missingBlogAddresses } from "../app/
 import { logWarning, writeLogLine } from "../app/server/log.server.ts";
 import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
 import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
+import { redirectTable } from "../app/server/transfer/redirects.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { setSiteUrl } from "../app/site.config.ts";
 import { readBuildRecord } from "../config/build-record.ts";
@@ -20,6 +21,7 @@ import type { ServerConfig } from "../config/config.ts";
 import { countAudience } from "./analytics.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
+import { localWrites, oldAddresses, POST_ADDRESS, wordpressQuery } from "./old-addresses.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { requestGuard } from "./request-guard.ts";
 import { staticFiles } from "./static-files.ts";
@@ -36,6 +38,8 @@ import { serveUploads } from "./uploads.ts";
 /** Cover uploads may be larger than other requests: the image limit plus room for the multipart framing. */
 export const UPLOAD_PATH = "/admin/blog/upload";
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+/** An import's upload: its route answers one too large itself, in the author's language, before reading it. */
+export const IMPORT_PATH = "/admin/blog/import";
 
 /**
  * Refuses bodies larger than the limit before reading them; a body of unknown
@@ -144,6 +148,15 @@ export async function createApp(
   app.use(countAudience(() => servicesIfReady()?.audience, config.publicUrl));
   // The build this server runs, link resolved once (tools/build/build.ts): a rebuild that moves the link
   // later leaves this server on its own build's files.
+  // What the old addresses' redirects need, set once the build is loaded (http-server/old-addresses.ts).
+  let answerNotFound: ((path: string) => NotFoundAnswer | undefined) | undefined;
+  let pageCache: PageCache | undefined;
+  let isPage: ((path: string) => boolean) | undefined;
+  const redirectSettings = {
+    load: () => redirectTable(services().db),
+    version: () => pageCache ?? localWrites,
+    isPage: () => isPage,
+  };
   const buildDir = existsSync(config.buildDir) ? realpathSync(config.buildDir) : config.buildDir;
   const clientDir = path.join(buildDir, "client");
   // Files of the client build, compressed at build time, are answered first: GET and HEAD only,
@@ -158,22 +171,29 @@ export async function createApp(
         `The build in ${buildDir} does not say which PUBLIC_URL its prerendered pages name (it was made before ` +
           "build-record.json): they are served as built. Build again to have them name this server's address.",
       );
+    app.use(oldAddresses({ ...redirectSettings, only: wordpressQuery }));
     app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth), origins }));
   }
   // A path no route matches gets its language's one not-found page, from the cache below; an unknown
   // project or service its route's, an unknown company the redirect to the list, without React.
-  let answerNotFound: ((path: string) => NotFoundAnswer | undefined) | undefined;
+  // An imported post's old address answers 301 to the post, ahead of the not-found page it would get.
+  app.use(oldAddresses(redirectSettings));
   app.use(unmatchedPathsToNotFound(() => answerNotFound, [UPLOADS_URL_PREFIX]));
   // Cached blog pages are answered here, ahead of everything else (the cache is made with the build below);
   // an unknown post or tag is handed to its route's cached not-found page first.
-  let pageCache: PageCache | undefined;
   app.use((req, res, next) => (pageCache ? pageCache.serveHits(req, res, next) : next()));
   // What is left, stored objects aside, costs a render or a route's work: limited per client
   // (http-server/flood-limits.ts), ahead of the compression, so a refusal costs no compressor.
   app.use(floodLimits(config.floodLimits, UPLOAD_PATH, [UPLOADS_URL_PREFIX]));
   app.use(compression(DYNAMIC_COMPRESSION));
   app.use(
-    bodyLimit(config.bodyLimitBytes, (requestPath) => (requestPath === UPLOAD_PATH ? UPLOAD_BODY_LIMIT : undefined)),
+    bodyLimit(config.bodyLimitBytes, (requestPath) =>
+      requestPath === UPLOAD_PATH
+        ? UPLOAD_BODY_LIMIT
+        : requestPath === IMPORT_PATH
+          ? Number.MAX_SAFE_INTEGER
+          : undefined,
+    ),
   );
   app.use(sameOriginOnly(config.publicUrl));
 
@@ -192,6 +212,8 @@ export async function createApp(
     const match = routeMatcher(build);
     labelPath = routeLabeller(build, match);
     answerNotFound = notFoundAnswerer(build, match);
+    const answer = answerNotFound;
+    isPage = (path) => answer(path) === undefined && !POST_ADDRESS.test(path);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
       formTargets: signInFormTargets(auth),

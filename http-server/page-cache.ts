@@ -182,6 +182,16 @@ export class PageCache {
     return { entries: this.#found.size, notFound: this.#notFound.size, bytes: this.#bytes };
   }
 
+  /**
+   * Which version of the data the entries were made from: it moves whenever
+   * they are forgotten (a write here, another version there), so what is
+   * derived from the same data (the old addresses' redirects) follows it.
+   */
+  get epoch(): number {
+    this.#sync();
+    return this.#epoch;
+  }
+
   /** A GET or HEAD without a body, for a URL whose page may be shared. */
   eligible(req: Request): boolean {
     return bodilessRead(req) && this.#isCacheableUrl(req.originalUrl);

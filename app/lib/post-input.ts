@@ -2,7 +2,7 @@
  * The rules of a blog post as an author submits it, shared by the form (for
  * hints) and the server (which decides). Pure: no database, no request.
  */
-import { type Dictionary, format, isLang, type Lang } from "~/i18n";
+import { type Dictionary, format, isLang, type Lang } from "../i18n/index.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slugify.ts";
 
 export const POST_LIMITS = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { ArrowLeft, ArrowRight, ArrowUpRight, Eye, Globe, Pencil, Tag, Trash2 } from "~/components/icons";
+import { ArrowLeft, ArrowRight, ArrowUpRight, Download, Eye, Globe, Pencil, Tag, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import { format, localizePath, useT } from "~/i18n";
@@ -82,6 +82,10 @@ export function PostList({
           <LocalLink to="/admin/blog/tags" className={action}>
             <Tag className="size-4" aria-hidden="true" />
             {texts.tagsLink}
+          </LocalLink>
+          <LocalLink to="/admin/blog/transfer" className={action} data-testid="transfer-link">
+            <Download className="size-4" aria-hidden="true" />
+            {t.admin.transfer.link}
           </LocalLink>
           <LocalLink to="/admin/blog/trash" className={action} data-testid="trash-link">
             <Trash2 className="size-4" aria-hidden="true" />

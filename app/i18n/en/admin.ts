@@ -3,6 +3,7 @@ import { audience } from "./audience.ts";
 import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
+import { transfer } from "./transfer.ts";
 
 /** English strings of the blog admin. */
 export const admin = {
@@ -10,6 +11,7 @@ export const admin = {
   editor,
   manage,
   audience,
+  transfer,
   title: "Manage posts",
   newPost: "New post",
   loading: "Loading...",

@@ -2,6 +2,7 @@ import { audience } from "./audience.ts";
 import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
 import { subscribers } from "./subscribers.ts";
+import { transfer } from "./transfer.ts";
 
 /** Portuguese strings of the blog admin (the spec's own strings are these). */
 export const admin = {
@@ -9,6 +10,7 @@ export const admin = {
   editor,
   manage,
   audience,
+  transfer,
   title: "Gerenciar posts",
   newPost: "Novo post",
   loading: "Carregando...",

@@ -30,9 +30,9 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
-import "~/i18n/all.ts";
-import { dictionaryFor, type Lang } from "~/i18n";
-import { PHONE_IMAGE_WIDTH, uploadedImage } from "~/lib/uploaded-image.ts";
+import "../../i18n/all.ts";
+import { dictionaryFor, type Lang } from "../../i18n/index.ts";
+import { PHONE_IMAGE_WIDTH, uploadedImage } from "../../lib/uploaded-image.ts";
 
 export { readingMinutes } from "./reading-time.server.ts";
 
@@ -159,6 +159,48 @@ function createProcessor(lang: Lang) {
 }
 
 const processors = { pt: createProcessor("pt"), en: createProcessor("en") };
+
+const unsanitized = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).freeze();
+const sanitizer = unified().use(rehypeSanitize, schema).freeze();
+
+/** Each element's name and its link or source, in document order: what the sanitizer may take away. */
+function elementsOf(tree: Root): string[] {
+  const found: string[] = [];
+  visit(tree, "element", (node: Element) => {
+    found.push(node.tagName);
+    for (const attribute of ["href", "src"] as const) {
+      const value = node.properties[attribute];
+      if (typeof value === "string") found.push(`${node.tagName}[${attribute}=${value}]`);
+    }
+  });
+  return found;
+}
+
+/**
+ * What the site's sanitizer removes from a text when it is shown: elements
+ * and links or sources (a `javascript:` link, a `data:` image), one entry
+ * each, so an import can say what a post loses.
+ * @example sanitizerRemovals("[x](javascript:alert(1))") // ["a[href=javascript:alert(1)]"]
+ */
+export function sanitizerRemovals(markdown: string): string[] {
+  const parsed = unsanitized.parse(markdown);
+  const removed: string[] = [];
+  // HTML written in the Markdown is never shown: turning the text into HTML leaves it out.
+  visit(parsed, "html", (node: { value: string }) => {
+    removed.push(`html ${node.value.trim().slice(0, 60)}`);
+  });
+  const tree = unsanitized.runSync(parsed) as Root;
+  const before = elementsOf(tree);
+  const after = elementsOf(sanitizer.runSync(structuredClone(tree)) as Root);
+  const left = new Map<string, number>();
+  for (const item of after) left.set(item, (left.get(item) ?? 0) + 1);
+  for (const item of before) {
+    const count = left.get(item) ?? 0;
+    if (count > 0) left.set(item, count - 1);
+    else removed.push(item);
+  }
+  return removed;
+}
 
 /**
  * Markdown to sanitized HTML with highlighted code, in the reader's language

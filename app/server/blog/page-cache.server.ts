@@ -15,7 +15,7 @@ import { staticArticleIds } from "../../content/ids.ts";
 import { DATA_SUFFIX } from "../../lib/data-request.ts";
 import { singleton } from "../../lib/singleton.ts";
 import type { Database } from "../db/client.server.ts";
-import { blogs, blogTags } from "../db/schema.ts";
+import { blogs, blogTags, postRedirects } from "../db/schema.ts";
 
 /** React Router's data suffix, as it is written in a pattern. */
 const DATA = DATA_SUFFIX.replace(".", "\\.");
@@ -70,12 +70,14 @@ export function isCacheablePageUrl(url: string): boolean {
  * newest `updated_at` and the sum of all of them (so an edit stamped by a
  * server whose clock runs behind still changes it), and the tags' names
  * (their count and a sum of their hashes: a tag renamed or linked to its
- * translation changes what pages show). One query.
+ * translation changes what pages show), and the old addresses (their count
+ * and a sum of their hashes: one added or removed on any server moves the
+ * redirects' table, http-server/old-addresses.ts). One query.
  */
 export async function blogTableVersion(db: Database): Promise<string> {
   const [row] = await db
     .select({
-      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t)`,
+      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t) || ':' || (select count(*) || ':' || coalesce(sum(hashtext(r.path || '/' || r.post_id::text))::text, '') from ${postRedirects} r)`,
     })
     .from(blogs);
   if (!row) throw new Error("The blog version query returned no row");

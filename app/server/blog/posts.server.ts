@@ -10,9 +10,9 @@
 
 import { randomUUID } from "node:crypto";
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { staticArticleIds } from "~/content/ids.ts";
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
+import { staticArticleIds } from "../../content/ids.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";

@@ -1,0 +1,550 @@
+/**
+ * The author's import and export: the archive to download, a file to
+ * import (its dry run first, then the import with its progress), and the
+ * old addresses that lead to their posts.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { Download, ImageUp, Trash2 } from "~/components/icons";
+import { notify } from "~/components/layout/Toasts.tsx";
+import { buttonPrimary, buttonSecondary, card } from "~/components/portfolio/styles.ts";
+import { type Dictionary, format, useT } from "~/i18n";
+import { MAX_IMPORT_BYTES } from "~/lib/upload-limits.ts";
+import type { ClashChoice, ImportProgress, ImportResult } from "~/server/transfer/import.server.ts";
+import type { WrittenPlan } from "~/server/transfer/messages.server.ts";
+import { cell, ScrollTable, sectionHeading, wrapping } from "./parts.tsx";
+
+type Texts = Dictionary["admin"]["transfer"];
+
+export interface RedirectView {
+  path: string;
+  source: string;
+  target: string;
+  title: string;
+}
+
+export interface PostChoice {
+  id: string;
+  title: string;
+  lang: string;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const field =
+  "w-full min-w-0 rounded-xl border border-line bg-bg px-3.5 py-2 text-fg outline-none transition focus:border-accent";
+
+export function ExportPanel() {
+  const { t } = useT();
+  const texts = t.admin.transfer.export;
+  return (
+    <section aria-labelledby="export-heading" className={`${card} grid gap-3 p-5`}>
+      <h2 id="export-heading" className={sectionHeading}>
+        {texts.heading}
+      </h2>
+      <p className="text-fg-muted">{texts.help}</p>
+      {/* A plain link: a download the browser makes, not a page of the app. */}
+      <a href="/admin/blog/export.zip" download className={`${buttonPrimary} justify-self-start`} data-testid="export">
+        <Download className="size-4" aria-hidden="true" />
+        {texts.button}
+      </a>
+    </section>
+  );
+}
+
+/** What the import panel shows: nothing yet, a file being read, its dry run, the import going on, or its end. */
+type Stage =
+  | { kind: "idle" }
+  | { kind: "checking"; percent: number }
+  | { kind: "plan"; plan: WrittenPlan }
+  | { kind: "applying"; plan: WrittenPlan; progress?: ImportProgress }
+  | { kind: "done"; message: string };
+
+/** Posts the file with its upload's progress: fetch cannot report it. */
+function upload(
+  url: string,
+  file: File,
+  onPercent: (percent: number) => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("Content-Type", "application/octet-stream");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onPercent(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener("load", () => resolve({ status: request.status, body: request.responseText }));
+    request.addEventListener("error", () => reject(new Error("network")));
+    request.send(file);
+  });
+}
+
+export function ImportPanel() {
+  const { t, lang } = useT();
+  const texts = t.admin.transfer.import;
+  const [file, setFile] = useState<File | undefined>();
+  const [stage, setStage] = useState<Stage>({ kind: "idle" });
+  const [error, setError] = useState<string | undefined>();
+  const [clash, setClash] = useState<ClashChoice>("skip");
+  const revalidator = useRevalidator();
+  const inputId = useId();
+  const status = useRef<HTMLParagraphElement>(null);
+  const address = (step: "check" | "apply") =>
+    `/admin/blog/import?lang=${lang}&step=${step}&clash=${clash}&name=${encodeURIComponent(file?.name ?? "")}`;
+
+  const check = async () => {
+    setError(undefined);
+    if (!file) return setError(texts.missingFile);
+    if (file.size > MAX_IMPORT_BYTES) return setError(format(texts.tooLarge, { max: megabytes(MAX_IMPORT_BYTES) }));
+    setStage({ kind: "checking", percent: 0 });
+    try {
+      const answer = await upload(address("check"), file, (percent) => setStage({ kind: "checking", percent }));
+      const body = JSON.parse(answer.body) as { plan?: WrittenPlan; error?: string };
+      if (body.plan) setStage({ kind: "plan", plan: body.plan });
+      else {
+        setStage({ kind: "idle" });
+        setError(body.error ?? texts.failed);
+      }
+    } catch {
+      setStage({ kind: "idle" });
+      setError(texts.failed);
+    }
+  };
+
+  const apply = async (plan: WrittenPlan) => {
+    if (!file) return;
+    setStage({ kind: "applying", plan });
+    try {
+      const response = await fetch(address("apply"), {
+        method: "POST",
+        body: file,
+        headers: { "Content-Type": "application/octet-stream" },
+      });
+      if (!response.body) throw new Error("no body");
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += value;
+        const lines = buffered.split("\n");
+        buffered = lines.pop() ?? "";
+        for (const line of lines.filter(Boolean)) {
+          const message = JSON.parse(line) as {
+            progress?: ImportProgress;
+            result?: ImportResult;
+            message?: string;
+            plan?: WrittenPlan;
+            error?: string;
+          };
+          if (message.progress) setStage({ kind: "applying", plan, progress: message.progress });
+          else if (message.result && message.message) {
+            setStage({ kind: "done", message: message.message });
+            notify("success", message.message);
+            revalidator.revalidate();
+          } else if (message.plan) setStage({ kind: "plan", plan: message.plan });
+          else if (message.error) {
+            setStage({ kind: "plan", plan });
+            setError(message.error);
+          }
+        }
+      }
+    } catch {
+      setStage({ kind: "plan", plan });
+      setError(texts.failed);
+    }
+  };
+
+  // Each new state is announced, and the focus goes to it, so a keyboard and a screen reader follow.
+  useEffect(() => {
+    if (stage.kind === "plan" || stage.kind === "done") status.current?.focus();
+  }, [stage.kind]);
+
+  const reset = () => {
+    setStage({ kind: "idle" });
+    setFile(undefined);
+    setError(undefined);
+  };
+  const busy = stage.kind === "checking" || stage.kind === "applying";
+  return (
+    <section aria-labelledby="import-heading" className={`${card} grid gap-4 p-5`} data-testid="import">
+      <h2 id="import-heading" className={sectionHeading}>
+        {texts.heading}
+      </h2>
+      <p className="text-fg-muted">{texts.help}</p>
+      {(stage.kind === "idle" || stage.kind === "checking") && (
+        <form
+          className="grid gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void check();
+          }}
+        >
+          <div className="grid gap-1">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {texts.file}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
+              aria-describedby={`${inputId}-help${error ? ` ${inputId}-error` : ""}`}
+              aria-invalid={Boolean(error)}
+              onChange={(event) => {
+                setFile(event.currentTarget.files?.[0]);
+                setError(undefined);
+              }}
+              className={`${field} file:mr-3 file:rounded-full file:border-0 file:bg-surface file:px-3 file:py-1 file:text-fg`}
+            />
+            <p id={`${inputId}-help`} className="text-sm text-fg-muted">
+              {format(texts.fileHelp, { max: megabytes(MAX_IMPORT_BYTES) })}
+            </p>
+            {error && (
+              <p id={`${inputId}-error`} className="text-sm text-danger" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={`${buttonPrimary} justify-self-start`} disabled={busy}>
+            <ImageUp className="size-4" aria-hidden="true" />
+            {texts.check}
+          </button>
+          {stage.kind === "checking" && (
+            <p role="status" className="text-sm text-fg-muted">
+              {stage.percent < 100 ? format(texts.uploading, { percent: stage.percent }) : texts.checking}
+            </p>
+          )}
+        </form>
+      )}
+      {(stage.kind === "plan" || stage.kind === "applying") && (
+        <DryRun
+          plan={stage.plan}
+          texts={t.admin.transfer}
+          clash={clash}
+          onClash={setClash}
+          statusRef={status}
+          busy={busy}
+          error={error}
+          onApply={() => void apply(stage.plan)}
+          onCancel={reset}
+        />
+      )}
+      {stage.kind === "applying" && <Progress progress={stage.progress} texts={texts} />}
+      {stage.kind === "done" && (
+        <div className="grid gap-3">
+          <p ref={status} tabIndex={-1} role="status" className="font-medium outline-none" data-testid="import-done">
+            {stage.message}
+          </p>
+          <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={reset}>
+            {texts.cancel}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Progress({ progress, texts }: { progress: ImportProgress | undefined; texts: Texts["import"] }) {
+  const label = progress
+    ? format(progress.phase === "images" ? texts.progressImages : texts.progressPosts, {
+        done: progress.done,
+        total: progress.total,
+      })
+    : texts.applying;
+  return (
+    <div className="grid gap-1.5" data-testid="import-progress">
+      <progress
+        className="h-2 w-full accent-[var(--color-accent)]"
+        aria-label={texts.progressLabel}
+        max={progress?.total || 1}
+        {...(progress ? { value: progress.done } : {})}
+      />
+      <p role="status" className="text-sm text-fg-muted">
+        {label}
+      </p>
+    </div>
+  );
+}
+
+const statusCounts = (plan: WrittenPlan) => {
+  const counts = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
+  for (const post of plan.posts) counts[post.status] += 1;
+  return counts;
+};
+
+function where(texts: Texts["import"], item: { file: string; line?: number | undefined }) {
+  return item.line ? format(texts.where, { file: item.file, line: item.line }) : item.file;
+}
+
+function DryRun({
+  plan,
+  texts: all,
+  clash,
+  onClash,
+  statusRef,
+  busy,
+  error,
+  onApply,
+  onCancel,
+}: {
+  plan: WrittenPlan;
+  texts: Texts;
+  clash: ClashChoice;
+  onClash: (choice: ClashChoice) => void;
+  statusRef: React.RefObject<HTMLParagraphElement | null>;
+  busy: boolean;
+  error: string | undefined;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const texts = all.import;
+  const count = plan.posts.length;
+  const blocked = plan.problems.length > 0 || count === 0;
+  const summary = format(count === 1 ? texts.summaryOne : texts.summary, {
+    source: texts.sources[plan.kind],
+    count,
+    pt: plan.byLang.pt,
+    en: plan.byLang.en,
+  });
+  const list = "grid gap-1 text-sm [overflow-wrap:anywhere]";
+  const subheading = "text-base font-semibold";
+  return (
+    <div className="grid gap-4" data-testid="dry-run">
+      <p ref={statusRef} tabIndex={-1} role="status" className="text-lg font-semibold outline-none">
+        {count === 0 && plan.problems.length === 0 ? texts.empty : summary}
+      </p>
+      {plan.problems.length > 0 && (
+        <div className="grid gap-2 rounded-xl border border-danger p-4" data-testid="problems">
+          <h3 className={`${subheading} text-danger`}>{texts.problems}</h3>
+          <p className="text-sm">{texts.problemsHelp}</p>
+          <ul className={list}>
+            {plan.problems.map((problem) => (
+              <li key={problem.message}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {count > 0 && (
+        <>
+          <ul className="grid gap-1 text-sm text-fg-muted">
+            <li>{format(texts.statuses, statusCounts(plan))}</li>
+            <li>{format(texts.images, { count: plan.images })}</li>
+            <li>{format(texts.oldAddresses, { count: plan.oldAddresses })}</li>
+          </ul>
+          <p className="rounded-xl bg-surface p-3 text-sm">{texts.notAPublication}</p>
+          <div className="grid gap-1">
+            <h3 className={subheading}>{texts.translations}</h3>
+            {plan.translations.length === 0 ? (
+              <p className="text-sm text-fg-muted">{texts.noTranslations}</p>
+            ) : (
+              <ul className={list}>
+                {plan.translations.map((pair) => (
+                  <li key={`${pair.pt}|${pair.en}`}>{format(texts.translationPair, pair)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+      {plan.clashes.length > 0 && !blocked && (
+        <fieldset className="grid gap-2">
+          <legend className={subheading}>{texts.clashes}</legend>
+          <p className="text-sm text-fg-muted">{texts.clashesHelp}</p>
+          <ul className={list}>
+            {plan.clashes.map((post) => (
+              <li key={`${post.lang}/${post.slug}`}>
+                {post.title} ({post.lang}/{post.slug}) — {post.yours ? texts.clashYours : texts.clashOther}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm font-medium">{texts.clashChoice}</p>
+          {(["skip", "rename", "replace"] as const).map((choice) => (
+            <label key={choice} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="clash"
+                value={choice}
+                checked={clash === choice}
+                onChange={() => onClash(choice)}
+                className="mt-1"
+              />
+              {texts.clash[choice]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {plan.removed.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className={subheading}>{texts.removed}</h3>
+          <p className="text-sm text-fg-muted">{texts.removedHelp}</p>
+          <ul className={list}>
+            {plan.removed.map((post) => (
+              <li key={`${post.file}|${post.line ?? ""}|${post.slug}`}>
+                {post.title} ({where(texts, post)}): {post.items.join(", ")}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {plan.missingImages.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className={subheading}>{texts.missing}</h3>
+          <p className="text-sm text-fg-muted">{texts.missingHelp}</p>
+          <ul className={list}>
+            {plan.missingImages.map((image) => (
+              <li key={`${image.slug}|${image.address}`}>
+                {image.title}: {image.address}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {plan.notes.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className={subheading}>{texts.notes}</h3>
+          <ul className={list}>
+            {plan.notes.map((note) => (
+              <li key={note.message}>{note.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {error && (
+        <p className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!blocked && (
+          <button type="button" className={buttonPrimary} disabled={busy} onClick={onApply} data-testid="apply">
+            {format(count === 1 ? texts.applyOne : texts.apply, { count })}
+          </button>
+        )}
+        <button type="button" className={buttonSecondary} disabled={busy} onClick={onCancel}>
+          {texts.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface RedirectResult {
+  ok: boolean;
+  message: string;
+}
+
+/** The author's old addresses: each with its post and a button to remove it, and a form to add one. */
+export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]; posts: PostChoice[] }) {
+  const { t } = useT();
+  const texts = t.admin.transfer.redirects;
+  const adding = useFetcher<RedirectResult>();
+  const pathId = useId();
+  const postId = useId();
+  const shown = useRef<RedirectResult | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const result = adding.data;
+    if (adding.state !== "idle" || !result || shown.current === result) return;
+    shown.current = result;
+    if (result.ok) {
+      notify("success", result.message);
+      form.current?.reset();
+    }
+  }, [adding.state, adding.data]);
+  const error = adding.data && !adding.data.ok ? adding.data.message : undefined;
+  return (
+    <section aria-labelledby="redirects-heading" className={`${card} grid gap-3 p-5`} data-testid="redirects">
+      <h2 id="redirects-heading" className={sectionHeading}>
+        {texts.heading}
+      </h2>
+      <p className="text-fg-muted">{texts.help}</p>
+      {redirects.length === 0 ? (
+        <p className="text-fg-muted">{texts.empty}</p>
+      ) : (
+        <ScrollTable caption={texts.heading} head={[texts.path, texts.target, texts.source, texts.actions]}>
+          {redirects.map((redirect) => (
+            <RedirectRow key={redirect.path} redirect={redirect} />
+          ))}
+        </ScrollTable>
+      )}
+      {posts.length > 0 && (
+        <adding.Form method="post" ref={form} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
+          <input type="hidden" name="intent" value="add-redirect" />
+          <h3 className="text-base font-semibold md:col-span-3">{texts.add}</h3>
+          <div className="grid min-w-0 gap-1">
+            <label htmlFor={pathId} className="text-sm font-medium">
+              {texts.addPath}
+            </label>
+            <input
+              id={pathId}
+              name="path"
+              required
+              maxLength={600}
+              autoComplete="off"
+              aria-describedby={`${pathId}-help${error ? ` ${pathId}-error` : ""}`}
+              aria-invalid={Boolean(error)}
+              className={field}
+            />
+          </div>
+          <div className="grid min-w-0 gap-1">
+            <label htmlFor={postId} className="text-sm font-medium">
+              {texts.post}
+            </label>
+            <select id={postId} name="postId" className={field}>
+              {posts.map((post) => (
+                <option key={post.id} value={post.id}>
+                  {`${post.title} (${post.lang})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonSecondary} disabled={adding.state !== "idle"}>
+            {texts.submit}
+          </button>
+          <p id={`${pathId}-help`} className="text-sm text-fg-muted md:col-span-3">
+            {texts.addPathHelp}
+          </p>
+          {error && (
+            <p id={`${pathId}-error`} className="text-sm text-danger md:col-span-3" role="alert">
+              {error}
+            </p>
+          )}
+        </adding.Form>
+      )}
+    </section>
+  );
+}
+
+function RedirectRow({ redirect }: { redirect: RedirectView }) {
+  const { t } = useT();
+  const texts = t.admin.transfer.redirects;
+  const removing = useFetcher<RedirectResult>();
+  const source = texts.sources[redirect.source as keyof typeof texts.sources] ?? redirect.source;
+  return (
+    <tr className="border-t border-line">
+      <th scope="row" className={`${wrapping} text-left font-mono text-xs font-normal`}>
+        {redirect.path}
+      </th>
+      <td className={wrapping}>
+        <a href={redirect.target} className="text-accent hover:underline">
+          {redirect.title}
+        </a>
+      </td>
+      <td className={cell}>{source}</td>
+      <td className={cell}>
+        <removing.Form method="post">
+          <input type="hidden" name="intent" value="remove-redirect" />
+          <input type="hidden" name="path" value={redirect.path} />
+          <button
+            type="submit"
+            disabled={removing.state !== "idle"}
+            aria-label={format(texts.removePath, { path: redirect.path })}
+            className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1.5 text-sm hover:border-danger hover:text-danger disabled:opacity-60"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {texts.remove}
+          </button>
+        </removing.Form>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,79 @@
+import { data } from "react-router";
+import { PostsSubpageHeader } from "~/components/admin/PostsSubpageHeader.tsx";
+import { ExportPanel, ImportPanel, RedirectsPanel } from "~/components/admin/Transfer.tsx";
+import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
+import { dictionaryFor, langFromPath, useT } from "~/i18n";
+import { adminPageMeta } from "~/lib/seo.ts";
+import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
+import { listOwnPosts } from "~/server/blog/posts.server.ts";
+import { countUnread } from "~/server/contact/messages.server.ts";
+import { readForm } from "~/server/form.server.ts";
+import { services } from "~/server/services.server.ts";
+import { addAuthorRedirect, listRedirects, removeRedirect } from "~/server/transfer/redirects.server.ts";
+import type { Route } from "./+types/admin-blog-transfer";
+
+// Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
+export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
+
+// A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
+export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.transfer, location.pathname);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services();
+  const author = context.get(authorContext);
+  const [redirects, posts, unread] = await Promise.all([
+    listRedirects(db, author.id),
+    listOwnPosts(db, author.id),
+    countUnread(db),
+  ]);
+  return {
+    unread,
+    redirects: redirects.map(({ path, source, target, title }) => ({ path, source, target, title })),
+    posts: posts.map(({ id, title, lang }) => ({ id, title, lang })),
+  };
+}
+
+/** Adds an old address to one of the author's posts, or removes one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = langFromPath(new URL(request.url).pathname);
+  const texts = dictionaryFor(lang).admin.transfer.redirects;
+  const author = context.get(authorContext);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const { db } = services();
+  if (intent === "remove-redirect") {
+    const removed = await removeRedirect(db, author.id, String(form.get("path") ?? ""));
+    return removed
+      ? data({ ok: true, message: texts.removed })
+      : data({ ok: false, message: texts.errors.taken }, { status: 404 });
+  }
+  if (intent === "add-redirect") {
+    const result = await addAuthorRedirect(
+      db,
+      author.id,
+      String(form.get("postId") ?? ""),
+      String(form.get("path") ?? ""),
+    );
+    if (result.status === "added") return data({ ok: true, message: texts.added });
+    return data({ ok: false, message: texts.errors[result.status] }, { status: 400 });
+  }
+  return data({ ok: false, message: dictionaryFor(lang).admin.errors.unknownIntent }, { status: 400 });
+}
+
+export default function AdminTransferPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const texts = t.admin.transfer;
+  return (
+    <>
+      <PostsSubpageHeader unread={loaderData.unread} heading={texts.title} lead={texts.description} />
+      <div className="container-page grid gap-8 py-10">
+        <ExportPanel />
+        <ImportPanel />
+        <RedirectsPanel redirects={loaderData.redirects} posts={loaderData.posts} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Dates as blog engines write them, read to an instant: ISO 8601 with or
+ * without a zone, Jekyll's `2019-05-01 10:00:00 -0300`, WordPress's
+ * `2019-05-01 13:00:00` (UTC in `post_date_gmt`), a date alone. A time
+ * without a zone is taken in the site's zone, as the author wrote it there.
+ */
+import { SITE_UTC_OFFSET_MINUTES } from "../site-time.server.ts";
+
+const SITE_OFFSET = (() => {
+  const minutes = Math.abs(SITE_UTC_OFFSET_MINUTES);
+  return `${SITE_UTC_OFFSET_MINUTES < 0 ? "-" : "+"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+})();
+
+const SHAPE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?$/i;
+
+/**
+ * An instant, or undefined when the value is not a date one can trust.
+ * @example readDate("2019-05-01 10:00:00 -0300") // 2019-05-01T13:00:00.000Z
+ * @example readDate("2019-05-01", "Z") // 2019-05-01T00:00:00.000Z
+ */
+export function readDate(value: unknown, zone = SITE_OFFSET): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : new Date(value.getTime());
+  if (typeof value !== "string") return undefined;
+  const match = SHAPE.exec(value.trim());
+  if (!match) return undefined;
+  const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", given] = match;
+  let offset = given ? given.toUpperCase() : zone;
+  if (offset === "UTC" || offset === "GMT") offset = "Z";
+  if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  const millis = fraction ? fraction.slice(0, 4).padEnd(4, "0") : "";
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${millis}${offset}`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  // `2019-02-30` rolls over to March in Date: refuse it instead.
+  const local = new Date(date.getTime() + offsetMinutes(offset) * 60_000);
+  if (local.getUTCDate() !== Number(day) || local.getUTCMonth() + 1 !== Number(month)) return undefined;
+  return date;
+}
+
+function offsetMinutes(offset: string): number {
+  if (offset === "Z") return 0;
+  const sign = offset.startsWith("-") ? -1 : 1;
+  return sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+}

@@ -1,0 +1,276 @@
+/**
+ * A Ghost export (JSON: `db[0].data` with `posts`, `tags`, `posts_tags`,
+ * `posts_meta`): Ghost 4's mobiledoc, Ghost 5's and 6's lexical, or the
+ * `html` Ghost keeps beside them, made the site's Markdown. Pages are
+ * reported and left out. Ghost has no language per post: the site's
+ * `locale` setting gives it, or an internal tag `#pt` / `#en` on the post.
+ * Addresses were `/{slug}/`; `__GHOST_URL__` stands for the old site, and
+ * its images (`/content/images/…`) come from the upload when it has them.
+ */
+import type { Lang } from "../../i18n/paths.ts";
+import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { slugify } from "../../lib/slugify.ts";
+import { readDate } from "./dates.server.ts";
+import { htmlToMarkdown } from "./html-to-markdown.server.ts";
+import type { ImageRef, ImportedPost, ImportNote, ImportProblem, ParsedSource } from "./import-types.server.ts";
+import { siteLang } from "./markdown-source.server.ts";
+
+type Row = Record<string, unknown>;
+
+const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (text: string) => escapeHtml(text).replace(/"/g, "&quot;");
+
+/** The data of a Ghost export, or undefined when the JSON is not one. */
+export function ghostData(json: unknown): Row | undefined {
+  const root = json as { db?: { data?: Row }[]; data?: Row };
+  const data = root?.db?.[0]?.data ?? root?.data;
+  return data && Array.isArray(data.posts) ? data : undefined;
+}
+
+/** Ghost's card of a mobiledoc or lexical document as HTML. */
+function cardHtml(name: string, payload: Row): string {
+  switch (name) {
+    case "markdown":
+      // A Markdown card is Markdown already: kept apart, joined as it is.
+      return `<pre data-markdown="">${escapeHtml(str(payload.markdown) ?? "")}</pre>`;
+    case "html":
+    case "embed":
+      return str(payload.html) ?? "";
+    case "image": {
+      const src = str(payload.src) ?? "";
+      const caption = str(payload.caption);
+      return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(str(payload.alt) ?? str(payload.altText) ?? "")}">${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
+    }
+    case "code":
+    case "codeblock":
+      return `<pre><code class="language-${escapeAttribute(str(payload.language) ?? "")}">${escapeHtml(str(payload.code) ?? "")}</code></pre>`;
+    case "hr":
+    case "horizontalrule":
+      return "<hr>";
+    case "bookmark": {
+      const url = str(payload.url) ?? "";
+      const title = str((payload.metadata as Row | undefined)?.title) ?? url;
+      return `<p><a href="${escapeAttribute(url)}">${escapeHtml(title)}</a></p>`;
+    }
+    default:
+      return "";
+  }
+}
+
+/** A mobiledoc document (Ghost 4) as HTML. */
+export function mobiledocHtml(doc: Row): string {
+  const markups = (doc.markups as [string, string[]?][] | undefined) ?? [];
+  const cards = (doc.cards as [string, Row][] | undefined) ?? [];
+  const markersHtml = (markers: unknown[]) => {
+    let html = "";
+    const open: string[] = [];
+    for (const marker of markers as [number, number[], number, string][]) {
+      const [, opens, closes, value] = marker;
+      for (const index of opens) {
+        const [tag = "span", attributes = []] = markups[index] ?? [];
+        let attributeText = "";
+        for (let i = 0; i + 1 < attributes.length; i += 2) {
+          attributeText += ` ${attributes[i]}="${escapeAttribute(String(attributes[i + 1]))}"`;
+        }
+        html += `<${tag}${attributeText}>`;
+        open.push(tag);
+      }
+      html += escapeHtml(typeof value === "string" ? value : "");
+      for (let i = 0; i < closes; i++) html += `</${open.pop()}>`;
+    }
+    return html;
+  };
+  let html = "";
+  for (const section of (doc.sections as unknown[][] | undefined) ?? []) {
+    const [type, second, third] = section as [number, unknown, unknown];
+    if (type === 1) html += `<${second}>${markersHtml(third as unknown[])}</${second}>`;
+    else if (type === 3) {
+      const items = (third as unknown[][]).map((markers) => `<li>${markersHtml(markers)}</li>`).join("");
+      html += `<${second}>${items}</${second}>`;
+    } else if (type === 10) {
+      const [name = "", payload = {}] = cards[second as number] ?? [];
+      html += cardHtml(name, payload);
+    }
+  }
+  return html;
+}
+
+/** A lexical document (Ghost 5 and 6) as HTML. */
+export function lexicalHtml(doc: Row): string {
+  const node = (item: Row): string => {
+    const children = ((item.children as Row[] | undefined) ?? []).map(node).join("");
+    const type = String(item.type ?? "").replace(/^extended-/, "");
+    switch (type) {
+      case "text": {
+        let html = escapeHtml(str(item.text) ?? "");
+        const format = Number(item.format ?? 0);
+        if (format & 16) html = `<code>${html}</code>`;
+        if (format & 1) html = `<strong>${html}</strong>`;
+        if (format & 2) html = `<em>${html}</em>`;
+        if (format & 4) html = `<s>${html}</s>`;
+        return html;
+      }
+      case "paragraph":
+        return `<p>${children}</p>`;
+      case "heading":
+        return `<${str(item.tag) ?? "h2"}>${children}</${str(item.tag) ?? "h2"}>`;
+      case "quote":
+      case "aside":
+        return `<blockquote>${children}</blockquote>`;
+      case "list": {
+        const tag = item.listType === "number" ? "ol" : "ul";
+        return `<${tag}>${children}</${tag}>`;
+      }
+      case "listitem":
+        return `<li>${children}</li>`;
+      case "link":
+        return `<a href="${escapeAttribute(str(item.url) ?? "")}">${children}</a>`;
+      case "linebreak":
+        return "<br>";
+      case "root":
+        return children;
+      default:
+        return cardHtml(type, item) || children;
+    }
+  };
+  return node((doc.root as Row | undefined) ?? {});
+}
+
+/** A post's HTML: Ghost's own, else made from lexical or mobiledoc. */
+function postHtml(post: Row): string {
+  const html = str(post.html);
+  if (html) return html;
+  for (const [field, render] of [
+    ["lexical", lexicalHtml],
+    ["mobiledoc", mobiledocHtml],
+  ] as const) {
+    const source = str(post[field]);
+    if (!source) continue;
+    try {
+      return render(JSON.parse(source) as Row);
+    } catch {
+      // The other field may hold it.
+    }
+  }
+  return "";
+}
+
+/** Markdown cards, escaped into the HTML, come back as the Markdown they were. */
+function withMarkdownCards(html: string): { html: string; cards: string[] } {
+  const cards: string[] = [];
+  const replaced = html.replace(/<pre data-markdown="">([\s\S]*?)<\/pre>/g, (_whole, text: string) => {
+    cards.push(text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+    return `<p>GHOSTMARKDOWNCARD${cards.length - 1}</p>`;
+  });
+  return { html: replaced, cards };
+}
+
+const GHOST_URL = /__GHOST_URL__/g;
+
+export function readGhost(data: Row, file: string, files: ReadonlySet<string>, now = new Date()): ParsedSource {
+  const problems: ImportProblem[] = [];
+  const notes: ImportNote[] = [];
+  const settings = (data.settings as Row[] | undefined) ?? [];
+  const locale = str(settings.find((setting) => setting.key === "locale")?.value);
+  const siteDefault: Lang = (locale && (siteLang(locale) ?? siteLang(locale.slice(0, 2)))) || "pt";
+  const tags = new Map(((data.tags as Row[] | undefined) ?? []).map((tag) => [String(tag.id), tag]));
+  const tagsOf = new Map<string, Row[]>();
+  for (const link of ((data.posts_tags as Row[] | undefined) ?? []).toSorted(
+    (a, b) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0),
+  )) {
+    const tag = tags.get(String(link.tag_id));
+    if (!tag) continue;
+    const list = tagsOf.get(String(link.post_id)) ?? [];
+    list.push(tag);
+    tagsOf.set(String(link.post_id), list);
+  }
+  const meta = new Map(((data.posts_meta as Row[] | undefined) ?? []).map((row) => [String(row.post_id), row]));
+  const imageOf = (address: string): ImageRef => {
+    const relative = address.replace(GHOST_URL, "").replace(/^\/+/, "");
+    const found = /^content\/images\//.test(relative)
+      ? [relative, `ghost/${relative}`].find((candidate) => files.has(decodeURI(candidate)))
+      : undefined;
+    return found ? { original: address, file: decodeURI(found) } : { original: address };
+  };
+
+  const posts: ImportedPost[] = [];
+  (data.posts as Row[]).forEach((post, index) => {
+    const label = `${file} · posts[${index}]`;
+    const title = str(post.title)?.trim() ?? "";
+    const type = str(post.type) ?? (post.page === true || post.page === 1 ? "page" : "post");
+    if (type !== "post") {
+      notes.push({ file: label, code: "page-skipped", values: { title } });
+      return;
+    }
+    if (!title) {
+      problems.push({ file: label, code: "missing-title" });
+      return;
+    }
+    const postTags = tagsOf.get(String(post.id)) ?? [];
+    const internal = postTags.filter((tag) => str(tag.name)?.startsWith("#"));
+    const langTag = internal.map((tag) => siteLang(String(tag.name).slice(1))).find(Boolean);
+    const lang = langTag ?? siteDefault;
+    const dates: Record<string, Date | null> = {};
+    for (const key of ["created_at", "updated_at", "published_at"]) {
+      const value = post[key];
+      if (value === null || value === undefined) {
+        dates[key] = null;
+        continue;
+      }
+      const date = readDate(typeof value === "number" ? new Date(value) : value, "Z");
+      if (!date) {
+        problems.push({ file: label, code: "bad-date", values: { key, value: String(value) } });
+        return;
+      }
+      dates[key] = date;
+    }
+    const status = str(post.status) ?? "draft";
+    const { html, cards } = withMarkdownCards(postHtml(post).replace(GHOST_URL, ""));
+    const converted = htmlToMarkdown(html);
+    const content = converted.markdown.replace(
+      /GHOSTMARKDOWNCARD(\d+)/g,
+      (_whole, i: string) => cards[Number(i)] ?? "",
+    );
+    const images = [...content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
+      .map((match) => match[1] ?? "")
+      .filter((address) => address.startsWith("/content/images/"))
+      .map(imageOf);
+    const cover = str(post.feature_image);
+    const seo = meta.get(String(post.id));
+    const names: { slug: string; name: string }[] = [];
+    for (const tag of postTags) {
+      const name = tagName(str(tag.name) ?? "");
+      if (!name || name.startsWith("#")) continue;
+      const slug = normalizeTag(name);
+      if (slug && !names.some((known) => known.slug === slug))
+        names.push({ slug, name: name.slice(0, POST_LIMITS.tag) });
+    }
+    const created = dates.created_at ?? now;
+    const slug = slugify(str(post.slug) ?? "") || slugify(title);
+    posts.push({
+      origin: { file: label },
+      title: title.slice(0, POST_LIMITS.title),
+      slug,
+      lang,
+      draft: status === "draft",
+      publishedAt: status === "draft" ? null : (dates.published_at ?? created),
+      createdAt: created,
+      updatedAt: dates.updated_at ?? created,
+      editedAt: null,
+      trashedAt: null,
+      content,
+      excerpt: str(post.custom_excerpt)?.slice(0, POST_LIMITS.excerpt) ?? null,
+      seoDescription: str(seo?.meta_description ?? post.meta_description)?.slice(0, POST_LIMITS.seoDescription) ?? null,
+      socialTitle: str(seo?.og_title ?? post.og_title)?.slice(0, POST_LIMITS.socialTitle) ?? null,
+      socialDescription:
+        str(seo?.og_description ?? post.og_description)?.slice(0, POST_LIMITS.socialDescription) ?? null,
+      tags: names.slice(0, POST_LIMITS.tags),
+      ...(cover ? { cover: imageOf(cover.replace(GHOST_URL, "")) } : {}),
+      images,
+      oldPaths: [`/${str(post.slug) ?? slug}/`],
+      removed: converted.removed,
+    });
+  });
+  return { kind: "ghost", posts, problems, notes };
+}

@@ -1,0 +1,112 @@
+/**
+ * What every source of an import (this site's archive, Ghost, WordPress, a
+ * folder of Markdown) is read into: posts in the site's terms, each saying
+ * where it came from, and the problems met, each with its file and line so
+ * the author can find it. Problems are codes with values; the author reads
+ * them in their language (`importTexts` in app/i18n).
+ */
+import type { Lang } from "../../i18n/paths.ts";
+import type { ArchiveRevision, ArchiveTag } from "./archive-format.server.ts";
+
+export type SourceKind = "archive" | "ghost" | "wordpress" | "markdown";
+
+/** Where in the upload something came from: a file (a zip's entry, a folder's file) and a line in it. */
+export interface Origin {
+  file: string;
+  line?: number | undefined;
+}
+
+/** An image a post shows: as its text names it, and the file of the upload that holds it (none: missing). */
+export interface ImageRef {
+  /** The address as written in the source (`image-1.jpg`, `https://old.blog/wp-content/uploads/a.jpg`). */
+  original: string;
+  /** The upload's file holding it, when the upload ships it. */
+  file?: string;
+}
+
+export interface ImportedTag {
+  slug: string;
+  name: string;
+}
+
+export interface ImportedPost {
+  origin: Origin;
+  title: string;
+  slug: string;
+  lang: Lang;
+  /** Posts sharing a key translate each other (one per language). */
+  translationKey?: string;
+  draft: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  editedAt: Date | null;
+  trashedAt: Date | null;
+  /** Markdown; images named by their `original` address. */
+  content: string;
+  excerpt: string | null;
+  seoDescription: string | null;
+  socialTitle: string | null;
+  socialDescription: string | null;
+  tags: ImportedTag[];
+  cover?: ImageRef;
+  /** Images of the text (and of the archive's revisions). */
+  images: ImageRef[];
+  /** Paths the post was published at before (`/2019/05/ola/`), answered with a redirect once imported. */
+  oldPaths: string[];
+  /** What turning its HTML into Markdown removed: element names and unsafe links. */
+  removed: string[];
+  /** The site's own archive: the revisions and old addresses it kept. */
+  revisions?: ArchiveRevision[];
+  redirects?: { path: string; source: string; created: Date }[];
+}
+
+/** Problems that stop an import: nothing is written while one remains. */
+export type ProblemCode =
+  | "unknown-file"
+  | "malformed-json"
+  | "malformed-xml"
+  | "malformed-front-matter"
+  | "unsafe-path"
+  | "too-large"
+  | "too-many-files"
+  | "zip-bomb"
+  | "bad-zip"
+  | "nothing-to-import"
+  | "bad-date"
+  | "unknown-language"
+  | "missing-title"
+  | "duplicate-slug"
+  | "duplicate-translation"
+  | "archive-version";
+
+export interface ImportProblem extends Origin {
+  code: ProblemCode;
+  values?: Record<string, string>;
+}
+
+/** What an import leaves out on purpose, reported (WordPress's pages and attachments, Ghost's pages). */
+export type NoteCode = "page-skipped" | "attachment-skipped" | "tags-cut" | "slug-made";
+
+export interface ImportNote extends Origin {
+  code: NoteCode;
+  values?: Record<string, string>;
+}
+
+export interface ParsedSource {
+  kind: SourceKind;
+  posts: ImportedPost[];
+  problems: ImportProblem[];
+  notes: ImportNote[];
+  /** The archive's tags with their names in both languages and links. */
+  tags?: ArchiveTag[];
+}
+
+/** A problem as the parsers raise it, caught by the reader that frames it. */
+export class ImportError extends Error {
+  readonly problem: ImportProblem;
+  constructor(problem: ImportProblem) {
+    super(`${problem.code} in ${problem.file}${problem.line ? `:${problem.line}` : ""}`);
+    this.problem = problem;
+  }
+}

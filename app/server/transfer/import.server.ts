@@ -1,0 +1,481 @@
+/**
+ * An import, in two steps (docs/decisions/067-an-archive-a-writer-can-read.md):
+ * the dry run says what the upload holds and what would happen to it
+ * (posts, languages, translations linked, slugs that clash, HTML removed,
+ * images missing, problems), writing nothing; the import itself writes it
+ * all in one transaction, or nothing. Imported posts keep their dates and
+ * state, belong to the author who imports them, and are never announced:
+ * each public one is listed as published without mailing in the same
+ * transaction, so the newsletter never takes it (an import is not a
+ * publication). Images are stored before the transaction and removed again
+ * if it fails.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, like, or } from "drizzle-orm";
+import type { Lang } from "../../i18n/paths.ts";
+import { removeCover, saveCover } from "../blog/covers.server.ts";
+import { invalidatePublicPages } from "../blog/page-cache.server.ts";
+import { reservedSlugs } from "../blog/posts.server.ts";
+import { recordRevision, versionOf } from "../blog/revisions.server.ts";
+import { saveTagNames } from "../blog/tags.server.ts";
+import type { Database, Transaction } from "../db/client.server.ts";
+import { blogs, blogTags, postRevisions, users } from "../db/schema.ts";
+import { skipNewsletter } from "../newsletter/publish-choice.server.ts";
+import type { ObjectStorage } from "../uploads/storage.server.ts";
+import { readDate } from "./dates.server.ts";
+import type {
+  ImageRef,
+  ImportedPost,
+  ImportNote,
+  ImportProblem,
+  ParsedSource,
+  SourceKind,
+} from "./import-types.server.ts";
+import {
+  addRedirects,
+  isSitePath,
+  oldPathKey,
+  postPath,
+  type RedirectRow,
+  type RedirectSource,
+} from "./redirects.server.ts";
+import type { SourceTree } from "./source-files.server.ts";
+
+/** What to do with a post whose slug another post of its language has: chosen once for the whole import. */
+export type ClashChoice = "skip" | "rename" | "replace";
+export const CLASH_CHOICES: readonly ClashChoice[] = ["skip", "rename", "replace"];
+
+export interface PlannedPost {
+  file: string;
+  line?: number;
+  title: string;
+  slug: string;
+  lang: Lang;
+  status: "draft" | "published" | "scheduled" | "trashed";
+}
+
+export interface ImportPlan {
+  kind: SourceKind;
+  posts: PlannedPost[];
+  byLang: Record<Lang, number>;
+  /** Pairs linked as translations of each other. */
+  translations: { pt: string; en: string }[];
+  /** Posts whose slug an existing post of their language has. */
+  clashes: (PlannedPost & { yours: boolean })[];
+  removed: (PlannedPost & { items: string[] })[];
+  missingImages: (PlannedPost & { address: string })[];
+  images: number;
+  oldAddresses: number;
+  notes: ImportNote[];
+  problems: ImportProblem[];
+}
+
+const statusOf = (post: ImportedPost, now: Date): PlannedPost["status"] =>
+  post.trashedAt
+    ? "trashed"
+    : post.draft
+      ? "draft"
+      : post.publishedAt && post.publishedAt.getTime() > now.getTime()
+        ? "scheduled"
+        : "published";
+
+const planned = (post: ImportedPost, now: Date): PlannedPost => ({
+  file: post.origin.file,
+  ...(post.origin.line ? { line: post.origin.line } : {}),
+  title: post.title,
+  slug: post.slug,
+  lang: post.lang,
+  status: statusOf(post, now),
+});
+
+/** Problems among the posts themselves: one slug twice in a language, two posts of a language in one translation. */
+function crossProblems(posts: readonly ImportedPost[]): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const bySlug = new Map<string, ImportedPost>();
+  const byKey = new Map<string, ImportedPost>();
+  for (const post of posts) {
+    const slugKey = `${post.lang}/${post.slug}`;
+    const first = bySlug.get(slugKey);
+    if (first) {
+      problems.push({
+        ...post.origin,
+        code: "duplicate-slug",
+        values: { slug: post.slug, lang: post.lang, other: first.origin.file },
+      });
+    } else bySlug.set(slugKey, post);
+    if (!post.translationKey) continue;
+    const key = `${post.translationKey}/${post.lang}`;
+    const other = byKey.get(key);
+    if (other) {
+      problems.push({
+        ...post.origin,
+        code: "duplicate-translation",
+        values: { key: post.translationKey, lang: post.lang, other: other.origin.file },
+      });
+    } else byKey.set(key, post);
+  }
+  return problems;
+}
+
+/** The translation groups of the import: keys held by exactly one post of each language. */
+function translationPairs(posts: readonly ImportedPost[]): Map<string, { pt: ImportedPost; en: ImportedPost }> {
+  const groups = new Map<string, Partial<Record<Lang, ImportedPost>>>();
+  for (const post of posts) {
+    if (!post.translationKey) continue;
+    const group = groups.get(post.translationKey) ?? {};
+    group[post.lang] = post;
+    groups.set(post.translationKey, group);
+  }
+  const pairs = new Map<string, { pt: ImportedPost; en: ImportedPost }>();
+  for (const [key, group] of groups) if (group.pt && group.en) pairs.set(key, { pt: group.pt, en: group.en });
+  return pairs;
+}
+
+/** Existing posts holding the import's slugs: `{lang}/{slug}` to the post's author. */
+async function existingSlugs(db: Database, posts: readonly ImportedPost[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const slugs = [...new Set(posts.map((post) => post.slug))];
+  for (let i = 0; i < slugs.length; i += 500) {
+    const rows = await db
+      .select({ lang: blogs.lang, slug: blogs.slug, authorId: blogs.authorId })
+      .from(blogs)
+      .where(inArray(blogs.slug, slugs.slice(i, i + 500)));
+    for (const row of rows) found.set(`${row.lang}/${row.slug}`, row.authorId);
+  }
+  return found;
+}
+
+/** The dry run: what the import would do, writing nothing. */
+export async function planImport(
+  db: Database,
+  source: ParsedSource,
+  authorId: string,
+  now = new Date(),
+): Promise<ImportPlan> {
+  const problems = [...source.problems, ...crossProblems(source.posts)];
+  const existing = await existingSlugs(db, source.posts);
+  const byLang: Record<Lang, number> = { pt: 0, en: 0 };
+  const plan: ImportPlan = {
+    kind: source.kind,
+    posts: [],
+    byLang,
+    translations: [],
+    clashes: [],
+    removed: [],
+    missingImages: [],
+    images: 0,
+    oldAddresses: 0,
+    notes: source.notes,
+    problems,
+  };
+  const counted = new Set<string>();
+  for (const post of source.posts) {
+    const entry = planned(post, now);
+    plan.posts.push(entry);
+    byLang[post.lang] += 1;
+    const owner = existing.get(`${post.lang}/${post.slug}`);
+    if (owner !== undefined || reservedSlugs.has(post.slug)) plan.clashes.push({ ...entry, yours: owner === authorId });
+    if (post.removed.length > 0) plan.removed.push({ ...entry, items: post.removed });
+    for (const image of imagesOf(post)) {
+      if (!image.file) plan.missingImages.push({ ...entry, address: image.original });
+      else if (!counted.has(image.file)) {
+        counted.add(image.file);
+        plan.images += 1;
+      }
+    }
+    plan.oldAddresses += post.redirects?.length ?? post.oldPaths.length;
+  }
+  for (const { pt, en } of translationPairs(source.posts).values())
+    plan.translations.push({ pt: pt.title, en: en.title });
+  return plan;
+}
+
+const imagesOf = (post: ImportedPost): ImageRef[] => [...(post.cover ? [post.cover] : []), ...post.images];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The text with an image's address replaced where it is an image's or a link's target. */
+function replaceAddress(markdown: string, from: string, to: string): string {
+  const target = escapeRegExp(from);
+  return markdown
+    .replace(new RegExp(`(\\]\\(\\s*<?)${target}(?=[>)\\s])`, "g"), `$1${to}`)
+    .replace(new RegExp(`(\\bsrc=["'])${target}(?=["'])`, "g"), `$1${to}`);
+}
+
+export interface ImportProgress {
+  phase: "images" | "posts";
+  done: number;
+  total: number;
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+  renamed: number;
+  replaced: number;
+  images: number;
+  redirects: number;
+}
+
+export class ImportRefused extends Error {
+  readonly plan: ImportPlan;
+  constructor(plan: ImportPlan) {
+    super(`The import has ${plan.problems.length} problem(s)`);
+    this.plan = plan;
+  }
+}
+
+/** A free slug for a renamed post: `slug-2`, `slug-3`… */
+function freeSlug(slug: string, taken: (candidate: string) => boolean): string {
+  for (let n = 2; ; n++) {
+    const candidate = `${slug.slice(0, 110)}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The import's own groups' ids: the archive's when no post or tag has them yet (a round trip keeps them). */
+async function groupIds(
+  tx: Transaction,
+  keys: readonly string[],
+  table: "posts" | "tags",
+): Promise<Map<string, string>> {
+  const uuids = keys.filter((key) => UUID.test(key));
+  const used = new Set<string>();
+  if (uuids.length > 0) {
+    const column = table === "posts" ? blogs.translationGroup : blogTags.translationGroup;
+    const rows = await tx
+      .select({ group: column })
+      .from(table === "posts" ? blogs : blogTags)
+      .where(inArray(column, uuids));
+    for (const row of rows) if (row.group) used.add(row.group);
+  }
+  return new Map(keys.map((key) => [key, UUID.test(key) && !used.has(key) ? key : randomUUID()]));
+}
+
+export interface ApplyOptions {
+  clash: ClashChoice;
+  onProgress?: (progress: ImportProgress) => void;
+  now?: Date;
+}
+
+/**
+ * Imports the upload's posts for the author, in one transaction. Refused
+ * (ImportRefused, nothing written) while the dry run has problems.
+ */
+export async function applyImport(
+  db: Database,
+  storage: ObjectStorage,
+  tree: SourceTree,
+  source: ParsedSource,
+  authorId: string,
+  options: ApplyOptions,
+): Promise<ImportResult> {
+  const now = options.now ?? new Date();
+  const plan = await planImport(db, source, authorId, now);
+  if (plan.problems.length > 0) throw new ImportRefused(plan);
+  const existing = await existingSlugs(db, source.posts);
+  const result: ImportResult = { imported: 0, skipped: 0, renamed: 0, replaced: 0, images: 0, redirects: 0 };
+
+  // Which posts go in, under which slug, and which existing posts they replace.
+  const chosen: { post: ImportedPost; slug: string }[] = [];
+  const replacing: { lang: string; slug: string }[] = [];
+  const takenNow = new Set([...existing.keys(), ...source.posts.map((post) => `${post.lang}/${post.slug}`)]);
+  for (const post of source.posts) {
+    const key = `${post.lang}/${post.slug}`;
+    const owner = existing.get(key);
+    const reserved = reservedSlugs.has(post.slug);
+    if (owner === undefined && !reserved) {
+      chosen.push({ post, slug: post.slug });
+      continue;
+    }
+    if (options.clash === "skip" && !reserved) {
+      result.skipped += 1;
+      continue;
+    }
+    if (options.clash === "replace" && owner === authorId && !reserved) {
+      replacing.push({ lang: post.lang, slug: post.slug });
+      result.replaced += 1;
+      chosen.push({ post, slug: post.slug });
+      continue;
+    }
+    const base = post.slug.slice(0, 110);
+    const numbered = await db
+      .select({ slug: blogs.slug })
+      .from(blogs)
+      .where(and(eq(blogs.lang, post.lang), like(blogs.slug, `${base}-%`)));
+    for (const row of numbered) takenNow.add(`${post.lang}/${row.slug}`);
+    const slug = freeSlug(
+      post.slug,
+      (candidate) => takenNow.has(`${post.lang}/${candidate}`) || reservedSlugs.has(candidate),
+    );
+    takenNow.add(`${post.lang}/${slug}`);
+    result.renamed += 1;
+    chosen.push({ post, slug });
+  }
+
+  // Images first, outside the transaction: each file of the upload stored once.
+  const stored = new Map<string, string | null>();
+  const files = [
+    ...new Set(chosen.flatMap(({ post }) => imagesOf(post).flatMap((image) => (image.file ? [image.file] : [])))),
+  ];
+  for (const [i, file] of files.entries()) {
+    const saved = await saveCover(storage, authorId, new Uint8Array(await tree.read(file)));
+    stored.set(file, saved.ok ? saved.url : null);
+    if (saved.ok) result.images += 1;
+    options.onProgress?.({ phase: "images", done: i + 1, total: files.length });
+  }
+  const urlOf = (image: ImageRef | undefined | null) => (image?.file ? (stored.get(image.file) ?? null) : null);
+
+  try {
+    await db.transaction(async (tx) => {
+      if (replacing.length > 0) {
+        await tx
+          .delete(blogs)
+          .where(
+            and(
+              eq(blogs.authorId, authorId),
+              or(...replacing.map(({ lang, slug }) => and(eq(blogs.lang, lang), eq(blogs.slug, slug)))),
+            ),
+          );
+      }
+      const pairs = translationPairs(chosen.map(({ post }) => post));
+      const groups = await groupIds(tx, [...pairs.keys()], "posts");
+      await importTagNames(
+        tx,
+        source,
+        chosen.map(({ post }) => post),
+      );
+      const redirects: RedirectRow[] = [];
+      for (const [i, { post, slug }] of chosen.entries()) {
+        let content = post.content;
+        for (const image of post.images) {
+          const url = urlOf(image);
+          if (url) content = replaceAddress(content, image.original, url);
+        }
+        const group =
+          post.translationKey && pairs.has(post.translationKey) ? groups.get(post.translationKey) : undefined;
+        const [row] = await tx
+          .insert(blogs)
+          .values({
+            title: post.title,
+            slug,
+            content,
+            excerpt: post.excerpt,
+            coverImage: urlOf(post.cover),
+            published: !post.draft,
+            authorId,
+            createdAt: post.createdAt,
+            updatedAt: post.updatedAt,
+            lang: post.lang,
+            translationGroup: group ?? null,
+            tags: post.tags.map((tag) => tag.slug),
+            publishedAt: post.publishedAt,
+            editedAt: post.editedAt,
+            deletedAt: post.trashedAt,
+            seoDescription: post.seoDescription,
+            socialTitle: post.socialTitle,
+            socialDescription: post.socialDescription,
+          })
+          .returning();
+        if (!row) throw new Error(`Inserting ${post.origin.file} returned no row`);
+        if (post.revisions) {
+          const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
+          if (post.cover) images.set(post.cover.original, urlOf(post.cover));
+          const rewrite = (text: string) => {
+            let out = text;
+            for (const [from, to] of images) if (to) out = replaceAddress(out, from, to);
+            return out;
+          };
+          if (post.revisions.length > 0) {
+            await tx.insert(postRevisions).values(
+              post.revisions.map((revision) => ({
+                postId: row.id,
+                kind: revision.kind,
+                title: revision.title,
+                slug: revision.slug,
+                excerpt: revision.excerpt,
+                content: rewrite(revision.content),
+                coverImage: revision.cover ? (images.get(revision.cover) ?? null) : null,
+                tags: revision.tags,
+                lang: revision.lang,
+                changed: revision.changed,
+                linesAdded: revision.linesAdded,
+                linesRemoved: revision.linesRemoved,
+                createdAt: readDate(revision.created) ?? now,
+              })),
+            );
+          }
+        } else {
+          await recordRevision(tx, row.id, versionOf(row), row.published ? "publish" : "save", post.updatedAt);
+        }
+        // An import is not a publication: a public or scheduled post is never mailed.
+        if (row.published) await skipNewsletter(tx, row.id);
+        const sourceName: RedirectSource = source.kind;
+        const own = postPath(post.lang, slug);
+        const paths = post.redirects
+          ? post.redirects.map((redirect) => ({
+              path: redirect.path,
+              source: redirect.source,
+              created: redirect.created,
+            }))
+          : post.oldPaths.map((path) => ({ path, source: sourceName, created: now }));
+        for (const old of paths) {
+          const key = oldPathKey(old.path);
+          if (!key || key === own || isSitePath(key) || redirects.some((known) => known.path === key)) continue;
+          redirects.push({
+            path: key,
+            postId: row.id,
+            lang: post.lang,
+            source: old.source as RedirectSource,
+            createdAt: old.created,
+          });
+        }
+        result.imported += 1;
+        options.onProgress?.({ phase: "posts", done: i + 1, total: chosen.length });
+      }
+      for (let i = 0; i < redirects.length; i += 500)
+        result.redirects += await addRedirects(tx, redirects.slice(i, i + 500));
+    });
+  } catch (error) {
+    for (const url of stored.values()) if (url) await removeCover(storage, url).catch(() => {});
+    throw error;
+  }
+  invalidatePublicPages();
+  return result;
+}
+
+/**
+ * The tags' names: the archive's, in both languages with their links; any
+ * other source's, as the author's form would save them.
+ */
+async function importTagNames(tx: Transaction, source: ParsedSource, posts: readonly ImportedPost[]): Promise<void> {
+  for (const lang of ["pt", "en"] as const) {
+    const names: Record<string, string> = {};
+    for (const post of posts) {
+      if (post.lang !== lang) continue;
+      for (const tag of post.tags) names[tag.slug] ??= tag.name;
+    }
+    await saveTagNames(tx, lang, names);
+  }
+  if (!source.tags) return;
+  const keys = [...new Set(source.tags.flatMap((tag) => (tag.translationKey ? [tag.translationKey] : [])))];
+  const groups = await groupIds(tx, keys, "tags");
+  for (const tag of source.tags) {
+    const group = tag.translationKey ? groups.get(tag.translationKey) : undefined;
+    await tx
+      .insert(blogTags)
+      .values({ lang: tag.lang, slug: tag.slug, name: tag.name, translationGroup: group ?? null })
+      .onConflictDoUpdate({
+        target: [blogTags.lang, blogTags.slug],
+        set: { name: tag.name, ...(group ? { translationGroup: group } : {}) },
+      });
+  }
+}
+
+/** The login of an author, for the command line's `--author`. */
+export async function authorByLogin(db: Database, login: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.login, login));
+  return row?.id;
+}

@@ -1,0 +1,502 @@
+/**
+ * A folder of Markdown as Hugo, Jekyll and Astro write it, and this site's
+ * own archive (the same, with `archive.json`): each file with front matter
+ * is a post. Its language comes from a `lang` key, Hugo's suffix
+ * (`index.pt.md`) or a language folder (`content/en/…`); translations from
+ * `translationKey` or, for Hugo's suffixes and folders, from sharing a path;
+ * dates from the front matter or, as Jekyll does, from the file's name. The
+ * addresses it had are kept for redirects: `url`, `aliases`, `permalink`,
+ * `redirect_from`, and the path its engine's permalink pattern gave it.
+ */
+import path from "node:path/posix";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
+import type { Lang } from "../../i18n/paths.ts";
+import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { slugify } from "../../lib/slugify.ts";
+import { sanitizerRemovals } from "../blog/markdown.server.ts";
+import { ARCHIVE_FORMAT, ARCHIVE_INDEX, ARCHIVE_VERSION, type ArchiveIndex } from "./archive-format.server.ts";
+import { readDate } from "./dates.server.ts";
+import { type FrontMatter, readFrontMatter } from "./front-matter.server.ts";
+import {
+  type ImageRef,
+  ImportError,
+  type ImportedPost,
+  type ImportedTag,
+  type ImportNote,
+  type ImportProblem,
+  type ParsedSource,
+} from "./import-types.server.ts";
+import type { SourceTree } from "./source-files.server.ts";
+
+const MARKDOWN = /\.(?:md|markdown)$/i;
+const PT = new Set(["pt", "pt-br", "pt_br", "pt-pt", "pt_pt", "portuguese", "português", "portugues"]);
+const EN = new Set(["en", "en-us", "en_us", "en-gb", "en_gb", "english"]);
+/** Codes read as a language when they end a file's name (`post.fr.md`): a language this site has not. */
+const OTHER_LANGUAGES = new Set(
+  "ar bg ca cs da de el eo es et eu fa fi fr ga gl he hi hr hu id it ja ko lt lv ms nb nl nn no pl ro ru sk sl sr sv th tr uk vi zh".split(
+    " ",
+  ),
+);
+
+/**
+ * The site's language for a code as engines write it, `undefined` for none
+ * this site has.
+ * @example siteLang("pt-BR") // "pt"
+ */
+export function siteLang(code: string): Lang | undefined {
+  const lower = code.trim().toLowerCase();
+  if (PT.has(lower)) return "pt";
+  if (EN.has(lower)) return "en";
+  return undefined;
+}
+
+const isLangCode = (code: string) => {
+  const lower = code.toLowerCase();
+  return (
+    PT.has(lower) || EN.has(lower) || OTHER_LANGUAGES.has(lower.slice(0, 2)) || /^[a-z]{2}[-_][a-z]{2}$/.test(lower)
+  );
+};
+
+interface SiteSettings {
+  /** Hugo's `[permalinks]`, by section. */
+  hugoPermalinks: Record<string, string>;
+  defaultLang: Lang;
+  /** Hugo puts languages other than the default under `/{lang}/`. */
+  multilingual: boolean;
+  /** Jekyll's `permalink` setting. */
+  jekyllPermalink: string;
+}
+
+async function readSettings(tree: SourceTree): Promise<SiteSettings> {
+  const settings: SiteSettings = {
+    hugoPermalinks: {},
+    defaultLang: "pt",
+    multilingual: false,
+    jekyllPermalink: "date",
+  };
+  const config = tree.files.find((file) => /^(?:[^/]+\/)?(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(file.path));
+  if (config) {
+    try {
+      const text = (await tree.read(config.path)).toString("utf8");
+      const data = (
+        config.path.endsWith(".toml")
+          ? parseToml(text)
+          : config.path.endsWith(".json")
+            ? JSON.parse(text)
+            : parseYaml(text)
+      ) as Record<string, unknown>;
+      const permalinks = data.permalinks;
+      if (permalinks && typeof permalinks === "object") {
+        for (const [section, pattern] of Object.entries(permalinks)) {
+          if (typeof pattern === "string") settings.hugoPermalinks[section] = pattern;
+        }
+      }
+      const lang = String(data.defaultContentLanguage ?? data.languageCode ?? "");
+      settings.defaultLang = siteLang(lang) ?? siteLang(lang.slice(0, 2)) ?? "pt";
+      settings.multilingual = typeof data.languages === "object" && data.languages !== null;
+    } catch {
+      // A site's configuration only adds the permalink patterns; the posts are read without them.
+    }
+  }
+  const jekyll = tree.files.find((file) => /^(?:[^/]+\/)?_config\.ya?ml$/.test(file.path));
+  if (jekyll) {
+    try {
+      const data = parseYaml((await tree.read(jekyll.path)).toString("utf8")) as Record<string, unknown> | null;
+      if (typeof data?.permalink === "string") settings.jekyllPermalink = data.permalink;
+      const lang = typeof data?.lang === "string" ? siteLang(data.lang) : undefined;
+      if (lang) settings.defaultLang = lang;
+    } catch {
+      // As above.
+    }
+  }
+  return settings;
+}
+
+/** Where a file sits in its engine's layout. */
+interface Placement {
+  /** The folder the site's own paths start from (`` or `myblog/`). */
+  root: string;
+  engine: "hugo" | "jekyll" | "astro" | "plain";
+  /** The path under the content folder, without a language folder. */
+  inner: string;
+  /** The language folder, if any. */
+  langFolder?: string;
+}
+
+function placementOf(file: string): Placement {
+  const hugo = /^(.*?)content\/(.*)$/.exec(file);
+  const astro = /^(.*?)src\/content\/(.*)$/.exec(file);
+  const jekyll = /^(.*?)(_posts|_drafts)\/(.*)$/.exec(file);
+  let placement: Placement;
+  if (astro) placement = { root: astro[1] ?? "", engine: "astro", inner: astro[2] ?? "" };
+  else if (hugo) placement = { root: hugo[1] ?? "", engine: "hugo", inner: hugo[2] ?? "" };
+  else if (jekyll) placement = { root: jekyll[1] ?? "", engine: "jekyll", inner: `${jekyll[2]}/${jekyll[3]}` };
+  else placement = { root: "", engine: "plain", inner: file };
+  const [first, ...rest] = placement.inner.split("/");
+  if (first && rest.length > 0 && (siteLang(first) || (first.length === 2 && OTHER_LANGUAGES.has(first)))) {
+    placement.langFolder = first;
+    placement.inner = rest.join("/");
+  }
+  return placement;
+}
+
+const JEKYLL_NAME = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
+
+/** The file's name without its extension and language suffix, and that suffix. */
+function nameParts(file: string): { base: string; suffix?: string } {
+  const name = path.basename(file).replace(MARKDOWN, "");
+  const dot = name.lastIndexOf(".");
+  if (dot > 0 && isLangCode(name.slice(dot + 1))) return { base: name.slice(0, dot), suffix: name.slice(dot + 1) };
+  return { base: name };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
+
+const list = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(text).filter((item): item is string => item !== undefined)
+    : typeof value === "string"
+      ? value.split(",")
+      : [];
+
+/** The first image a front matter names as the post's cover, in the keys engines and themes use. */
+function coverOf(data: Record<string, unknown>): string | undefined {
+  for (const key of ["cover", "image", "featured_image", "featuredImage", "feature_image", "heroImage", "banner"]) {
+    const value = data[key];
+    if (typeof value === "string" && value) return value;
+    if (value && typeof value === "object" && "image" in value && typeof value.image === "string") return value.image;
+    if (value && typeof value === "object" && "src" in value && typeof value.src === "string") return value.src;
+  }
+  const [first] = list(data.images);
+  return first;
+}
+
+/** Images of a Markdown text: `![alt](src)` and `<img src>`. */
+function imageAddresses(markdown: string): string[] {
+  const found = new Set<string>();
+  for (const match of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^)]*["'])?\s*\)/g)) {
+    if (match[1]) found.add(match[1]);
+  }
+  for (const match of markdown.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["']/gi)) if (match[1]) found.add(match[1]);
+  return [...found];
+}
+
+/** The upload's file an image address names, if the upload has it. */
+function resolveImage(address: string, file: string, root: string, files: ReadonlySet<string>): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith("//")) return undefined;
+  let clean = address.replace(/[?#].*$/, "");
+  try {
+    clean = decodeURIComponent(clean);
+  } catch {
+    return undefined;
+  }
+  const candidates = clean.startsWith("/")
+    ? ["static", "public", "assets", "", "images"].map((folder) => path.join(root, folder, clean))
+    : [path.join(path.dirname(file), clean)];
+  return candidates.map((candidate) => candidate.replace(/^\/+/, "")).find((candidate) => files.has(candidate));
+}
+
+/** Jekyll's and Hugo's permalink patterns, filled in. */
+function fillPattern(pattern: string, values: Record<string, string>): string {
+  return pattern.replace(/:([a-z_]+)/g, (whole, token: string) => values[token] ?? whole).replace(/\/{2,}/g, "/");
+}
+
+const JEKYLL_PRESETS: Record<string, string> = {
+  date: "/:categories/:year/:month/:day/:title:output_ext",
+  pretty: "/:categories/:year/:month/:day/:title/",
+  ordinal: "/:categories/:year/:y_day/:title:output_ext",
+  none: "/:categories/:title:output_ext",
+};
+
+function datedValues(date: Date | undefined): Record<string, string> {
+  if (!date) return {};
+  const local = new Date(date.getTime() - 3 * 60 * 60 * 1000);
+  return {
+    year: String(local.getUTCFullYear()),
+    month: String(local.getUTCMonth() + 1).padStart(2, "0"),
+    day: String(local.getUTCDate()).padStart(2, "0"),
+  };
+}
+
+interface FileContext {
+  file: string;
+  front: FrontMatter;
+  archive: boolean;
+  settings: SiteSettings;
+  files: ReadonlySet<string>;
+  notes: ImportNote[];
+}
+
+function dateAt(context: FileContext, keys: readonly string[]): Date | undefined {
+  for (const key of keys) {
+    const value = context.front.data[key];
+    if (value === undefined || value === null || value === "" || typeof value === "boolean") continue;
+    const date = readDate(value);
+    if (!date) {
+      throw new ImportError({
+        file: context.file,
+        line: context.front.lineOf(key),
+        code: "bad-date",
+        values: { key, value: String(value) },
+      });
+    }
+    return date;
+  }
+  return undefined;
+}
+
+function postOf(context: FileContext, now: Date): ImportedPost {
+  const { file, front, archive, settings } = context;
+  const data = front.data;
+  const placement = placementOf(file);
+  const { base, suffix } = nameParts(file);
+  const jekyllName = JEKYLL_NAME.exec(base);
+
+  const langKey = ["lang", "language", "locale"].find((key) => text(data[key]) !== undefined);
+  const written = langKey ? text(data[langKey]) : (suffix ?? placement.langFolder);
+  const lang = written === undefined ? settings.defaultLang : siteLang(written);
+  if (!lang) {
+    throw new ImportError({
+      file,
+      line: langKey ? front.lineOf(langKey) : undefined,
+      code: "unknown-language",
+      values: { lang: written ?? "" },
+    });
+  }
+
+  const title = text(data.title)?.trim();
+  if (!title) throw new ImportError({ file, line: 1, code: "missing-title" });
+
+  const folderName = path.basename(path.dirname(file));
+  const givenSlug =
+    text(data.slug) ?? (jekyllName ? jekyllName[4] : base === "index" || base === "_index" ? folderName : base) ?? "";
+  const slug = slugify(givenSlug) || slugify(title);
+
+  const published =
+    dateAt(context, ["date", "pubDate", "publishDate", "published"]) ??
+    (jekyllName ? readDate(`${jekyllName[1]}-${jekyllName[2]}-${jekyllName[3]}`) : undefined);
+  const created = dateAt(context, ["created"]) ?? published ?? now;
+  const updated = dateAt(context, ["lastmod", "updated", "updatedDate", "modified"]) ?? published ?? created;
+  const edited = dateAt(context, ["edited"]) ?? null;
+  const status = text(data.status);
+  const trashed = dateAt(context, ["trashed"]) ?? (status === "trashed" ? now : null);
+  const draft =
+    data.draft === true || data.published === false || status === "draft" || placement.inner.startsWith("_drafts/");
+
+  const tags: ImportedTag[] = [];
+  for (const raw of list(data.tags)) {
+    const name = tagName(raw).slice(0, POST_LIMITS.tag);
+    const tagSlug = normalizeTag(name);
+    if (tagSlug && !tags.some((tag) => tag.slug === tagSlug)) tags.push({ slug: tagSlug, name });
+  }
+  if (tags.length > POST_LIMITS.tags) {
+    context.notes.push({
+      file,
+      line: front.lineOf("tags"),
+      code: "tags-cut",
+      values: {
+        max: String(POST_LIMITS.tags),
+        dropped: tags
+          .slice(POST_LIMITS.tags)
+          .map((tag) => tag.name)
+          .join(", "),
+      },
+    });
+    tags.length = POST_LIMITS.tags;
+  }
+
+  const imageOf = (address: string): ImageRef => {
+    const found = resolveImage(address, file, placement.root, context.files);
+    return found ? { original: address, file: found } : { original: address };
+  };
+  const body = front.body;
+  const images = imageAddresses(body)
+    .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
+    .map(imageOf);
+  const coverAddress = coverOf(data);
+  const cover = coverAddress && !/^data:/.test(coverAddress) ? imageOf(coverAddress) : undefined;
+
+  const explicitKey = text(data.translationKey) ?? text(data.translation_key);
+  const implicitKey =
+    !archive && (suffix || placement.langFolder) ? `path:${path.join(path.dirname(placement.inner), base)}` : undefined;
+
+  const oldPaths: string[] = [];
+  if (!archive) {
+    for (const key of ["url", "permalink"]) {
+      const value = text(data[key]);
+      if (value) oldPaths.push(value);
+    }
+    for (const key of ["aliases", "redirect_from"]) oldPaths.push(...list(data[key]));
+    if (!text(data.url) && !text(data.permalink)) {
+      const computed = patternPath(placement, { slug, base, title, lang, published, data, settings });
+      if (computed) oldPaths.push(computed);
+    }
+  }
+
+  return {
+    origin: { file },
+    title: title.slice(0, POST_LIMITS.title),
+    slug,
+    lang,
+    ...(explicitKey ? { translationKey: `key:${explicitKey}` } : implicitKey ? { translationKey: implicitKey } : {}),
+    draft,
+    publishedAt: archive ? (published ?? null) : draft ? null : (published ?? created),
+    createdAt: created,
+    updatedAt: updated,
+    editedAt: edited,
+    trashedAt: trashed,
+    content: body,
+    excerpt: (text(data.summary) ?? text(data.excerpt) ?? null)?.slice(0, POST_LIMITS.excerpt) ?? null,
+    seoDescription: text(data.description)?.slice(0, POST_LIMITS.seoDescription) ?? null,
+    socialTitle: text(data.socialTitle)?.slice(0, POST_LIMITS.socialTitle) ?? null,
+    socialDescription: text(data.socialDescription)?.slice(0, POST_LIMITS.socialDescription) ?? null,
+    tags,
+    ...(cover ? { cover } : {}),
+    images,
+    oldPaths,
+    removed: sanitizerRemovals(body),
+  };
+}
+
+/** The path the post's engine published it at, by its permalink pattern. */
+function patternPath(
+  placement: Placement,
+  post: {
+    slug: string;
+    base: string;
+    title: string;
+    lang: Lang;
+    published: Date | undefined;
+    data: Record<string, unknown>;
+    settings: SiteSettings;
+  },
+): string | undefined {
+  const dated = datedValues(post.published);
+  const folders = path
+    .dirname(placement.inner)
+    .split("/")
+    .filter((part) => part && part !== ".");
+  if (placement.engine === "jekyll") {
+    const setting = post.settings.jekyllPermalink;
+    const pattern = JEKYLL_PRESETS[setting] ?? setting;
+    const categories = list(post.data.categories ?? post.data.category)
+      .map((category) => slugify(category))
+      .join("/");
+    const title = JEKYLL_NAME.exec(post.base)?.[4] ?? post.base;
+    return fillPattern(pattern, { ...dated, title, slug: post.slug, categories, output_ext: ".html" });
+  }
+  if (placement.engine === "hugo") {
+    // A page bundle's folder is the page, not its section.
+    const sectionFolders = post.base === "index" ? folders.slice(0, -1) : folders;
+    const section = sectionFolders[0] ?? "";
+    const pattern = post.settings.hugoPermalinks[section];
+    const prefix = post.settings.multilingual && post.lang !== post.settings.defaultLang ? `/${post.lang}` : "";
+    const filled = pattern
+      ? fillPattern(pattern, {
+          ...dated,
+          slug: post.slug,
+          title: slugify(post.title),
+          section,
+          filename: post.base === "index" ? (folders.at(-1) ?? post.slug) : post.base,
+          contentbasename: post.base === "index" ? (folders.at(-1) ?? post.slug) : post.base,
+        })
+      : `/${[...sectionFolders, post.slug].join("/")}/`;
+    return `${prefix}${filled}`;
+  }
+  if (placement.engine === "astro") {
+    const [collection] = folders;
+    return collection ? `/${collection}/${post.slug}/` : undefined;
+  }
+  return undefined;
+}
+
+/** Files that are a site's pages or documents, not posts. */
+const NOT_POSTS =
+  /(?:^|\/)(?:README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$|(?:^|\/)(?:node_modules|themes|layouts|archetypes|\.github)\//i;
+
+/**
+ * Every post of a folder of Markdown, or of this site's archive when it
+ * holds `archive.json`: problems are collected per file, so the dry run
+ * names all of them at once.
+ */
+export async function readMarkdownTree(tree: SourceTree, now = new Date()): Promise<ParsedSource> {
+  const problems: ImportProblem[] = [];
+  const notes: ImportNote[] = [];
+  const index = await readArchiveIndex(tree, problems);
+  const archive = index !== undefined;
+  const settings = await readSettings(tree);
+  const files = new Set(tree.files.map((file) => file.path));
+  const posts: ImportedPost[] = [];
+  const byFile = new Map((index?.posts ?? []).map((post) => [post.file, post]));
+  for (const file of tree.files) {
+    // A file uploaded alone was told Markdown by its content, whatever its name.
+    if ((!MARKDOWN.test(file.path) && tree.container !== "file") || NOT_POSTS.test(file.path)) continue;
+    if (/(?:^|\/)_index(?:\.[a-z_-]+)?\.md$/i.test(file.path)) {
+      notes.push({ file: file.path, code: "page-skipped", values: { title: file.path } });
+      continue;
+    }
+    try {
+      const front = readFrontMatter((await tree.read(file.path)).toString("utf8"), file.path);
+      const post = postOf({ file: file.path, front, archive, settings, files, notes }, now);
+      const kept = byFile.get(file.path);
+      if (kept) withArchiveIndex(post, kept, files);
+      posts.push(post);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      problems.push(error.problem);
+    }
+  }
+  return {
+    kind: archive ? "archive" : "markdown",
+    posts,
+    problems,
+    notes,
+    ...(index ? { tags: index.tags } : {}),
+  };
+}
+
+/** The archive's index, if the tree is this site's archive; a wrong one is a problem. */
+async function readArchiveIndex(tree: SourceTree, problems: ImportProblem[]): Promise<ArchiveIndex | undefined> {
+  if (!tree.files.some((file) => file.path === ARCHIVE_INDEX)) return undefined;
+  let index: Partial<ArchiveIndex>;
+  try {
+    index = JSON.parse((await tree.read(ARCHIVE_INDEX)).toString("utf8")) as Partial<ArchiveIndex>;
+  } catch (error) {
+    problems.push({
+      file: ARCHIVE_INDEX,
+      code: "malformed-json",
+      values: { detail: String((error as Error).message) },
+    });
+    return undefined;
+  }
+  if (index.format !== ARCHIVE_FORMAT) return undefined;
+  if (index.version !== ARCHIVE_VERSION || !Array.isArray(index.posts) || !Array.isArray(index.tags)) {
+    problems.push({ file: ARCHIVE_INDEX, code: "archive-version", values: { version: String(index.version) } });
+    return undefined;
+  }
+  return index as ArchiveIndex;
+}
+
+/** What the archive's index adds to a post: its tag slugs, revisions and old addresses, exactly. */
+function withArchiveIndex(post: ImportedPost, kept: ArchiveIndex["posts"][number], files: ReadonlySet<string>): void {
+  const names = post.tags.map((tag) => tag.name);
+  post.tags = kept.tags.map((slug, i) => ({ slug, name: names[i] ?? slug }));
+  post.revisions = kept.revisions;
+  post.redirects = kept.redirects.map((redirect) => ({
+    ...redirect,
+    created: readDate(redirect.created) ?? new Date(),
+  }));
+  if (post.translationKey?.startsWith("key:")) post.translationKey = post.translationKey.slice(4);
+  const folder = path.dirname(post.origin.file);
+  const known = new Set(post.images.map((image) => image.original));
+  for (const revision of kept.revisions) {
+    for (const address of [...imageAddresses(revision.content), ...(revision.cover ? [revision.cover] : [])]) {
+      if (known.has(address) || /^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith("/")) continue;
+      known.add(address);
+      const file = path.join(folder, address);
+      post.images.push(files.has(file) ? { original: address, file } : { original: address });
+    }
+  }
+}

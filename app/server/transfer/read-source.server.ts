@@ -1,0 +1,95 @@
+/**
+ * What an upload holds, told by its content: this site's archive (a zip
+ * with `archive.json`), a Ghost export (JSON with `db[0].data.posts`), a
+ * WordPress export (XML with the `wp:` namespace), or Markdown files with
+ * front matter, alone or in a zip with their images. A problem that stops
+ * reading it (malformed JSON or XML, an unsafe zip) comes back as the
+ * source's only problem, so the dry run shows it like any other.
+ */
+import { ARCHIVE_INDEX } from "./archive-format.server.ts";
+import { ghostData, readGhost } from "./ghost-source.server.ts";
+import { ImportError, type ParsedSource } from "./import-types.server.ts";
+import { readMarkdownTree } from "./markdown-source.server.ts";
+import { type SourceTree, sniff } from "./source-files.server.ts";
+import { isWxr, readWordPress } from "./wordpress-source.server.ts";
+
+/**
+ * The line of a JSON syntax error. V8 names no position any more, only the
+ * text around it (`Unexpected token '}', ..."posts": [}\n  ]..." is not
+ * valid JSON`, ten characters before the error when cut): found in the file.
+ */
+function jsonErrorLine(text: string, error: unknown): number | undefined {
+  const message = error instanceof Error ? error.message : "";
+  const line = /line (\d+)/.exec(message);
+  if (line) return Number(line[1]);
+  const position = /position (\d+)/.exec(message);
+  if (position) return text.slice(0, Number(position[1])).split("\n").length;
+  const around = /"([\s\S]*)" is not valid JSON$/.exec(message)?.[1];
+  if (around === undefined) return undefined;
+  const cutBefore = around.startsWith("...");
+  const snippet = around.replace(/^\.\.\./, "").replace(/\.\.\.$/, "");
+  const at = text.indexOf(snippet);
+  if (at === -1) return undefined;
+  return text.slice(0, at + (cutBefore ? Math.min(10, snippet.length) : 0)).split("\n").length;
+}
+
+/** The one file of the upload that is an export of another engine, by its first bytes. */
+async function exportFile(tree: SourceTree): Promise<{ path: string; kind: "json" | "xml" } | undefined> {
+  const candidates =
+    tree.container === "file" ? tree.files : tree.files.filter((file) => /\.(?:json|xml)$/i.test(file.path));
+  for (const file of candidates) {
+    if (/(?:^|\/)(?:package(?:-lock)?|tsconfig|hugo|config|manifest)\.json$/i.test(file.path)) continue;
+    const head = (await tree.read(file.path)).subarray(0, 512);
+    const kind = sniff(head);
+    if (kind === "json" || kind === "xml") return { path: file.path, kind };
+    // One Markdown file is a folder of one post; anything else alone is nothing to import.
+    if (tree.container === "file" && kind !== "text") {
+      throw new ImportError({ file: file.path, code: "unknown-file" });
+    }
+  }
+  return undefined;
+}
+
+async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource> {
+  const paths = new Set(tree.files.map((file) => file.path));
+  if (paths.has(ARCHIVE_INDEX)) return readMarkdownTree(tree, now);
+  const found = await exportFile(tree);
+  if (found) {
+    const text = (await tree.read(found.path)).toString("utf8").replace(/^\uFEFF/, "");
+    if (found.kind === "json") {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw new ImportError({
+          file: found.path,
+          line: jsonErrorLine(text, error),
+          code: "malformed-json",
+          values: { detail: error instanceof Error ? error.message : String(error) },
+        });
+      }
+      const data = ghostData(json);
+      if (data) return readGhost(data, found.path, paths, now);
+      if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
+    } else if (isWxr(text.slice(0, 8192))) {
+      return readWordPress(text, found.path, paths, now);
+    } else if (tree.container === "file") {
+      throw new ImportError({ file: found.path, code: "unknown-file" });
+    }
+  }
+  const markdown = await readMarkdownTree(tree, now);
+  if (markdown.posts.length === 0 && markdown.problems.length === 0) {
+    throw new ImportError({ file: tree.files[0]?.path ?? "", code: "nothing-to-import" });
+  }
+  return markdown;
+}
+
+/** Every post of the upload and every problem met, never throwing for the upload's own faults. */
+export async function readSource(tree: SourceTree, now = new Date()): Promise<ParsedSource> {
+  try {
+    return await readOrProblem(tree, now);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
+  }
+}

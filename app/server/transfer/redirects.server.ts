@@ -1,0 +1,206 @@
+/**
+ * Old addresses of posts (`post_redirects`, docs/decisions/068-old-addresses-answered-from-memory.md):
+ * paths another engine published a post at, answered with a 301 to the post
+ * in its language. A path is kept as the server will see it: decoded, NFC,
+ * without a trailing slash, its query dropped except WordPress's `?p=ID`.
+ * A path a page of the site answers is never stored, and one that becomes a
+ * post's own address is left out of the table the server answers from.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { staticArticleIds } from "../../content/ids.ts";
+import { type Lang, localizePath, stripLang } from "../../i18n/paths.ts";
+import { pageRoutes } from "../../routing/pages.ts";
+import { invalidatePublicPages } from "../blog/page-cache.server.ts";
+import type { Database, Queryable } from "../db/client.server.ts";
+import { blogs, postRedirects } from "../db/schema.ts";
+
+export type RedirectSource = "archive" | "ghost" | "wordpress" | "markdown" | "author";
+
+const MAX_PATH = 512;
+
+/**
+ * An old address as it is stored and looked up, or undefined when it cannot
+ * be one (not a path, a `..` segment, a control character, too long).
+ * @example oldPathKey("https://old.blog/2019/05/ol%C3%A1/") // "/2019/05/olá"
+ * @example oldPathKey("/index.php?p=42") // "/?p=42"
+ */
+export function oldPathKey(address: string): string | undefined {
+  let raw = address.trim();
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      const url = new URL(raw);
+      raw = `${url.pathname}${url.search}`;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!raw.startsWith("/") || raw.startsWith("//")) return undefined;
+  const queryAt = raw.indexOf("?");
+  const query = queryAt === -1 ? "" : raw.slice(queryAt);
+  let pathPart = (queryAt === -1 ? raw : raw.slice(0, queryAt)).replace(/#.*$/, "");
+  try {
+    pathPart = decodeURIComponent(pathPart).normalize("NFC");
+  } catch {
+    return undefined;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  if (/[\u0000-\u001f\u007f]/.test(pathPart) || pathPart.split("/").includes("..")) return undefined;
+  pathPart = pathPart.replace(/\/{2,}/g, "/");
+  if (pathPart.length > 1) pathPart = pathPart.replace(/\/+$/, "");
+  const wordpress = /^\?(?:.*&)?p=(\d{1,12})(?:&|$)/.exec(query);
+  if (wordpress && (pathPart === "/" || pathPart === "/index.php")) return `/?p=${wordpress[1]}`;
+  if (pathPart === "/" || pathPart.length > MAX_PATH) return undefined;
+  return pathPart;
+}
+
+/** The first segments of the site's own pages and endpoints: an old address never takes one. */
+const SITE_SEGMENTS = new Set<string>([
+  ...pageRoutes.map((page) => page.pattern.split("/")[0] ?? "").filter(Boolean),
+  "privacy",
+  "newsletter",
+  "admin",
+  "auth",
+  "og",
+  "uploads",
+  "assets",
+  "fonts",
+  "404",
+  "rss.xml",
+  "rss.xsl",
+  "sitemap.xml",
+  "robots.txt",
+  "favicon.ico",
+  "healthz",
+  "readyz",
+  "metrics",
+]);
+
+/** Blog pages that are not posts: never an old address, whoever asks. */
+const BLOG_PAGES = /^\/blog(?:\/(?:search|tag|preview)(?:\/.*)?)?$/;
+
+/**
+ * Whether a stored path would take a page of the site. `/blog/{slug}` (in
+ * either language) stays possible: an old address of a post whose slug
+ * changed; the server leaves it to the post the day one takes that slug.
+ * @example isSitePath("/about") // true
+ * @example isSitePath("/blog/old-slug") // false
+ */
+export function isSitePath(key: string): boolean {
+  if (key.startsWith("/?p=")) return false;
+  const neutral = stripLang(key);
+  if (key === "/en" || neutral === "/") return true;
+  if (BLOG_PAGES.test(neutral)) return true;
+  const post = /^\/blog\/([^/]+)$/.exec(neutral);
+  if (post) return staticArticleIds.includes(post[1] as (typeof staticArticleIds)[number]);
+  const first = neutral.split("/")[1] ?? "";
+  return SITE_SEGMENTS.has(first);
+}
+
+/** A post's own address. */
+export const postPath = (lang: Lang, slug: string) => localizePath(`/blog/${slug}`, lang);
+
+export interface RedirectRow {
+  path: string;
+  postId: string;
+  lang: Lang;
+  source: RedirectSource;
+  createdAt?: Date;
+}
+
+/** Stores old addresses; one already taken keeps its post. Returns how many were added. */
+export async function addRedirects(tx: Queryable, rows: readonly RedirectRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const added = await tx
+    .insert(postRedirects)
+    .values([...rows])
+    .onConflictDoNothing()
+    .returning({ path: postRedirects.path });
+  return added.length;
+}
+
+export interface ListedRedirect {
+  path: string;
+  source: string;
+  createdAt: Date;
+  postId: string;
+  title: string;
+  target: string;
+}
+
+/** The author's posts' old addresses, by path. */
+export async function listRedirects(db: Database, authorId: string): Promise<ListedRedirect[]> {
+  const rows = await db
+    .select({
+      path: postRedirects.path,
+      source: postRedirects.source,
+      createdAt: postRedirects.createdAt,
+      postId: blogs.id,
+      title: blogs.title,
+      lang: blogs.lang,
+      slug: blogs.slug,
+    })
+    .from(postRedirects)
+    .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
+    .where(eq(blogs.authorId, authorId))
+    .orderBy(asc(postRedirects.path));
+  return rows.map(({ lang, slug, ...row }) => ({ ...row, target: postPath(lang as Lang, slug) }));
+}
+
+export type AddRedirectResult =
+  | { status: "added"; path: string }
+  | { status: "invalid" }
+  | { status: "site-page" }
+  | { status: "taken" }
+  | { status: "post-not-found" };
+
+/** The author adds an old address to one of their posts. */
+export async function addAuthorRedirect(
+  db: Database,
+  authorId: string,
+  postId: string,
+  address: string,
+): Promise<AddRedirectResult> {
+  const path = oldPathKey(address);
+  if (!path) return { status: "invalid" };
+  if (isSitePath(path)) return { status: "site-page" };
+  const [post] = await db
+    .select({ id: blogs.id, lang: blogs.lang, slug: blogs.slug })
+    .from(blogs)
+    .where(and(eq(blogs.id, postId), eq(blogs.authorId, authorId)));
+  if (!post) return { status: "post-not-found" };
+  if (path === postPath(post.lang as Lang, post.slug)) return { status: "site-page" };
+  const added = await addRedirects(db, [{ path, postId: post.id, lang: post.lang as Lang, source: "author" }]);
+  if (added === 0) return { status: "taken" };
+  invalidatePublicPages();
+  return { status: "added", path };
+}
+
+/** Removes one of the author's posts' old addresses; whether there was one. */
+export async function removeRedirect(db: Database, authorId: string, path: string): Promise<boolean> {
+  const removed = await db
+    .delete(postRedirects)
+    .where(
+      and(
+        eq(postRedirects.path, path),
+        sql`${postRedirects.postId} in (select id from ${blogs} where ${blogs.authorId} = ${authorId})`,
+      ),
+    )
+    .returning({ path: postRedirects.path });
+  if (removed.length > 0) invalidatePublicPages();
+  return removed.length > 0;
+}
+
+/**
+ * Every old address the server answers, with where it leads: those of posts
+ * outside the trash, less any that became a post's own address.
+ */
+export async function redirectTable(db: Database): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ path: postRedirects.path, lang: blogs.lang, slug: blogs.slug })
+    .from(postRedirects)
+    .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
+    .where(
+      sql`${blogs.deletedAt} is null and not exists (select 1 from ${blogs} p where (p.lang = 'pt' and '/blog/' || p.slug = ${postRedirects.path}) or (p.lang = 'en' and '/en/blog/' || p.slug = ${postRedirects.path}))`,
+    );
+  return new Map(rows.map((row) => [row.path, postPath(row.lang as Lang, row.slug)]));
+}

@@ -1,0 +1,199 @@
+/**
+ * The files of an upload, whatever it came as: a zip, a folder (the command
+ * line) or one file (a Ghost JSON, a WordPress XML). What a file is comes
+ * from its first bytes, never its name. A zip is read from its central
+ * directory and each entry on demand, with limits on its entries, their
+ * sizes and their compression ratio, and no entry may climb out of the
+ * archive (`../`) or name an absolute path.
+ */
+import { open, readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import yauzl from "yauzl";
+import { ImportError } from "./import-types.server.ts";
+
+export interface SourceFile {
+  /** Relative, with `/` between folders. */
+  path: string;
+  size: number;
+}
+
+export interface SourceTree {
+  /** What the upload was. */
+  container: "zip" | "folder" | "file";
+  files: SourceFile[];
+  read(path: string): Promise<Buffer>;
+  close(): void;
+}
+
+/** Bounds of what a zip may unpack to. */
+export interface ZipLimits {
+  entries: number;
+  /** All entries together, uncompressed. */
+  totalBytes: number;
+  /** One entry, uncompressed. */
+  entryBytes: number;
+  /** Uncompressed size over compressed size, for entries past 1 MB. */
+  ratio: number;
+}
+
+export const ZIP_LIMITS: ZipLimits = {
+  entries: 100_000,
+  totalBytes: 8 * 1024 ** 3,
+  entryBytes: 256 * 1024 ** 2,
+  ratio: 200,
+};
+
+/** What the first bytes say a file is. */
+export type Sniffed = "zip" | "json" | "xml" | "text" | "unknown";
+
+/**
+ * @example sniff(Buffer.from("PK\x03\x04…")) // "zip"
+ * @example sniff(Buffer.from("\uFEFF  {\"db\": …")) // "json"
+ */
+export function sniff(head: Buffer): Sniffed {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return "zip";
+  // An empty zip is its end record alone.
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x06054b50) return "zip";
+  const text = head
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (text.startsWith("{") || text.startsWith("[")) return "json";
+  if (text.startsWith("<")) return "xml";
+  if (head.includes(0)) return "unknown";
+  return text.length > 0 ? "text" : "unknown";
+}
+
+/** A path inside an upload that stays inside it: relative, no `..`, no drive, no backslash. */
+export function isSafeEntryPath(name: string): boolean {
+  if (!name || name.startsWith("/") || name.includes("\\") || /^[A-Za-z]:/.test(name) || name.includes("\0")) {
+    return false;
+  }
+  return !name.split("/").some((segment) => segment === "..");
+}
+
+async function firstBytes(file: string, length = 512): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every file of a folder, hidden ones and symbolic links left out. */
+async function folderTree(root: string): Promise<SourceTree> {
+  const files: SourceFile[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) {
+        files.push({ path: path.relative(root, full).split(path.sep).join("/"), size: (await stat(full)).size });
+      }
+    }
+  };
+  await walk(root);
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  const known = new Set(files.map((file) => file.path));
+  return {
+    container: "folder",
+    files,
+    read: (name) => {
+      if (!known.has(name)) throw new Error(`No file ${name} in the folder`);
+      return readFile(path.join(root, name));
+    },
+    close: () => {},
+  };
+}
+
+async function zipTree(file: string, limits: ZipLimits): Promise<SourceTree> {
+  let zip: yauzl.ZipFile;
+  try {
+    // Names are checked here, with the entry's name in the problem, not by yauzl's own refusal.
+    zip = await yauzl.openPromise(file, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    });
+  } catch {
+    throw new ImportError({ file: path.basename(file), code: "bad-zip" });
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  const files: SourceFile[] = [];
+  let total = 0;
+  try {
+    for await (const entry of zip.eachEntry()) {
+      const raw = entry.fileName as unknown as Buffer;
+      const name = (entry.generalPurposeBitFlag & 0x800 ? raw.toString("utf8") : raw.toString("latin1")).normalize(
+        "NFC",
+      );
+      if (!isSafeEntryPath(name)) throw new ImportError({ file: name, code: "unsafe-path" });
+      if (name.endsWith("/")) continue;
+      if (entries.size >= limits.entries) {
+        throw new ImportError({ file: name, code: "too-many-files", values: { max: String(limits.entries) } });
+      }
+      if (entry.isEncrypted()) throw new ImportError({ file: name, code: "bad-zip" });
+      const size = entry.uncompressedSize;
+      total += size;
+      const tooDense = size > 1024 ** 2 && size > entry.compressedSize * limits.ratio;
+      if (size > limits.entryBytes || total > limits.totalBytes || tooDense) {
+        throw new ImportError({ file: name, code: "zip-bomb" });
+      }
+      const basename = name.slice(name.lastIndexOf("/") + 1);
+      // Folders of macOS's resource forks and hidden files are no one's posts.
+      if (name.startsWith("__MACOSX/") || basename.startsWith(".")) continue;
+      entries.set(name, entry);
+      files.push({ path: name, size });
+    }
+  } catch (error) {
+    zip.close();
+    if (error instanceof ImportError) throw error;
+    throw new ImportError({ file: path.basename(file), code: "bad-zip" });
+  }
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    container: "zip",
+    files,
+    async read(name) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`No entry ${name} in the zip`);
+      const stream = await zip.openReadStreamPromise(entry);
+      const chunks: Buffer[] = [];
+      let read = 0;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        read += chunk.length;
+        // validateEntrySizes stops a lying header at its declared size; this is the bound of that size.
+        if (read > limits.entryBytes) throw new ImportError({ file: name, code: "zip-bomb" });
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks);
+    },
+    close: () => zip.close(),
+  };
+}
+
+/**
+ * The upload at `location` as files: a folder, a zip, or one JSON or XML
+ * file (as `name`, the name it was uploaded as).
+ */
+export async function openSource(location: string, name = path.basename(location), limits = ZIP_LIMITS) {
+  const info = await stat(location);
+  if (info.isDirectory()) return folderTree(location);
+  const kind = sniff(await firstBytes(location));
+  if (kind === "zip") return zipTree(location, limits);
+  if (kind === "json" || kind === "xml" || kind === "text") {
+    const single: SourceTree = {
+      container: "file",
+      files: [{ path: name, size: info.size }],
+      read: () => readFile(location),
+      close: () => {},
+    };
+    return single;
+  }
+  throw new ImportError({ file: name, code: "unknown-file" });
+}

@@ -1,0 +1,298 @@
+/**
+ * Import, export and old addresses over HTTP, on the production build: a
+ * visitor reaches none of the admin's endpoints and another author none of
+ * Ana's posts; the dry run and its problems answer in the author's
+ * language, an upload over the limit is refused before it is read, the
+ * import reports its progress, and then the old addresses answer 301 to
+ * the post in its language, never instead of a page of the site, while an
+ * unknown path still answers the one cached not-found page. On the embedded
+ * database, and on PostgreSQL with two servers: an import on one is
+ * answered by the other.
+ */
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../../app/server/auth/session.server.ts";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import { createPost } from "../../app/server/blog/posts.server.ts";
+import { openDatabase } from "../../app/server/db/client.server.ts";
+import { limit } from "../harness/host-speed.ts";
+import { IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
+import { rawRequest } from "../helpers/raw-http.ts";
+import { type TestBuild, testBuild } from "./helpers/build.ts";
+import { adminQuery, postgresUrl } from "./helpers/databases.ts";
+import { postInput, saved } from "./helpers/posts.ts";
+import { type SiteProcess, startSeededSite, startSiteProcess } from "./helpers/site-process.ts";
+
+let build: TestBuild | undefined;
+let site: SiteProcess | undefined;
+let ana = "";
+let bruno = "";
+
+beforeAll(async () => {
+  build = await testBuild("transfer-http-test");
+  let brunoSession = "";
+  const started = await startSeededSite(
+    build.dir,
+    async (db, user) => {
+      saved(await createPost(db, user.id, postInput("post-da-ana", { title: "Post da Ana", published: true })));
+      const other = await upsertGitHubUser(db, {
+        githubId: 8,
+        login: "bruno",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      saved(await createPost(db, other.id, postInput("post-do-bruno", { title: "Post do Bruno", published: true })));
+      brunoSession = (await createSession(db, other.id)).token;
+    },
+    { AUTHOR_GITHUB_LOGINS: "ana,bruno" },
+  );
+  site = started.site;
+  ana = started.author.session;
+  bruno = brunoSession;
+}, limit(600_000));
+
+afterAll(async () => {
+  await site?.stop();
+  build?.remove();
+}, limit(60_000));
+
+const url = (pathname: string, origin = site?.origin) => `${origin}${pathname}`;
+const as = (session: string) => ({ Cookie: `session=${session}` });
+
+/** Posts a file to the import endpoint as the admin's page does. */
+function upload(origin: string, session: string, query: string, body: Buffer | string) {
+  return fetch(url(`/admin/blog/import?${query}`, origin), {
+    method: "POST",
+    headers: { ...as(session), Origin: origin, "Content-Type": "application/octet-stream" },
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
+}
+
+/** The lines of an import's answer, parsed. */
+async function importLines(response: Response): Promise<Record<string, unknown>[]> {
+  return (await response.text())
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const location = async (pathname: string, origin = site?.origin) => {
+  const response = await fetch(url(pathname, origin), { redirect: "manual" });
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get("location") };
+};
+
+describe("who may import and export", () => {
+  it("sends a visitor away from every endpoint, in words of the request's language", async () => {
+    const origin = site?.origin ?? "";
+    for (const pathname of ["/admin/blog/export.zip", "/admin/blog/transfer", "/en/admin/blog/transfer"]) {
+      const response = await fetch(url(pathname), { redirect: "manual" });
+      expect(response.status, pathname).toBeGreaterThanOrEqual(300);
+      expect(response.status, pathname).toBeLessThan(400);
+    }
+    const refused = await fetch(url("/admin/blog/import?lang=en&step=check&name=x.xml"), {
+      method: "POST",
+      headers: { Origin: origin },
+      body: "<rss/>",
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: "You need to be signed in to access this page" });
+  });
+
+  it("gives each author an archive of their own posts only", async () => {
+    const response = await fetch(url("/admin/blog/export.zip"), { headers: as(ana) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="blog-ana-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const archive = Buffer.from(await response.arrayBuffer());
+    expect(archive.includes("pt/post-da-ana/index.md")).toBe(true);
+    expect(archive.includes("post-do-bruno")).toBe(false);
+    const theirs = Buffer.from(
+      await (await fetch(url("/admin/blog/export.zip"), { headers: as(bruno) })).arrayBuffer(),
+    );
+    expect(theirs.includes("pt/post-do-bruno/index.md")).toBe(true);
+    expect(theirs.includes("post-da-ana")).toBe(false);
+  });
+});
+
+describe("the dry run and its refusals", () => {
+  it("counts an export and writes nothing", async () => {
+    const origin = site?.origin ?? "";
+    const response = await upload(
+      origin,
+      ana,
+      "lang=pt&step=check&name=wordpress.xml",
+      await readFile(path.join(IMPORT_FIXTURES, "wordpress.xml")),
+    );
+    expect(response.status).toBe(200);
+    const { plan } = (await response.json()) as { plan: Record<string, unknown> & { notes: { message: string }[] } };
+    expect(plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 3, problems: [] });
+    expect(plan.notes.map((note) => note.message)).toContain("wordpress.xml, linha 86: Página, não post: “Sobre mim”");
+    expect((await location("/?p=42")).status).toBe(200);
+  });
+
+  it("names the problem, its file and its line in the author's language", async () => {
+    const origin = site?.origin ?? "";
+    const hostile = await readFile(await zipFile({ "ok.md": "---\ntitle: Ok\n---\nok", "!../../etc/evil.md": "x" }));
+    const pt = (await (await upload(origin, ana, "lang=pt&step=check&name=a.zip", hostile)).json()) as {
+      plan: { problems: { message: string }[] };
+    };
+    expect(pt.plan.problems.map((problem) => problem.message)).toEqual([
+      "../../etc/evil.md: O zip tem um caminho que sai da pasta dele ou é absoluto. Nada foi lido.",
+    ]);
+    const badDate = "---\ntitle: Data ruim\ndate: 2019-13-45\n---\ntexto";
+    const en = (await (await upload(origin, ana, "lang=en&step=check&name=post.md", badDate)).json()) as {
+      plan: { problems: { message: string }[] };
+    };
+    expect(en.plan.problems.map((problem) => problem.message)).toEqual([
+      "post.md, line 3: The date date is not a valid date: “2019-13-45”.",
+    ]);
+    // Applying what the dry run refused writes nothing either.
+    const applied = await importLines(await upload(origin, ana, "lang=en&step=apply&name=a.zip", hostile));
+    expect(applied).toEqual([{ plan: expect.objectContaining({ posts: [] }) }]);
+  });
+
+  it("refuses an upload over the limit before reading it, in the author's language", async () => {
+    const reply = await rawRequest(
+      url("/admin/blog/import?lang=pt&step=check&name=enorme.zip"),
+      { ...as(ana), Origin: site?.origin ?? "", "Content-Length": String(2 * 1024 ** 3) },
+      "POST",
+    );
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body.toString("utf8"))).toEqual({
+      error: expect.stringMatching(/^O arquivo passa de 512 MB/),
+    });
+  });
+});
+
+describe("an import and its old addresses", () => {
+  it("imports with progress, then answers the old addresses with a 301 to the post in its language", async () => {
+    const origin = site?.origin ?? "";
+    for (const fixture of ["wordpress.xml", "ghost-4.json"]) {
+      const lines = await importLines(
+        await upload(
+          origin,
+          ana,
+          `lang=pt&step=apply&name=${fixture}`,
+          await readFile(path.join(IMPORT_FIXTURES, fixture)),
+        ),
+      );
+      expect(lines.filter((line) => "progress" in line).length, fixture).toBeGreaterThan(0);
+      expect(lines.at(-1), fixture).toMatchObject({
+        result: { imported: expect.any(Number) },
+        message: expect.stringMatching(/^Importação concluída/),
+      });
+    }
+    expect(await location("/2021/07/ola-sao-paulo/")).toEqual({ status: 301, location: "/blog/ola-sao-paulo" });
+    expect(await location("/?p=42")).toEqual({ status: 301, location: "/blog/ola-sao-paulo" });
+    expect(await location("/index.php?p=42")).toEqual({ status: 301, location: "/blog/ola-sao-paulo" });
+    expect(await location("/migrando-do-wordpress/")).toEqual({ status: 301, location: "/blog/migrando-do-wordpress" });
+    expect(await location("/moving-from-wordpress/")).toEqual({
+      status: 301,
+      location: "/en/blog/moving-from-wordpress",
+    });
+    // The post answers where the redirect leads; a draft's old address leads to its (not yet public) address.
+    expect((await fetch(url("/blog/ola-sao-paulo"))).status).toBe(200);
+    // Pages of the site and unknown paths are untouched.
+    expect((await location("/about")).status).toBe(200);
+    const unknown = await fetch(url(`/nada-aqui-${randomBytes(3).toString("hex")}`));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-cache") ?? "").not.toBe("");
+  });
+
+  it("lets the author add and remove an old address, never one of a page, never another author's", async () => {
+    const origin = site?.origin ?? "";
+    const post = async (session: string, fields: Record<string, string>) =>
+      fetch(url("/admin/blog/transfer"), {
+        method: "POST",
+        headers: { ...as(session), Origin: origin },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const page = await (await fetch(url("/admin/blog/transfer"), { headers: as(ana) })).text();
+    const postId = /<option value="([0-9a-f-]{36})">Post da Ana \(pt\)<\/option>/.exec(page)?.[1] ?? "";
+    expect(postId).not.toBe("");
+    expect(page).toContain("/2021/07/ola-sao-paulo");
+
+    const sitePage = await post(ana, { intent: "add-redirect", postId, path: "/about" });
+    expect(sitePage.status).toBe(400);
+    expect(await sitePage.text()).toContain("Esse endereço é uma página deste site");
+    expect(
+      (await post(ana, { intent: "add-redirect", postId, path: "https://velho.blog/2018/01/antigo/" })).status,
+    ).toBe(200);
+    expect(await location("/2018/01/antigo")).toEqual({ status: 301, location: "/blog/post-da-ana" });
+
+    // Bruno cannot remove Ana's address, nor point one at her post.
+    expect((await post(bruno, { intent: "remove-redirect", path: "/2018/01/antigo" })).status).toBe(404);
+    expect((await post(bruno, { intent: "add-redirect", postId, path: "/do-bruno" })).status).toBe(400);
+    expect((await location("/2018/01/antigo")).status).toBe(301);
+
+    expect((await post(ana, { intent: "remove-redirect", path: "/2018/01/antigo" })).status).toBe(200);
+    expect((await location("/2018/01/antigo")).status).toBe(404);
+  });
+});
+
+describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => {
+  const servers: SiteProcess[] = [];
+  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  let session = "";
+
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const databaseUrl = new URL(postgresUrl ?? "");
+    databaseUrl.pathname = `/${name}`;
+    const database = await openDatabase({ dataDir: "unused", databaseUrl: databaseUrl.toString(), maxConnections: 2 });
+    try {
+      const user = await upsertGitHubUser(database.db, {
+        githubId: 7,
+        login: "ana",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      session = (await createSession(database.db, user.id)).token;
+    } finally {
+      await database.close();
+    }
+    const env = {
+      DATABASE_URL: databaseUrl.toString(),
+      AUTHOR_GITHUB_LOGINS: "ana",
+      RENDER_RATE_LIMIT: "0",
+      STORAGE_DRIVER: "postgres",
+    };
+    servers.push(await startSiteProcess(build?.dir ?? "", env), await startSiteProcess(build?.dir ?? "", env));
+  }, limit(300_000));
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }, limit(60_000));
+
+  it("answers on one server the old addresses an import made on the other", async () => {
+    const [first, second] = servers;
+    if (!first || !second) throw new Error("two servers expected");
+    // The second server has answered a 404 for the address before the import: nothing of that is kept.
+    expect((await location("/migrando-do-wordpress/", second.origin)).status).toBe(404);
+    const lines = await importLines(
+      await upload(
+        first.origin,
+        session,
+        "lang=en&step=apply&name=ghost.json",
+        await readFile(path.join(IMPORT_FIXTURES, "ghost-4.json")),
+      ),
+    );
+    expect(lines.at(-1)).toMatchObject({ result: { imported: 3, redirects: 3 } });
+    await expect
+      .poll(async () => location("/migrando-do-wordpress/", second.origin), { timeout: limit(10_000) })
+      .toEqual({ status: 301, location: "/blog/migrando-do-wordpress" });
+    expect(await location("/moving-from-wordpress", second.origin)).toEqual({
+      status: 301,
+      location: "/en/blog/moving-from-wordpress",
+    });
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * Import and export through the domain's functions, on PGlite and on
+ * PostgreSQL: an author's archive holds their posts and nobody else's, in
+ * both languages, every state, with images, revisions and tag names; the
+ * archive imported into an empty site and exported again is the same
+ * archive field for field; the fixtures of other engines land with their
+ * titles, dates, states, tags and translations, are never mailed, and leave
+ * their old addresses; a clash is skipped, renamed or replaced as chosen;
+ * a failure or a problem writes nothing.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import yauzl from "yauzl";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import { saveCover } from "../../app/server/blog/covers.server.ts";
+import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
+import { setTagTranslation } from "../../app/server/blog/tags.server.ts";
+import { trashPost } from "../../app/server/blog/trash.server.ts";
+import type { Database, OpenDatabase } from "../../app/server/db/client.server.ts";
+import {
+  blogs,
+  blogTags,
+  newsletterMails,
+  newsletterPosts,
+  newsletterSubscribers,
+  postRedirects,
+  postRevisions,
+} from "../../app/server/db/schema.ts";
+import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
+import { exportArchive } from "../../app/server/transfer/export.server.ts";
+import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
+import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { addAuthorRedirect, redirectTable } from "../../app/server/transfer/redirects.server.ts";
+import { openSource } from "../../app/server/transfer/source-files.server.ts";
+import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
+import { limit } from "../harness/host-speed.ts";
+import { solidPng } from "../helpers/images.ts";
+import { fixtureFolder, IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
+import { engines, engineTitle } from "./helpers/databases.ts";
+import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Every entry of a zip: name to bytes. */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    entries.set(entry.fileName, Buffer.concat(chunks));
+  }
+  return entries;
+}
+
+async function exported(db: Database, storage: ObjectStorage, authorId: string): Promise<Buffer> {
+  const { stream } = exportArchive(db, storage, { authorId });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** A post's front matter and text from its Markdown file. */
+function markdownParts(text: string): { front: Record<string, unknown>; body: string } {
+  const [, front = "", body = ""] = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(text) ?? [];
+  return { front: parseYaml(front) as Record<string, unknown>, body };
+}
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip !== undefined)(`import and export on ${engineTitle(engine)}`, () => {
+    const opened: OpenDatabase[] = [];
+    const dirs: string[] = [];
+    let database: OpenDatabase;
+    let storage: ObjectStorage;
+    let ana: string;
+    let bruno: string;
+
+    const freshSite = async () => {
+      const site = await engine.open();
+      opened.push(site);
+      const root = mkdtempSync(path.join(tmpdir(), "transfer-storage-"));
+      dirs.push(root);
+      const user = await upsertGitHubUser(site.db, {
+        githubId: 1,
+        login: "ana",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      return { db: site.db, storage: localDiskStorage(root), ana: user.id };
+    };
+
+    const importInto = async (
+      site: { db: Database; storage: ObjectStorage },
+      authorId: string,
+      location: string,
+      clash: ClashChoice = "skip",
+    ) => {
+      const tree = await openSource(location);
+      try {
+        const source = await readSource(tree);
+        const plan = await planImport(site.db, source, authorId);
+        const result = await applyImport(site.db, site.storage, tree, source, authorId, { clash });
+        return { plan, result };
+      } finally {
+        tree.close();
+      }
+    };
+
+    beforeAll(async () => {
+      database = await engine.open();
+      opened.push(database);
+      ({ ana, bruno } = await twoAuthors(database.db));
+      const root = mkdtempSync(path.join(tmpdir(), "transfer-storage-"));
+      dirs.push(root);
+      storage = localDiskStorage(root);
+      const db = database.db;
+      const cover = await saveCover(storage, ana, await solidPng("#b45309", 900, 500));
+      const inline = await saveCover(storage, ana, await solidPng("#1d4ed8", 60, 40));
+      if (!cover.ok || !inline.ok) throw new Error("saving the test images failed");
+      // A published post with a cover, an image in its text, accented tags and settings, later edited.
+      const ola = saved(
+        await createPost(db, ana, {
+          ...postInput("ola-mundo", {
+            title: "Olá, mundo",
+            content: `Primeiro texto.\n\n![Diagrama](${inline.url})\n`,
+            published: true,
+            coverImage: cover.url,
+            tags: ["programacao-funcional", "cafe"],
+            tagNames: { "programacao-funcional": "Programação Funcional", cafe: "Café" },
+            excerpt: "Um resumo.",
+            seoDescription: "Descrição para buscadores.",
+            socialTitle: "Título social",
+            socialDescription: "Descrição social",
+          }),
+        }),
+      );
+      saved(
+        await updatePost(
+          db,
+          ana,
+          ola.id,
+          {
+            ...postInput("ola-mundo"),
+            title: "Olá, mundo!",
+            content: ola.content,
+            published: true,
+            coverImage: cover.url,
+            tags: ola.tags,
+            excerpt: "Um resumo.",
+          },
+          ola.updatedAt,
+        ),
+      );
+      // Its translation, a draft, with the tag's English name linked to the Portuguese one.
+      saved(
+        await createPost(db, ana, {
+          ...postInput("hello-world", {
+            title: "Hello, world",
+            lang: "en",
+            translationOf: ola.id,
+            tags: ["functional-programming"],
+            tagNames: { "functional-programming": "Functional Programming" },
+          }),
+        }),
+      );
+      expect((await setTagTranslation(db, "pt", "programacao-funcional", "Functional Programming")).status).toBe(
+        "saved",
+      );
+      // Scheduled, and in the trash.
+      saved(
+        await createPost(
+          db,
+          ana,
+          postInput("agendado", { published: true, scheduledAt: new Date(Date.now() + 30 * DAY) }),
+        ),
+      );
+      const gone = saved(await createPost(db, ana, postInput("na-lixeira", { published: true })));
+      await trashPost(db, ana, gone.id);
+      expect((await addAuthorRedirect(db, ana, ola.id, "/2019/05/ola/")).status).toBe("added");
+      // Another author's post: never in Ana's archive.
+      saved(await createPost(db, bruno, postInput("do-bruno", { published: true })));
+    }, limit(120_000));
+
+    afterAll(async () => {
+      for (const site of opened) await site.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    let archive: Buffer;
+    it("exports the author's posts in both languages and every state, with images and what Markdown cannot hold", async () => {
+      archive = await exported(database.db, storage, ana);
+      const entries = await unzip(archive);
+      expect([...entries.keys()].sort()).toEqual([
+        "archive.json",
+        "en/hello-world/index.md",
+        "pt/agendado/index.md",
+        "pt/na-lixeira/index.md",
+        "pt/ola-mundo/image-1.png",
+        "pt/ola-mundo/image-2.png",
+        "pt/ola-mundo/index.md",
+      ]);
+      const ola = markdownParts(entries.get("pt/ola-mundo/index.md")?.toString("utf8") ?? "");
+      expect(ola.front).toMatchObject({
+        title: "Olá, mundo!",
+        slug: "ola-mundo",
+        lang: "pt",
+        status: "published",
+        draft: false,
+        author: "ana",
+        tags: ["Programação Funcional", "Café"],
+        summary: "Um resumo.",
+        description: "Descrição para buscadores.",
+        socialTitle: "Título social",
+        socialDescription: "Descrição social",
+        cover: "image-1.png",
+      });
+      expect(String(ola.front.date)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/);
+      expect(ola.body).toBe("Primeiro texto.\n\n![Diagrama](image-2.png)\n");
+      const hello = markdownParts(entries.get("en/hello-world/index.md")?.toString("utf8") ?? "");
+      expect(hello.front).toMatchObject({ status: "draft", tags: ["Functional Programming"] });
+      expect(hello.front.translationKey).toBe(ola.front.translationKey);
+      expect(markdownParts(entries.get("pt/agendado/index.md")?.toString("utf8") ?? "").front.status).toBe("scheduled");
+      const trashed = markdownParts(entries.get("pt/na-lixeira/index.md")?.toString("utf8") ?? "").front;
+      expect(trashed).toMatchObject({ status: "trashed", draft: false });
+      expect(trashed.trashed).toBeDefined();
+      const index = JSON.parse(entries.get("archive.json")?.toString("utf8") ?? "{}");
+      expect(index.authors).toEqual(["ana"]);
+      const olaIndex = index.posts.find((post: { file: string }) => post.file === "pt/ola-mundo/index.md");
+      expect(olaIndex.revisions.map((revision: { kind: string }) => revision.kind)).toEqual(["publish", "save"]);
+      expect(olaIndex.revisions[0].content).toContain("image-2.png");
+      expect(olaIndex.redirects).toEqual([expect.objectContaining({ path: "/2019/05/ola", source: "author" })]);
+      // The tags' names in both languages, linked: what Markdown, one language a file, cannot hold.
+      const tag = (lang: string, slug: string) =>
+        index.tags.find((row: { lang: string; slug: string }) => row.lang === lang && row.slug === slug);
+      expect(tag("pt", "programacao-funcional")).toMatchObject({ name: "Programação Funcional" });
+      expect(tag("en", "functional-programming")).toMatchObject({ name: "Functional Programming" });
+      expect(tag("pt", "programacao-funcional").translationKey).toBe(
+        tag("en", "functional-programming").translationKey,
+      );
+      expect(JSON.stringify(index)).not.toContain("do-bruno");
+    });
+
+    it("round-trips: the archive imported into an empty site and exported again is the same archive", async () => {
+      const site = await freshSite();
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "transfer-archive-")), "archive.zip");
+      dirs.push(path.dirname(file));
+      writeFileSync(file, archive);
+      const { plan, result } = await importInto(site, site.ana, file);
+      expect(plan.kind).toBe("archive");
+      expect(plan.problems).toEqual([]);
+      expect(plan.translations).toEqual([{ pt: "Olá, mundo!", en: "Hello, world" }]);
+      expect(result).toMatchObject({ imported: 4, skipped: 0, renamed: 0, images: 2, redirects: 1 });
+      const again = await unzip(await exported(site.db, site.storage, site.ana));
+      const first = await unzip(archive);
+      expect([...again.keys()].sort()).toEqual([...first.keys()].sort());
+      for (const [name, bytes] of first) {
+        if (name.endsWith(".png")) continue;
+        const other = again.get(name)?.toString("utf8") ?? "";
+        if (name === "archive.json") {
+          const { exportedAt: _a, ...before } = JSON.parse(bytes.toString("utf8"));
+          const { exportedAt: _b, ...after } = JSON.parse(other);
+          expect(after, name).toEqual(before);
+        } else expect(other, name).toBe(bytes.toString("utf8"));
+      }
+      // Images are made again by the site (what is stored is an image it made): same kind, same size.
+      const sharp = (await import("sharp")).default;
+      for (const name of ["pt/ola-mundo/image-1.png", "pt/ola-mundo/image-2.png"]) {
+        const [before, after] = await Promise.all(
+          [first.get(name), again.get(name)].map((bytes) => sharp(bytes).metadata()),
+        );
+        expect([after?.format, after?.width, after?.height], name).toEqual([
+          before?.format,
+          before?.width,
+          before?.height,
+        ]);
+      }
+    });
+
+    it("imports a WordPress export, Ghost 4 and 5 and a bilingual Hugo folder with their titles, dates, states, tags and links", async () => {
+      const site = await freshSite();
+      await site.db.insert(newsletterSubscribers).values({
+        email: "leitora@example.com",
+        langs: ["pt", "en"],
+        frequency: "post",
+        status: "confirmed",
+        source: "/blog",
+        confirmSentAt: new Date("2026-01-01T00:00:00Z"),
+        confirmedAt: new Date("2026-01-01T00:05:00Z"),
+      });
+      const wordpress = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "wordpress.xml"));
+      expect(wordpress.plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 3 });
+      expect(wordpress.plan.missingImages.map((image) => image.address)).toEqual([
+        "https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png",
+        "https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png",
+        "https://diario.exemplo.com.br/wp-content/uploads/2021/07/sumiu.jpg",
+      ]);
+      expect(wordpress.plan.removed).toEqual([expect.objectContaining({ slug: "ola-sao-paulo", items: ["script"] })]);
+      expect(wordpress.result).toMatchObject({ imported: 2, redirects: 3 });
+      const ghost4 = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "ghost-4.json"));
+      expect(ghost4.plan).toMatchObject({ kind: "ghost", byLang: { pt: 2, en: 1 } });
+      const ghost5 = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "ghost-5.json"));
+      expect(ghost5.result.imported).toBe(2);
+      const hugo = await importInto(site, site.ana, await fixtureFolder("hugo-bilingual"));
+      expect(hugo.plan.translations).toEqual([
+        { pt: "Olá, mundo: notas de uma mudança", en: "Hello, world: notes from a move" },
+        { pt: "Segundo post, em TOML", en: "Second post, in JSON" },
+      ]);
+      // The Portuguese bundle and its English translation share the cover: the file is stored once.
+      expect(hugo.result).toMatchObject({ imported: 4, images: 2 });
+
+      const rows = await site.db.select().from(blogs);
+      const bySlug = (lang: string, slug: string) => {
+        const row = rows.find((candidate) => candidate.lang === lang && candidate.slug === slug);
+        if (!row) throw new Error(`no ${lang}/${slug}`);
+        return row;
+      };
+      const ola = bySlug("pt", "ola-sao-paulo");
+      expect(ola).toMatchObject({ title: "Olá, São Paulo: um post com acentos", published: true, authorId: site.ana });
+      expect(ola.publishedAt?.toISOString()).toBe("2021-07-10T15:30:00.000Z");
+      expect(ola.tags).toEqual(["programacao", "acessibilidade-inclusao"]);
+      expect(bySlug("pt", "um-rascunho-guardado").published).toBe(false);
+      expect(bySlug("en", "scheduled-for-the-future").publishedAt?.toISOString()).toBe("2099-01-01T12:00:00.000Z");
+      const names = await site.db.select().from(blogTags);
+      expect(names).toContainEqual(
+        expect.objectContaining({ lang: "pt", slug: "acessibilidade-inclusao", name: "Acessibilidade & Inclusão" }),
+      );
+      expect(names).toContainEqual(expect.objectContaining({ lang: "pt", slug: "migracao", name: "Migração" }));
+      const olaMundo = bySlug("pt", "ola-mundo");
+      expect(olaMundo.translationGroup).not.toBeNull();
+      expect(bySlug("en", "ola-mundo").translationGroup).toBe(olaMundo.translationGroup);
+      expect(bySlug("en", "second-post").translationGroup).toBe(bySlug("pt", "segundo").translationGroup);
+      expect(olaMundo.coverImage).toMatch(/^\/uploads\/blog-images\//);
+      expect(olaMundo.content).toMatch(/!\[Diagrama da mudança\]\(\/uploads\/blog-images\/[^)]+\.png\)/);
+
+      // An import is not a publication: every public or scheduled post is listed as not to be mailed.
+      const published = rows.filter((row) => row.published);
+      const skipped = await site.db.select().from(newsletterPosts);
+      expect(skipped.map((row) => row.postId).sort()).toEqual(published.map((row) => row.id).sort());
+      expect(skipped.every((row) => row.skipped)).toBe(true);
+      expect(await announcePosts(site.db)).toBe(0);
+      expect(await site.db.select().from(newsletterMails)).toEqual([]);
+
+      const table = await redirectTable(site.db);
+      expect(table.get("/2021/07/ola-sao-paulo")).toBe("/blog/ola-sao-paulo");
+      expect(table.get("/?p=42")).toBe("/blog/ola-sao-paulo");
+      expect(table.get("/migrando-do-wordpress")).toBe("/blog/migrando-do-wordpress");
+      expect(table.get("/moving-from-wordpress")).toBe("/en/blog/moving-from-wordpress");
+      expect(table.get("/2023/03/ola-mundo")).toBe("/blog/ola-mundo");
+      expect(table.get("/en/2023/03/ola-mundo")).toBe("/en/blog/ola-mundo");
+      expect(table.get("/en/notes/second")).toBe("/en/blog/second-post");
+    });
+
+    it("skips, renames or replaces a clashing slug as chosen once, never another author's post", async () => {
+      const site = await freshSite();
+      const other = await upsertGitHubUser(site.db, {
+        githubId: 2,
+        login: "bia",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      saved(await createPost(site.db, other.id, postInput("rascunho-cafe", { title: "O café da Bia" })));
+      const ghost = path.join(IMPORT_FIXTURES, "ghost-4.json");
+      await importInto(site, site.ana, ghost);
+      const skip = await importInto(site, site.ana, ghost, "skip");
+      expect(skip.plan.clashes.map((post) => [post.slug, post.yours])).toEqual([
+        ["migrando-do-wordpress", true],
+        ["rascunho-cafe", false],
+        ["moving-from-wordpress", true],
+      ]);
+      expect(skip.result).toMatchObject({ imported: 0, skipped: 3 });
+      const rename = await importInto(site, site.ana, ghost, "rename");
+      expect(rename.result).toMatchObject({ imported: 3, renamed: 3 });
+      const replace = await importInto(site, site.ana, ghost, "replace");
+      // Ana's own posts are replaced; Bia's keeps its slug and the import's takes another.
+      expect(replace.result).toMatchObject({ imported: 3, replaced: 2, renamed: 1 });
+      const slugs = (await site.db.select({ slug: blogs.slug, authorId: blogs.authorId }).from(blogs))
+        .map((row) => `${row.authorId === other.id ? "bia" : "ana"}:${row.slug}`)
+        .sort();
+      expect(slugs).toEqual([
+        "ana:migrando-do-wordpress",
+        "ana:migrando-do-wordpress-2",
+        "ana:moving-from-wordpress",
+        "ana:moving-from-wordpress-2",
+        "ana:rascunho-cafe-2",
+        "ana:rascunho-cafe-3",
+        "bia:rascunho-cafe",
+      ]);
+    });
+
+    it("writes nothing when the dry run has problems or the transaction fails midway", async () => {
+      const site = await freshSite();
+      const count = async () => ({
+        posts: (await site.db.select().from(blogs)).length,
+        redirects: (await site.db.select().from(postRedirects)).length,
+        revisions: (await site.db.select().from(postRevisions)).length,
+        images: (await site.storage.list("blog-images")).length,
+      });
+      const twice = await zipFile({
+        "a.md": "---\ntitle: Um\nslug: mesmo\n---\nUm",
+        "b.md": "---\ntitle: Dois\nslug: mesmo\n---\nDois",
+      });
+      const tree = await openSource(twice);
+      const source = await readSource(tree);
+      const plan = await planImport(site.db, source, site.ana);
+      expect(plan.problems).toEqual([
+        { file: "b.md", code: "duplicate-slug", values: { slug: "mesmo", lang: "pt", other: "a.md" } },
+      ]);
+      await expect(
+        applyImport(site.db, site.storage, tree, source, site.ana, { clash: "skip" }),
+      ).rejects.toBeInstanceOf(ImportRefused);
+      tree.close();
+      expect(await count()).toEqual({ posts: 0, redirects: 0, revisions: 0, images: 0 });
+
+      // A text PostgreSQL refuses (a NUL character), after a valid post with an image and an old address.
+      const broken = await zipFile({
+        "bom/index.md": "---\ntitle: Bom\naliases: [/antigo/]\n---\n![x](foto.png)",
+        "bom/foto.png": await solidPng("#15803d", 20, 20),
+        "ruim.md": "---\ntitle: Ruim\n---\nantes\u0000depois",
+      });
+      await expect(importInto(site, site.ana, broken)).rejects.toThrow();
+      expect(await count()).toEqual({ posts: 0, redirects: 0, revisions: 0, images: 0 });
+      expect(await site.db.select().from(blogs).where(eq(blogs.slug, "bom"))).toEqual([]);
+    });
+  });
+}

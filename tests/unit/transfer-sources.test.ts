@@ -1,0 +1,365 @@
+/**
+ * The import's readers, without a database: each source of the fixtures
+ * (tests/fixtures/import/) read into posts with the counts, titles, dates,
+ * states, tags, languages, translations and old addresses it holds, and
+ * the hostile uploads refused with the file and line they came from.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readDate } from "../../app/server/transfer/dates.server.ts";
+import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
+import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
+import { ImportError, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
+import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
+import { fixtureFolder, IMPORT_FIXTURES, zipFile, zipFolder } from "../helpers/import-files.ts";
+
+const NOW = new Date("2026-11-29T12:00:00Z");
+
+/** The upload read as the admin's route reads it: a refusal of the whole file is its one problem. */
+async function read(location: string, name?: string): Promise<ParsedSource> {
+  let tree: Awaited<ReturnType<typeof openSource>>;
+  try {
+    tree = await openSource(location, name);
+  } catch (error) {
+    if (error instanceof ImportError) return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
+    throw error;
+  }
+  try {
+    return await readSource(tree, NOW);
+  } finally {
+    tree.close();
+  }
+}
+
+const byTitle = (source: ParsedSource, title: string) => {
+  const post = source.posts.find((candidate) => candidate.title === title);
+  if (!post) throw new Error(`No post "${title}" among ${source.posts.map((p) => p.title).join(", ")}`);
+  return post;
+};
+
+describe("dates as engines write them", () => {
+  it("reads zones, Jekyll's offsets, dates alone in the site's zone, and refuses impossible days", () => {
+    expect(readDate("2019-05-01 10:00:00 -0300")?.toISOString()).toBe("2019-05-01T13:00:00.000Z");
+    expect(readDate("2023-03-14T09:30:00-03:00")?.toISOString()).toBe("2023-03-14T12:30:00.000Z");
+    expect(readDate("2019-05-01")?.toISOString()).toBe("2019-05-01T03:00:00.000Z");
+    expect(readDate("2021-07-10 15:30:00", "Z")?.toISOString()).toBe("2021-07-10T15:30:00.000Z");
+    expect(readDate("2019-02-30 10:00:00 -0300")).toBeUndefined();
+    expect(readDate("ontem")).toBeUndefined();
+    expect(readDate(42)).toBeUndefined();
+  });
+});
+
+describe("HTML made the site's Markdown", () => {
+  it("keeps the text, tables and code, and reports what it removed", () => {
+    const { markdown, removed } = htmlToMarkdown(
+      '<p>Olá <b>mundo</b> <a href="javascript:alert(1)">x</a></p><script>steal()</script><iframe src="https://e"></iframe>' +
+        "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>" +
+        '<pre><code class="language-js">let a = 1;</code></pre>',
+    );
+    expect(markdown).toContain("Olá **mundo** x");
+    expect(markdown).toContain("| a | b |\n| --- | --- |\n| 1 | 2 |");
+    expect(markdown).toContain("```js\nlet a = 1;\n```");
+    expect(markdown).not.toContain("steal");
+    expect(removed).toEqual(["link javascript:alert(1)", "script", "iframe"]);
+  });
+
+  it("renders Ghost's mobiledoc and lexical documents", () => {
+    const mobiledoc = mobiledocHtml({
+      markups: [["strong"]],
+      cards: [["code", { code: "x < 1", language: "js" }]],
+      sections: [
+        [1, "p", [[0, [0], 1, "forte"]]],
+        [10, 0],
+      ],
+    });
+    expect(mobiledoc).toBe('<p><strong>forte</strong></p><pre><code class="language-js">x &lt; 1</code></pre>');
+    const lexical = lexicalHtml({
+      root: {
+        children: [
+          { type: "extended-heading", tag: "h3", children: [{ type: "extended-text", text: "Título", format: 2 }] },
+        ],
+      },
+    });
+    expect(lexical).toBe("<h3><em>Título</em></h3>");
+  });
+});
+
+describe("a bilingual Hugo folder", () => {
+  let source: ParsedSource;
+  it("is read as Markdown: posts, languages, translations, dates, tags, images and old addresses", async () => {
+    source = await read(await fixtureFolder("hugo-bilingual"));
+    expect(source.kind).toBe("markdown");
+    expect(source.problems).toEqual([]);
+    expect(source.posts).toHaveLength(4);
+    expect(source.notes).toEqual([expect.objectContaining({ code: "page-skipped", file: "content/_index.md" })]);
+
+    const ola = byTitle(source, "Olá, mundo: notas de uma mudança");
+    const hello = byTitle(source, "Hello, world: notes from a move");
+    expect([ola.lang, hello.lang]).toEqual(["pt", "en"]);
+    // Hugo's suffixes of one bundle are one post in two languages.
+    expect(ola.translationKey).toBeDefined();
+    expect(ola.translationKey).toBe(hello.translationKey);
+    expect(ola.publishedAt?.toISOString()).toBe("2023-03-14T12:30:00.000Z");
+    expect(ola.updatedAt.toISOString()).toBe("2023-04-02T21:00:00.000Z");
+    expect(ola.tags).toEqual([
+      { slug: "programacao-funcional", name: "Programação Funcional" },
+      { slug: "cafe", name: "Café" },
+    ]);
+    expect(ola.cover).toEqual({ original: "capa.png", file: "content/posts/ola-mundo/capa.png" });
+    expect(ola.images).toEqual([{ original: "/images/diagrama.png", file: "static/images/diagrama.png" }]);
+    // `aliases`, then the path of hugo.toml's permalink pattern for the section.
+    expect(ola.oldPaths).toEqual(["/ola/", "/2023/03/ola-mundo/"]);
+    expect(hello.oldPaths).toEqual(["/en/2023/03/ola-mundo/"]);
+    expect(ola.removed).toEqual(['html <script>alert("não")</script>']);
+
+    // TOML and JSON front matter, linked by translationKey; a draft stays a draft.
+    const segundo = byTitle(source, "Segundo post, em TOML");
+    const second = byTitle(source, "Second post, in JSON");
+    expect(segundo.draft).toBe(true);
+    expect(segundo.publishedAt).toBeNull();
+    expect(second.draft).toBe(false);
+    expect(second.slug).toBe("second-post");
+    expect(segundo.translationKey).toBe(second.translationKey);
+    expect(second.oldPaths).toEqual(["/en/notes/second/"]);
+    expect(segundo.tags).toEqual([{ slug: "acao", name: "Ação" }]);
+  });
+
+  it("reads the same from a zip of the folder, inside a folder of its own", async () => {
+    const zipped = await read(await zipFolder(await fixtureFolder("hugo-bilingual"), "meu-blog/"));
+    expect(zipped.problems).toEqual([]);
+    expect(zipped.posts.map((post) => [post.lang, post.slug, post.cover?.file]).sort()).toEqual(
+      source.posts.map((post) => [post.lang, post.slug, post.cover?.file && `meu-blog/${post.cover.file}`]).sort(),
+    );
+  });
+});
+
+describe("a Jekyll folder", () => {
+  it("takes the date and slug from the file's name and the permalink from _config.yml", async () => {
+    const source = await read(await fixtureFolder("jekyll"));
+    expect(source.problems).toEqual([]);
+    const [post] = source.posts;
+    expect(post).toMatchObject({ slug: "primeiro-post", lang: "pt", draft: false });
+    expect(post?.publishedAt?.toISOString()).toBe("2019-05-01T03:00:00.000Z");
+    expect(post?.tags.map((tag) => tag.name)).toEqual(["jekyll", "memória"]);
+    expect(post?.oldPaths).toEqual(["/antigo/primeiro.html", "/notas/2019/05/01/primeiro-post/"]);
+    expect(post?.images).toEqual([{ original: "/assets/foto.png", file: "assets/foto.png" }]);
+  });
+
+  it("names the file and the line of a date that does not exist", async () => {
+    const source = await read(path.join(IMPORT_FIXTURES, "bad/bad-date"));
+    expect(source.posts).toEqual([]);
+    expect(source.problems).toEqual([
+      {
+        file: "_posts/2019-06-10-sem-data-valida.md",
+        line: 3,
+        code: "bad-date",
+        values: { key: "date", value: "2019-02-30 10:00:00 -0300" },
+      },
+    ]);
+  });
+});
+
+describe("Ghost exports", () => {
+  it("reads Ghost 4's mobiledoc: posts, not pages; tags by name; #en sets the language; images missing", async () => {
+    const source = await read(path.join(IMPORT_FIXTURES, "ghost-4.json"));
+    expect(source.kind).toBe("ghost");
+    expect(source.problems).toEqual([]);
+    expect(source.posts.map((post) => [post.title, post.lang, post.draft])).toEqual([
+      ["Migrando do WordPress para o Ghost", "pt", false],
+      ["Rascunho sobre Café", "pt", true],
+      ["Moving from WordPress to Ghost", "en", false],
+    ]);
+    expect(source.notes).toEqual([expect.objectContaining({ code: "page-skipped", values: { title: "Sobre" } })]);
+    const post = byTitle(source, "Migrando do WordPress para o Ghost");
+    expect(post.content).toContain("Depois de anos no **WordPress**, mudei para o [Ghost](https://ghost.org).");
+    expect(post.content).toContain("## Passo a passo\n\n1. Exportar\n2. Importar");
+    expect(post.content).toContain("```bash\nghost export\n```");
+    expect(post.tags).toEqual([{ slug: "migracao", name: "Migração" }]);
+    expect(post).toMatchObject({
+      excerpt: "Como levei oito anos de posts para outro lugar.",
+      seoDescription: "Como migrei meu blog do WordPress para o Ghost.",
+      socialTitle: "Do WordPress ao Ghost",
+      oldPaths: ["/migrando-do-wordpress/"],
+    });
+    expect(post.publishedAt?.toISOString()).toBe("2022-04-22T13:00:00.000Z");
+    // `__GHOST_URL__` is the old site: its images are missing unless the upload has content/images.
+    expect(post.cover).toEqual({ original: "/content/images/2022/04/capa-ghost.jpg" });
+    expect(byTitle(source, "Moving from WordPress to Ghost").tags).toEqual([{ slug: "migration", name: "Migration" }]);
+  });
+
+  it("reads Ghost 5's lexical and html, keeps a schedule, reports the frame and the unsafe link", async () => {
+    const source = await read(path.join(IMPORT_FIXTURES, "ghost-5.json"));
+    expect(source.problems).toEqual([]);
+    const lexical = byTitle(source, "Notes on lexical");
+    expect(lexical.lang).toBe("en");
+    expect(lexical.content).toContain("Ghost 5 writes **lexical** documents.");
+    expect(lexical.content).toContain("## A heading");
+    expect(lexical.content).toContain("Kept paragraph");
+    expect(lexical.content).toMatch(/1\.\s+one\n2\.\s+two/);
+    expect(lexical.removed).toEqual(["iframe"]);
+    expect(lexical.tags.map((tag) => tag.name)).toEqual(["Editors", "Ghost 5"]);
+    const scheduled = byTitle(source, "Scheduled for the future");
+    expect(scheduled.draft).toBe(false);
+    expect(scheduled.publishedAt?.toISOString()).toBe("2099-01-01T12:00:00.000Z");
+    expect(scheduled.content).toBe("This one goes out [later](/notes-on-lexical/).\n\nclick");
+    expect(scheduled.removed).toEqual(["link javascript:alert(1)"]);
+  });
+});
+
+describe("a WordPress export", () => {
+  it("reads the posts, reports the page and the attachments, and keeps the permalink and ?p=", async () => {
+    const source = await read(path.join(IMPORT_FIXTURES, "wordpress.xml"));
+    expect(source.kind).toBe("wordpress");
+    expect(source.problems).toEqual([]);
+    expect(source.posts.map((post) => post.title)).toEqual([
+      "Olá, São Paulo: um post com acentos",
+      "Um rascunho guardado",
+    ]);
+    expect(source.notes.map((note) => [note.code, note.values?.title])).toEqual([
+      ["page-skipped", "Sobre mim"],
+      ["attachment-skipped", "ponte"],
+      ["attachment-skipped", "sumiu"],
+    ]);
+    const [post, draft] = source.posts;
+    expect(post?.tags).toEqual([
+      { slug: "programacao", name: "Programação" },
+      { slug: "acessibilidade-inclusao", name: "Acessibilidade & Inclusão" },
+    ]);
+    expect(post?.publishedAt?.toISOString()).toBe("2021-07-10T15:30:00.000Z");
+    expect(post?.updatedAt.toISOString()).toBe("2021-07-11T12:00:00.000Z");
+    expect(post?.oldPaths).toEqual(["/2021/07/ola-sao-paulo/", "/?p=42"]);
+    expect(post?.removed).toEqual(["script"]);
+    expect(post?.cover?.original).toBe("https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png");
+    expect(post?.images.map((image) => image.file)).toEqual([undefined, undefined]);
+    // A draft without a GMT date is dated in the site's zone; without a slug it gets one from its title.
+    expect(draft).toMatchObject({ draft: true, publishedAt: null, slug: "um-rascunho-guardado" });
+    expect(draft?.createdAt.toISOString()).toBe("2021-08-01T13:00:00.000Z");
+    expect(draft?.content).toBe("Texto sem parágrafos marcados.\n\nSegunda linha, que o WordPress também separa.");
+  });
+
+  it("takes the featured and inline images from a zip that ships wp-content/uploads", async () => {
+    const xml = await import("node:fs/promises").then((fs) => fs.readFile(path.join(IMPORT_FIXTURES, "wordpress.xml")));
+    const png = await (await import("../helpers/images.ts")).solidPng("#123456", 20, 10);
+    const source = await read(
+      await zipFile({ "export/diario.WordPress.2026-11-29.xml": xml, "wp-content/uploads/2021/07/ponte.png": png }),
+    );
+    const [post] = source.posts;
+    expect(post?.cover?.file).toBe("wp-content/uploads/2021/07/ponte.png");
+    expect(post?.images.map((image) => image.file)).toEqual(["wp-content/uploads/2021/07/ponte.png", undefined]);
+  });
+
+  it("names the line of malformed XML and refuses a document that declares entities", async () => {
+    const dir = (await import("node:fs")).mkdtempSync(path.join((await import("node:os")).tmpdir(), "wxr-"));
+    const broken = path.join(dir, "broken.xml");
+    writeFileSync(
+      broken,
+      '<?xml version="1.0"?>\n<rss xmlns:wp="x">\n<channel>\n<item><title>a</titl></item>\n</channel></rss>',
+    );
+    const malformed = await read(broken);
+    expect(malformed.problems).toEqual([
+      expect.objectContaining({ file: "broken.xml", line: 4, code: "malformed-xml" }),
+    ]);
+    const laughs = path.join(dir, "laughs.xml");
+    writeFileSync(
+      laughs,
+      '<?xml version="1.0"?>\n<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<rss xmlns:wp="x"><channel><title>&b;</title></channel></rss>',
+    );
+    expect((await read(laughs)).problems).toEqual([expect.objectContaining({ code: "malformed-xml", line: 1 })]);
+  });
+});
+
+describe("hostile and wrong uploads", () => {
+  const made: string[] = [];
+  afterAll(() => made.splice(0));
+
+  it("tells a file by its first bytes, not its name", async () => {
+    expect(sniff(Buffer.from("PK\x03\x04rest", "latin1"))).toBe("zip");
+    expect(sniff(Buffer.from('\uFEFF  {"db": []}'))).toBe("json");
+    expect(sniff(Buffer.from("<?xml"))).toBe("xml");
+    expect(sniff(Buffer.from([0xff, 0xd8, 0xff, 0x00]))).toBe("unknown");
+    const dir = (await import("node:fs")).mkdtempSync(path.join((await import("node:os")).tmpdir(), "sniff-"));
+    const jpegNamedZip = path.join(dir, "export.zip");
+    writeFileSync(jpegNamedZip, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x00]));
+    expect((await read(jpegNamedZip)).problems).toEqual([{ file: "export.zip", code: "unknown-file" }]);
+    const jsonNamedXml = path.join(dir, "export.xml");
+    writeFileSync(jsonNamedXml, '{"db": [{"data": {"posts": [], "tags": []}}]}');
+    expect((await read(jsonNamedXml)).kind).toBe("ghost");
+    const brokenJson = path.join(dir, "ghost.json");
+    writeFileSync(brokenJson, '{\n  "db": [\n    {"data": {"posts": [}\n  ]\n}');
+    expect((await read(brokenJson)).problems).toEqual([
+      expect.objectContaining({ file: "ghost.json", line: 3, code: "malformed-json" }),
+    ]);
+  });
+
+  it("refuses entries that climb out of the archive or name an absolute path, reading nothing", async () => {
+    expect(isSafeEntryPath("posts/a.md")).toBe(true);
+    for (const name of ["../evil.md", "a/../../evil.md", "/etc/passwd", "C:/x.md", "a\\..\\b.md"]) {
+      expect(isSafeEntryPath(name), name).toBe(false);
+    }
+    const climbing = await zipFile({
+      "post.md": "---\ntitle: Ok\n---\nok",
+      "!../../evil.md": "---\ntitle: Evil\n---\n",
+    });
+    expect((await read(climbing)).problems).toEqual([{ file: "../../evil.md", code: "unsafe-path" }]);
+    const absolute = await zipFile({ "!/tmp/evil.md": "---\ntitle: Evil\n---\n" });
+    expect((await read(absolute)).problems).toEqual([{ file: "/tmp/evil.md", code: "unsafe-path" }]);
+  });
+
+  it("refuses a zip bomb by its ratio and by its total size", async () => {
+    const bomb = await zipFile({ "post.md": "---\ntitle: A\n---\n", "zeros.md": Buffer.alloc(20 * 1024 * 1024) });
+    await expect(openSource(bomb)).rejects.toMatchObject({ problem: { file: "zeros.md", code: "zip-bomb" } });
+    const big = await zipFile({ "a.md": Buffer.alloc(600 * 1024, 1), "b.md": Buffer.alloc(600 * 1024, 2) });
+    await expect(openSource(big, "big.zip", { ...ZIP_LIMITS, totalBytes: 1024 * 1024 })).rejects.toMatchObject({
+      problem: { file: "b.md", code: "zip-bomb" },
+    });
+  });
+
+  it("reports a language the site has not, a missing title and one slug twice, with their files", async () => {
+    const source = await read(
+      await zipFile({
+        "a.fr.md": "---\ntitle: Bonjour\n---\nSalut",
+        "b.md": "---\nlang: de\ntitle: Hallo\n---\nText",
+        "c.md": "---\ndate: 2020-01-01\n---\nsem título",
+      }),
+    );
+    expect(source.problems).toEqual([
+      { file: "a.fr.md", code: "unknown-language", values: { lang: "fr" } },
+      { file: "b.md", line: 2, code: "unknown-language", values: { lang: "de" } },
+      { file: "c.md", line: 1, code: "missing-title" },
+    ]);
+  });
+});
+
+describe("old addresses", () => {
+  it("are kept as the server sees them", () => {
+    expect(oldPathKey("https://old.blog/2019/05/ol%C3%A1/")).toBe("/2019/05/olá");
+    expect(oldPathKey("/index.php?p=42")).toBe("/?p=42");
+    expect(oldPathKey("/?p=42&utm=x")).toBe("/?p=42");
+    expect(oldPathKey("/slug/?utm_source=x")).toBe("/slug");
+    expect(oldPathKey("/")).toBeUndefined();
+    expect(oldPathKey("/a/../b")).toBeUndefined();
+    expect(oldPathKey("relative")).toBeUndefined();
+    expect(oldPathKey("//evil.example/x")).toBeUndefined();
+  });
+
+  it("never take a page of the site", () => {
+    for (const page of [
+      "/about",
+      "/en/about",
+      "/blog",
+      "/blog/tag/x",
+      "/blog/search",
+      "/admin/blog",
+      "/en",
+      "/rss.xml",
+    ]) {
+      expect(isSitePath(page), page).toBe(true);
+    }
+    for (const old of ["/2019/05/ola", "/blog/old-slug", "/en/notes/second", "/?p=42", "/ola"]) {
+      expect(isSitePath(old), old).toBe(false);
+    }
+  });
+});
