@@ -84,6 +84,8 @@ export default [
       id: `${lang}:admin-subscribers`,
     }),
     route(localizePath("/admin/audience", lang), "routes/admin-audience.tsx", { id: `${lang}:admin-audience` }),
+    // Replies, likes, boosts and mentions held for moderation; followers, deliveries and blocks (decision 065).
+    route(localizePath("/admin/responses", lang), "routes/admin-responses.tsx", { id: `${lang}:admin-responses` }),
     route(localizePath("/rss.xml", lang), "routes/rss.ts", { id: `${lang}:rss` }),
     route(localizePath("/rss.xsl", lang), "routes/rss-stylesheet.ts", { id: `${lang}:rss-stylesheet` }),
     route(localizePath("/*", lang), "routes/not-found.tsx", { id: `${lang}:not-found` }),

@@ -19,6 +19,7 @@ import { setSiteUrl } from "../app/site.config.ts";
 import { readBuildRecord } from "../config/build-record.ts";
 import type { ServerConfig } from "../config/config.ts";
 import { countAudience } from "./analytics.ts";
+import { federationDoor, federationOff } from "./federation.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
 import { localWrites, oldAddresses, POST_ADDRESS, wordpressQuery } from "./old-addresses.ts";
@@ -144,6 +145,17 @@ export async function createApp(
   app.use(transportSecurity(config));
   // Malformed addresses are refused here, once for every route (http-server/request-guard.ts).
   app.use(requestGuard());
+  // The fediverse's endpoints, and a post's address asked for ActivityPub, before any body is read
+  // (http-server/federation.ts); FEDERATION=off mounts nothing, so they are the site's 404s.
+  if (config.fediverse.on)
+    app.use(
+      federationDoor({
+        federation: () => servicesIfReady()?.fediverse?.federation,
+        db: () => servicesIfReady()?.db,
+        origin: config.publicUrl,
+      }),
+    );
+  else app.use(federationOff());
   // The audience is counted as responses finish, whoever answers them (ANALYTICS=off: not at all).
   app.use(countAudience(() => servicesIfReady()?.audience, config.publicUrl));
   // The build this server runs, link resolved once (tools/build/build.ts): a rebuild that moves the link

@@ -29,6 +29,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { isCacheablePageUrl, publicPagesGeneration } from "../app/server/blog/page-cache.server.ts";
+import { postAddress } from "../app/server/fediverse/handles.server.ts";
 import { logError } from "../app/server/log.server.ts";
 import { cacheableRenderContext } from "../app/server/request-context.server.ts";
 import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
@@ -438,7 +439,8 @@ function setHeader(headers: [string, string][], name: string, value: string) {
 function send(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" | "bypass") {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Vary", "Accept-Encoding");
+  // A post's address answers ActivityPub too (http-server/federation.ts): a shared cache must keep the two apart.
+  res.setHeader("Vary", postAddress(req.path) ? "Accept, Accept-Encoding" : "Accept-Encoding");
   res.setHeader("X-Cache", state);
   if (state !== "bypass") res.setHeader("ETag", page.etag);
   const ifNoneMatch = req.headers["if-none-match"];

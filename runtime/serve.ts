@@ -18,6 +18,7 @@ import { startScheduledPublishing } from "../app/server/blog/schedule.server.ts"
 import { purgeTrash } from "../app/server/blog/trash.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.ts";
+import { startFediverse } from "../app/server/fediverse/start.server.ts";
 import { configureLog, logError, logEvent, logWarning } from "../app/server/log.server.ts";
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
@@ -100,6 +101,17 @@ export async function serve(config: ServerConfig) {
   );
   // The audience's counts, added to the database once a second (ANALYTICS=off: none).
   const audience = config.analytics ? new AudienceRecorder({ db: database.db }).start() : undefined;
+  // The blog in the fediverse (FEDERATION=on): its endpoints and the worker that federates posts and delivers.
+  const fediverse = config.fediverse.on
+    ? startFediverse({
+        db: database.db,
+        origin: config.publicUrl,
+        allowPrivate: config.fediverse.allowPrivate,
+        leaseMs: config.contact.leaseSeconds * 1000,
+        smtp: config.contact.smtp,
+        authorMail: config.contact.to,
+      })
+    : undefined;
   provideServices({
     db: database.db,
     auth,
@@ -107,6 +119,7 @@ export async function serve(config: ServerConfig) {
     contact: contact.services,
     newsletter: newsletter.services,
     ...(audience ? { audience } : {}),
+    ...(fediverse ? { fediverse: fediverse.services } : {}),
   });
   if (!config.contact.smtp)
     logEvent(
@@ -149,6 +162,7 @@ export async function serve(config: ServerConfig) {
     onDue: () => {
       invalidatePublicPages();
       newsletter.worker?.wake();
+      fediverse?.services.wake();
     },
   });
   const missing = missingSignInSettings(config);
@@ -205,6 +219,7 @@ export async function serve(config: ServerConfig) {
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
       await newsletter.worker?.stop();
+      await fediverse?.worker.stop();
       // The last second's counts go in before the database closes.
       await audience?.stop();
       scheduler.stop();

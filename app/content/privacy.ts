@@ -172,6 +172,40 @@ export const privacy = {
       ],
     },
     {
+      id: "fediverse",
+      title: { pt: "Fediverso (Mastodon e outros)", en: "The fediverse (Mastodon and others)" },
+      blocks: [
+        {
+          paragraph: {
+            pt: "O blog pode ser seguido do fediverso: `@blog` (posts em português) e `@blog.en` (posts em inglês) neste domínio. Se você seguir uma dessas contas, ou responder, curtir ou compartilhar um post, o site guarda:",
+            en: "The blog can be followed from the fediverse: `@blog` (posts in Portuguese) and `@blog.en` (posts in English) on this domain. If you follow one of those accounts, or reply to, like or boost a post, the site keeps:",
+          },
+        },
+        {
+          list: [
+            {
+              pt: "de quem segue: o endereço público da sua conta, o seu nome de exibição, a sua instância e para onde entregar os posts, só para entregá-los; o número de seguidores aparece para todos, a lista não;",
+              en: "of a follower: your account's public address, your display name, your instance and where to deliver posts, only to deliver them; the number of followers is public, the list is not;",
+            },
+            {
+              pt: "de uma resposta, curtida ou compartilhamento: o texto (limpo de scripts e imagens), o seu nome, o seu @, o endereço do seu perfil e da sua foto (a foto não é carregada pelo site), a sua instância e quando chegou. Nada aparece no site antes de o autor aprovar; aprovado, aparece abaixo do post com o seu nome;",
+              en: "of a reply, like or boost: its text (cleaned of scripts and pictures), your name, your @, the address of your profile and of your picture (the picture is not loaded by the site), your instance and when it arrived. Nothing shows on the site before the author approves it; once approved, it shows under the post with your name;",
+            },
+            {
+              pt: "o mesmo de uma menção por webmention de outro site: o endereço da página, o título e o autor que ela declara.",
+              en: "the same of a webmention from another site: the page's address, and the title and author it declares.",
+            },
+          ],
+        },
+        {
+          paragraph: {
+            pt: "Deixar de seguir, apagar a resposta ou desfazer a curtida na sua instância apaga o que o site guardou. O autor também apaga ou recusa respostas e pode bloquear uma conta ou uma instância, o que apaga na hora tudo o que veio dela; para pedir a remoção, escreva para {email}.",
+            en: "Unfollowing, deleting your reply or undoing your like on your instance deletes what the site kept. The author can also delete or reject responses and block an account or an instance, which deletes at once everything that came from it; to ask for removal, write to {email}.",
+          },
+        },
+      ],
+    },
+    {
       id: "sign-in",
       title: { pt: "Login dos autores", en: "Authors' sign-in" },
       blocks: [

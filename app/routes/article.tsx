@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
+import { FediverseHandles, fediverseCreator } from "~/components/blog/FediverseHandles.tsx";
 import { ArticleBody, ArticleCover, ArticleHeader } from "~/components/blog/PostCard.tsx";
+import { PostResponses, type ShownResponses } from "~/components/blog/PostResponses.tsx";
 import { ArrowLeft, ArrowRight } from "~/components/icons";
 import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
@@ -17,7 +19,8 @@ import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
 import { isTrashedAddress } from "~/server/blog/trash.server.ts";
 import { articleHtmlContext } from "~/server/request-context.server.ts";
-import { newsletterEnabled, servicesIfReady } from "~/server/services.server.ts";
+import { shownResponses } from "~/server/responses/responses.server.ts";
+import { fediverseServices, newsletterEnabled, servicesIfReady } from "~/server/services.server.ts";
 import { WEBMENTION_PATH } from "~/server/webmention/receive.server.ts";
 import { webmentionsEnabled } from "~/server/webmention/runtime.server.ts";
 import { site } from "~/site.config.ts";
@@ -54,12 +57,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? { path: postPath(translation), kind: "translation" }
     : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
   const newsletter = newsletterEnabled();
+  // The blog's fediverse accounts under the post, and the responses the author approved (decision 065).
+  const fediverse = fediverseServices() !== undefined;
+  const db = servicesIfReady()?.db;
+  const responses = db && !staticArticleIdOf(post) ? await shownResponses(db, post.id) : NO_RESPONSES;
   // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
   const webmention = webmentionsEnabled() && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
   if (isDataRequest(pathname))
-    return { found: true as const, languageSwitch, newsletter, webmention, post: { ...data, html } };
+    return {
+      found: true as const,
+      languageSwitch,
+      newsletter,
+      webmention,
+      fediverse,
+      responses,
+      post: { ...data, html },
+    };
   context.set(articleHtmlContext, html);
-  const page = { found: true as const, languageSwitch, newsletter, webmention, post: { ...data, html: undefined } };
+  const page = {
+    found: true as const,
+    languageSwitch,
+    newsletter,
+    webmention,
+    fediverse,
+    responses,
+    post: { ...data, html: undefined },
+  };
   return webmention ? dataWith(page, { Link: `<${webmention}>; rel="webmention"` }) : page;
 }
 
@@ -69,6 +92,8 @@ const dataWith = <Value,>(value: Value, headers: Record<string, string>) =>
 
 /** The loader's headers (the webmention endpoint's Link) on the page's response. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const NO_RESPONSES: ShownResponses = { replies: [], likes: [], boosts: [] };
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 
@@ -132,6 +157,7 @@ export const meta: Route.MetaFunction = ({ location, loaderData }) => {
     ...(post.editedAt ? [{ property: "article:modified_time", content: post.editedAt }] : []),
     ...post.tags.map((tag) => ({ property: "article:tag", content: post.tagNames?.[tag] ?? tag })),
     ...(loaderData.webmention ? [{ tagName: "link", rel: "webmention", href: loaderData.webmention }] : []),
+    ...(loaderData.fediverse ? [{ name: "fediverse:creator", content: fediverseCreator(post.lang) }] : []),
   ];
 };
 
@@ -186,6 +212,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>
+      <PostResponses responses={loaderData.responses} />
+      {loaderData.fediverse && <FediverseHandles className="mt-8" />}
       {loaderData.newsletter && <NewsletterForm source={postPath(post)} className="mt-16" />}
       {(post.newer || post.older) && (
         <nav aria-label={t.blog.morePosts} className="mt-16 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">

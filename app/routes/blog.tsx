@@ -1,3 +1,4 @@
+import { FediverseHandles } from "~/components/blog/FediverseHandles.tsx";
 import { PostGrid } from "~/components/blog/PostGrid.tsx";
 import { SearchBox } from "~/components/blog/SearchBox.tsx";
 import { Rss, Send } from "~/components/icons";
@@ -8,7 +9,7 @@ import { langFromPath, localizePath, useT } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { listPublicPosts } from "~/server/blog/public-posts.server.ts";
-import { newsletterEnabled } from "~/server/services.server.ts";
+import { fediverseServices, newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
     newsletter: newsletterEnabled(),
+    fediverse: fediverseServices() !== undefined,
   };
 }
 
@@ -43,6 +45,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             </LocalLink>
           )}
         </p>
+        {loaderData.fediverse && <FediverseHandles className="mt-3" />}
         <SearchBox className="mt-8" />
       </PageHeader>
       <div className="container-page py-12 sm:py-16">

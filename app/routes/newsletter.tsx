@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { FediverseHandles } from "~/components/blog/FediverseHandles.tsx";
 import { Rss } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter/NewsletterForm.tsx";
 import { buttonSecondary, card } from "~/components/portfolio/styles.ts";
@@ -9,11 +10,11 @@ import { documentTitleFor, seo } from "~/lib/seo.ts";
 import { readForm } from "~/server/form.server.ts";
 import { submitSubscription } from "~/server/newsletter/public.server.ts";
 import { clientIpContext } from "~/server/request-context.server.ts";
-import { newsletterEnabled } from "~/server/services.server.ts";
+import { fediverseServices, newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/newsletter";
 
 export function loader() {
-  return { enabled: newsletterEnabled() };
+  return { enabled: newsletterEnabled(), fediverse: fediverseServices() !== undefined };
 }
 
 /** A subscription, sent by any of the site's forms (without JavaScript too): answered on this page. */
@@ -75,6 +76,7 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
             message={reply?.message || undefined}
           />
         )}
+        {loaderData.fediverse && <FediverseHandles className="mt-8" />}
       </div>
     </>
   );

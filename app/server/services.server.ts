@@ -12,6 +12,7 @@ import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import type { Blog } from "./db/schema.ts";
+import type { SiteFederation } from "./fediverse/types.server.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
 
 export interface AuthSettings {
@@ -48,6 +49,13 @@ export interface NewsletterServices {
   sendTest: ((to: string, post: Blog) => Promise<void>) | null;
 }
 
+/** The blog in the fediverse (FEDERATION=on). */
+export interface FediverseServices {
+  federation: SiteFederation;
+  /** Wakes the delivery worker (a follow to accept, an answer to send). */
+  wake(): void;
+}
+
 export interface AppServices {
   db: Database;
   auth: AuthSettings;
@@ -59,6 +67,8 @@ export interface AppServices {
   newsletter?: NewsletterServices;
   /** The audience's counts on their way to the database; absent with ANALYTICS=off. */
   audience?: AudienceRecorder;
+  /** Absent with FEDERATION=off. */
+  fediverse?: FediverseServices;
 }
 
 const store = singleton("services", (): { services?: AppServices | undefined } => ({}));
@@ -93,4 +103,9 @@ export function newsletterServices(app: AppServices | undefined = servicesIfRead
 /** Whether the newsletter can be offered (a mail server is configured). */
 export function newsletterEnabled(): boolean {
   return newsletterServices()?.worker != null;
+}
+
+/** The fediverse's services, when federation is on. */
+export function fediverseServices(app: AppServices | undefined = servicesIfReady()): FediverseServices | undefined {
+  return app?.fediverse;
 }

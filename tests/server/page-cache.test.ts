@@ -186,7 +186,8 @@ describe("PageCache", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(refusesBr.headers["content-encoding"]).toBe("gzip");
     for (const reply of [plain, br, gz]) {
-      expect(reply.headers.vary).toBe("Accept-Encoding");
+      // A post's address answers ActivityPub too (decision 063): Accept is named beside the encoding.
+      expect(reply.headers.vary).toBe("Accept, Accept-Encoding");
       expect(Number(reply.headers["content-length"])).toBe(reply.body.length);
     }
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);

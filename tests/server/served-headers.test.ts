@@ -185,7 +185,8 @@ describe("encodings and caching", () => {
     const cached = await rawRequest(url("/en/blog/bot-discord"), BROWSER);
     expect(cached.status).toBe(200);
     expect(cached.headers["x-cache"]).toBe("hit");
-    expect(cached.headers.vary).toBe("Accept-Encoding");
+    // A post's address answers ActivityPub too (decision 063): a shared cache must not hand one to the other.
+    expect(cached.headers.vary).toBe("Accept, Accept-Encoding");
     expect(cached.headers["content-encoding"]).toBe("br");
     const csp = cached.headers["content-security-policy"] ?? "";
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);

@@ -1,4 +1,4 @@
-import { BarChart3, FileText, Inbox, Users } from "~/components/icons";
+import { BarChart3, FileText, Inbox, MessageCircle, Users } from "~/components/icons";
 import { navLinkClass } from "~/components/layout/nav-styles.ts";
 import { LocalNavLink } from "~/components/ui/LocalLink.tsx";
 import { format, useT } from "~/i18n";
@@ -37,6 +37,12 @@ export function AdminNav({ unread }: { unread: number }) {
           <LocalNavLink to="/admin/subscribers" className={({ isActive }) => navLinkClass(isActive)}>
             <Users className="size-4" aria-hidden="true" />
             {t.admin.subscribers.nav}
+          </LocalNavLink>
+        </li>
+        <li>
+          <LocalNavLink to="/admin/responses" className={({ isActive }) => navLinkClass(isActive)}>
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {t.admin.responses.nav}
           </LocalNavLink>
         </li>
         <li>

@@ -2,6 +2,7 @@ import type { Dictionary } from "../pt.ts";
 import { audience } from "./audience.ts";
 import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
+import { responses } from "./responses.ts";
 import { subscribers } from "./subscribers.ts";
 import { transfer } from "./transfer.ts";
 
@@ -11,6 +12,7 @@ export const admin = {
   editor,
   manage,
   audience,
+  responses,
   transfer,
   title: "Manage posts",
   newPost: "New post",

@@ -61,4 +61,18 @@ export const newsletter = {
     leftText: "No other newsletter e-mail will reach {email}. Changed your mind? You can subscribe again.",
     pendingText: "This subscription was never confirmed; cancelled now, nothing arrives.",
   },
+  /** The blog's fediverse accounts and the responses under a post (decision 065). */
+  fediverse: {
+    follow: "Follow on the fediverse (Mastodon and others):",
+    handles: { pt: "posts in Portuguese", en: "posts in English" },
+    responsesHeading: "Responses",
+    replyBy: "Reply by {name}",
+    mentionBy: "Mention by {name}",
+    answerBy: "The author's answer",
+    likes: "{count} likes",
+    likesOne: "1 like",
+    boosts: "{count} boosts",
+    boostsOne: "1 boost",
+    howToReply: "Reply from the fediverse: replies show here once the author approves them.",
+  },
 } satisfies Dictionary["newsletter"];

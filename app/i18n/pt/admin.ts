@@ -1,6 +1,7 @@
 import { audience } from "./audience.ts";
 import { editor } from "./editor.ts";
 import { manage } from "./manage.ts";
+import { responses } from "./responses.ts";
 import { subscribers } from "./subscribers.ts";
 import { transfer } from "./transfer.ts";
 
@@ -10,6 +11,7 @@ export const admin = {
   editor,
   manage,
   audience,
+  responses,
   transfer,
   title: "Gerenciar posts",
   newPost: "Novo post",

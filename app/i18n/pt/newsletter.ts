@@ -61,4 +61,18 @@ export const newsletter = {
     leftText: "Nenhum outro e-mail da newsletter chegará a {email}. Mudou de ideia? Você pode se inscrever de novo.",
     pendingText: "Esta inscrição ainda não foi confirmada; cancelada agora, nada chega.",
   },
+  /** The blog's fediverse accounts and the responses under a post (decision 065). */
+  fediverse: {
+    follow: "Siga no fediverso (Mastodon e outros):",
+    handles: { pt: "posts em português", en: "posts em inglês" },
+    responsesHeading: "Respostas",
+    replyBy: "Resposta de {name}",
+    mentionBy: "Menção de {name}",
+    answerBy: "Resposta do autor",
+    likes: "{count} curtidas",
+    likesOne: "1 curtida",
+    boosts: "{count} compartilhamentos",
+    boostsOne: "1 compartilhamento",
+    howToReply: "Responda pelo fediverso: as respostas aparecem aqui depois que o autor as aprova.",
+  },
 };

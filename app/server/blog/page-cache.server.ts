@@ -72,12 +72,14 @@ export function isCacheablePageUrl(url: string): boolean {
  * (their count and a sum of their hashes: a tag renamed or linked to its
  * translation changes what pages show), and the old addresses (their count
  * and a sum of their hashes: one added or removed on any server moves the
- * redirects' table, http-server/old-addresses.ts). One query.
+ * redirects' table, http-server/old-addresses.ts), and the approved
+ * responses (their count and newest change: an approval on any server shows
+ * under the post). One query.
  */
 export async function blogTableVersion(db: Database): Promise<string> {
   const [row] = await db
     .select({
-      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t) || ':' || (select count(*) || ':' || coalesce(sum(hashtext(r.path || '/' || r.post_id::text))::text, '') from ${postRedirects} r)`,
+      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t) || ':' || (select count(*) || ':' || coalesce(sum(hashtext(r.path || '/' || r.post_id::text))::text, '') from ${postRedirects} r) || ':' || (select count(*) || ':' || coalesce(max(p.updated_at)::text, '') from responses p where p.status = 'approved')`,
     })
     .from(blogs);
   if (!row) throw new Error("The blog version query returned no row");

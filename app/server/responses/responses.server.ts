@@ -301,3 +301,24 @@ export async function takeUnnotified(db: Database, now: Date): Promise<ListedRes
     ) as never,
   );
 }
+
+/** The responses a post's page shows, shaped for it (app/components/blog/PostResponses.tsx). */
+export async function shownResponses(db: Database, postId: string) {
+  const { replies, likes, boosts } = await approvedResponses(db, postId);
+  const nameOf = (row: ListedResponse) => row.authorName ?? row.authorHandle ?? new URL(row.sourceUrl).host;
+  return {
+    replies: replies.map((row) => ({
+      id: row.id,
+      kind: row.kind === "webmention" ? ("webmention" as const) : ("reply" as const),
+      name: nameOf(row),
+      handle: row.authorHandle,
+      url: row.authorUrl ?? row.sourceUrl,
+      html: row.contentHtml ?? "",
+      title: row.title,
+      answer: row.answerTo !== null,
+      date: row.createdAt.toISOString(),
+    })),
+    likes: likes.map(nameOf),
+    boosts: boosts.map(nameOf),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The author's answer to a reply, from the admin: a `Note` in reply to the
+ * remote one, by the actor of the post's language, addressed to the public
+ * with the reply's author and the actor's followers copied; stored among the
+ * post's responses (approved, the author's own) and delivered to the
+ * reply's author and to the followers' inboxes. Its address answers the
+ * Note (http-server/federation.ts).
+ */
+import { Create, Mention, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
+import { Temporal as TemporalPolyfill } from "@js-temporal/polyfill";
+import { eq } from "drizzle-orm";
+import { isLang, type Lang } from "../../i18n/paths.ts";
+import { site } from "../../site.config.ts";
+import type { Database } from "../db/client.server.ts";
+import { fediverseDeliveries, responses } from "../db/schema.ts";
+import { findResponse, type ListedResponse } from "../responses/responses.server.ts";
+import { queueActivity } from "./deliveries.server.ts";
+import type { SiteFederation } from "./federation.server.ts";
+import { ACTOR_IDENTIFIERS, FEDIVERSE_PREFIX, handleOf } from "./handles.server.ts";
+
+export const ANSWER_MAX_LENGTH = 2000;
+
+export function noteUrl(origin: string, id: string): string {
+  return `${origin}${FEDIVERSE_PREFIX}/notes/${id}`;
+}
+
+/** The Note of one of the author's answers, as its address answers it. */
+export async function answerNote(db: Database, federation: SiteFederation, origin: string, id: string) {
+  const [row] = await db.select().from(responses).where(eq(responses.id, id));
+  if (!row?.local || !row.answerTo) return undefined;
+  const reply = await findResponse(db, row.answerTo);
+  const lang: Lang = reply && isLang(reply.postLang) ? reply.postLang : "pt";
+  return buildNote(federation, origin, lang, row.id, row.contentHtml ?? "", reply, row.createdAt);
+}
+
+function buildNote(
+  federation: SiteFederation,
+  origin: string,
+  lang: Lang,
+  id: string,
+  html: string,
+  reply: ListedResponse | undefined,
+  at: Date,
+) {
+  const context = federation.createContext(new URL(origin));
+  const actor = context.getActorUri(ACTOR_IDENTIFIERS[lang]);
+  const author = reply?.authorActor ? new URL(reply.authorActor) : undefined;
+  return new Note({
+    id: new URL(noteUrl(origin, id)),
+    attribution: actor,
+    content: html,
+    ...(reply ? { replyTarget: new URL(reply.sourceUrl) } : {}),
+    to: PUBLIC_COLLECTION,
+    ccs: [context.getFollowersUri(ACTOR_IDENTIFIERS[lang]), ...(author ? [author] : [])],
+    ...(author && reply?.authorHandle ? { tags: [new Mention({ href: author, name: reply.authorHandle })] } : {}),
+    published: TemporalPolyfill.Instant.from(at.toISOString()) as unknown as Temporal.Instant,
+  });
+}
+
+/**
+ * Answers a reply: stores the answer under the post and queues its Create
+ * for the reply's author and the followers of the post's language.
+ */
+export async function answerReply(
+  db: Database,
+  federation: SiteFederation,
+  origin: string,
+  reply: ListedResponse,
+  markdown: string,
+): Promise<string> {
+  const lang: Lang = isLang(reply.postLang) ? reply.postLang : "pt";
+  const { renderMarkdown } = await import("../blog/markdown.server.ts");
+  const html = renderMarkdown(markdown, lang).html;
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const note = buildNote(federation, origin, lang, id, html, reply, now);
+  const context = federation.createContext(new URL(origin));
+  const actor = context.getActorUri(ACTOR_IDENTIFIERS[lang]);
+  const create = new Create({
+    id: new URL(`${noteUrl(origin, id)}#create`),
+    actor,
+    object: note,
+    to: PUBLIC_COLLECTION,
+    ccs: note.ccIds,
+  });
+  const body = JSON.stringify(await create.toJsonLd({ contextLoader: context.contextLoader }));
+  // The reply's author's own inbox, found from its actor (through the address guard).
+  let authorInbox: string | undefined;
+  if (reply.authorActor) {
+    const remote = await context.lookupObject(reply.authorActor).catch(() => null);
+    const inbox = remote && "inboxId" in remote ? (remote.inboxId as URL | null) : null;
+    authorInbox = inbox?.href;
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(responses).values({
+      id,
+      kind: "reply",
+      postId: reply.postId,
+      sourceUrl: noteUrl(origin, id),
+      authorName: site.name,
+      authorHandle: handleOf(lang, origin),
+      authorUrl: actor.href,
+      authorActor: actor.href,
+      instance: new URL(origin).host,
+      contentHtml: html,
+      status: "approved",
+      local: true,
+      answerTo: reply.id,
+    });
+    const activity = { lang, type: "Create", postId: reply.postId, body };
+    const { id: activityId } = await queueActivity(tx as never, activity, "followers", now);
+    if (authorInbox) {
+      await tx
+        .insert(fediverseDeliveries)
+        .values({ activityId, inbox: authorInbox, nextAttemptAt: now })
+        .onConflictDoNothing();
+    }
+  });
+  return id;
+}

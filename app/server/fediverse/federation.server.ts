@@ -1,0 +1,375 @@
+/**
+ * The blog's side of ActivityPub, on Fedify (decision 063): WebFinger and
+ * NodeInfo, the two actors with their keys and collections, and the inbox,
+ * whose requests Fedify verifies (draft-cavage and RFC 9421 signatures, an
+ * hour's window). What arrives is stored here: follows (answered with a
+ * signed Accept through the delivery queue), their undoing, and replies,
+ * likes and boosts of posts, held for moderation. Every document the server
+ * fetches passes the address guard first.
+ */
+import { createFederation, getAuthenticatedDocumentLoader, getDocumentLoader, type InboxContext } from "@fedify/fedify";
+import {
+  Accept,
+  Announce,
+  type Object as APObject,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  isActor,
+  Like,
+  Note,
+  Person,
+  Undo,
+  Update,
+} from "@fedify/vocab";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { profile } from "../../content/profile.ts";
+import { fediverse as enWords } from "../../i18n/en/fediverse.ts";
+import { format } from "../../i18n/format.ts";
+import { type Lang, localizePath } from "../../i18n/paths.ts";
+import { fediverse as ptWords } from "../../i18n/pt/fediverse.ts";
+import { site } from "../../site.config.ts";
+import { invalidatePublicPages } from "../blog/page-cache.server.ts";
+import { findPublishedPost } from "../blog/posts.server.ts";
+import { getPublicPost, listPublicPosts } from "../blog/public-posts.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { type FediverseFollower, fediverseFollowers } from "../db/schema.ts";
+import { logEvent } from "../log.server.ts";
+import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
+import { sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
+import { assertPublicUrl } from "./address-guard.server.ts";
+import { postAddress, postArticle } from "./article.server.ts";
+import { queueActivity } from "./deliveries.server.ts";
+import { ACTOR_IDENTIFIERS, FEDIVERSE_PREFIX, langOfIdentifier, SHARED_INBOX_PATH } from "./handles.server.ts";
+import { actorKeyPairs } from "./keys.server.ts";
+import { DatabaseKvStore } from "./kv.server.ts";
+import { approvedReplyIds } from "./replies.server.ts";
+import type { SiteFederation } from "./types.server.ts";
+
+export const words: Record<Lang, typeof ptWords> = { pt: ptWords, en: enWords };
+
+export interface SiteFederationOptions {
+  db: Database;
+  /** PUBLIC_URL: the actors' and posts' addresses, whatever Host a proxy passes. */
+  origin: string;
+  /** FEDERATION_ALLOW_PRIVATE (loopback tests only). */
+  allowPrivate: boolean;
+  /** Wakes the delivery worker (an Accept to send). */
+  wake: () => void;
+}
+
+export type { SiteFederation };
+
+/** Followers, outbox and featured pages hold this many items. */
+const PAGE_SIZE = 20;
+
+/** A Fedify document loader that refuses private addresses before it fetches (the guard checks DNS answers too). */
+function guarded<T extends (url: string, options?: never) => Promise<unknown>>(loader: T, allowPrivate: boolean): T {
+  return (async (url: string, options?: never) => {
+    await assertPublicUrl(url, { allowPrivate });
+    return loader(url, options);
+  }) as T;
+}
+
+/** The post of this site a URL names, if it is public now (the address or its `?from=` variant). */
+export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
+  if (!url || url.origin !== new URL(origin).origin) return undefined;
+  const address = postAddress(url.pathname);
+  if (!address) return undefined;
+  return findPublishedPost(db, address.lang, address.slug);
+}
+
+/** Name, `@handle`, profile and avatar of a remote actor, for a follower or a response. */
+async function describeActor(actor: APObject | null, fallback: URL) {
+  const person = actor && isActor(actor) ? actor : undefined;
+  const id = person?.id ?? fallback;
+  const username = person?.preferredUsername?.toString();
+  const icon = person ? await person.getIcon().catch(() => null) : null;
+  const avatar = icon?.url instanceof URL ? icon.url.href : (icon?.url?.href?.href ?? null);
+  const url = person?.url instanceof URL ? person.url.href : (person?.url?.href?.href ?? id.href);
+  return {
+    actorUrl: id.href,
+    instance: id.host,
+    handle: username ? `@${username}@${id.host}` : id.href,
+    name: person?.name?.toString() ?? username ?? null,
+    avatar: avatar && /^https?:/.test(avatar) ? avatar : null,
+    url: /^https?:/.test(url) ? url : id.href,
+    inbox: person?.inboxId?.href ?? null,
+    sharedInbox: person?.endpoints?.sharedInbox?.href ?? null,
+  };
+}
+
+export function createSiteFederation(options: SiteFederationOptions): SiteFederation {
+  const { db, origin, allowPrivate } = options;
+  const federation = createFederation<void>({
+    kv: new DatabaseKvStore(db),
+    origin,
+    documentLoaderFactory: () => guarded(getDocumentLoader({ allowPrivateAddress: allowPrivate }), allowPrivate),
+    authenticatedDocumentLoaderFactory: (identity) =>
+      guarded(getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: allowPrivate }), allowPrivate),
+    signatureTimeWindow: { hours: 1 },
+  });
+
+  federation
+    .setActorDispatcher(`${FEDIVERSE_PREFIX}/{identifier}`, async (ctx, identifier) => {
+      const lang = langOfIdentifier(identifier);
+      if (!lang) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const blogUrl = new URL(localizePath("/blog", lang), origin);
+      const avatar = profile.avatar.src;
+      const header = (await listPublicPosts(lang)).find((post) => post.cover ?? post.picture)?.cover;
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: format(words[lang].actorName, { name: site.name }),
+        summary: format(words[lang].actorSummary, { name: site.name }),
+        url: blogUrl,
+        icon: new Image({ url: new URL(avatar, origin), mediaType: "image/webp" }),
+        ...(header ? { image: new Image({ url: new URL(header, origin) }) } : {}),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        featured: ctx.getFeaturedUri(identifier),
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((key) => key.multikey),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+      });
+    })
+    .mapHandle((_ctx, username) => (langOfIdentifier(username) ? username : null))
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      const lang = langOfIdentifier(identifier);
+      return lang ? actorKeyPairs(db, lang) : [];
+    });
+
+  // Who follows is the follower's business: the collection says how many, not who.
+  federation
+    .setFollowersDispatcher(`${FEDIVERSE_PREFIX}/{identifier}/followers`, (_ctx, identifier) =>
+      langOfIdentifier(identifier) ? { items: [] } : null,
+    )
+    .setCounter(async (_ctx, identifier) => {
+      const lang = langOfIdentifier(identifier);
+      if (!lang) return null;
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(fediverseFollowers)
+        .where(eq(fediverseFollowers.lang, lang));
+      return row?.count ?? 0;
+    });
+
+  const articlesOf = async (lang: Lang, from: number, count: number) => {
+    const summaries = (await listPublicPosts(lang)).slice(from, from + count);
+    const pages = await Promise.all(summaries.map((summary) => getPublicPost(summary.slug, lang)));
+    return Promise.all(
+      pages.flatMap((post) =>
+        post ? [approvedReplyIds(db, post.id).then((replyIds) => postArticle({ origin, post, replyIds }))] : [],
+      ),
+    );
+  };
+
+  // The outbox: a Create for each public post of the language, newest first, a page at a time.
+  federation
+    .setOutboxDispatcher(`${FEDIVERSE_PREFIX}/{identifier}/outbox`, async (ctx, identifier, cursor) => {
+      const lang = langOfIdentifier(identifier);
+      if (!lang || cursor === null) return null;
+      const from = Math.max(0, Number.parseInt(cursor, 10) || 0);
+      const articles = await articlesOf(lang, from, PAGE_SIZE);
+      const total = (await listPublicPosts(lang)).length;
+      return {
+        items: articles.map(
+          (article) =>
+            new Create({
+              id: new URL(`${article.id?.href}#create`),
+              actor: ctx.getActorUri(identifier),
+              object: article,
+              published: article.published,
+              to: article.toId,
+              cc: article.ccId,
+            }),
+        ),
+        nextCursor: from + PAGE_SIZE < total ? String(from + PAGE_SIZE) : null,
+      };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const lang = langOfIdentifier(identifier);
+      return lang ? (await listPublicPosts(lang)).length : null;
+    })
+    .setFirstCursor(() => "0");
+
+  // Featured: the three newest posts of the language.
+  federation.setFeaturedDispatcher(`${FEDIVERSE_PREFIX}/{identifier}/featured`, async (_ctx, identifier) => {
+    const lang = langOfIdentifier(identifier);
+    if (!lang) return null;
+    return { items: await articlesOf(lang, 0, 3) };
+  });
+
+  federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
+    const [pt, en] = await Promise.all([listPublicPosts("pt"), listPublicPosts("en")]);
+    return {
+      software: { name: "rafael-werneck-site", version: "1.0.0", homepage: new URL(origin) },
+      protocols: ["activitypub"],
+      services: { inbound: [], outbound: ["atom1.0", "rss2.0"] },
+      openRegistrations: false,
+      usage: {
+        users: { total: 2, activeHalfyear: 2, activeMonth: 2 },
+        localPosts: pt.length + en.length,
+        localComments: 0,
+      },
+      metadata: { nodeName: site.name },
+    };
+  });
+
+  const inbox = federation.setInboxListeners(`${FEDIVERSE_PREFIX}/{identifier}/inbox`, SHARED_INBOX_PATH);
+
+  /** The sender, refused (the activity ignored) when it or its instance is blocked. */
+  const senderOf = async (
+    ctx: InboxContext<void>,
+    activity: { actorId: URL | null; getActor: (o: never) => Promise<APObject | null> },
+  ) => {
+    if (!activity.actorId) return undefined;
+    if (await isBlocked(db, { actorUrl: activity.actorId.href, host: activity.actorId.host })) return undefined;
+    const actor = await activity.getActor(ctx as never).catch(() => null);
+    return describeActor(actor, activity.actorId);
+  };
+
+  inbox
+    .on(Follow, async (ctx, follow) => {
+      const target = ctx.parseUri(follow.objectId);
+      const lang = target?.type === "actor" ? langOfIdentifier(target.identifier) : undefined;
+      if (!lang || !follow.id) return;
+      const sender = await senderOf(ctx, follow as never);
+      if (!sender?.inbox) return;
+      const row: Omit<FediverseFollower, "id" | "createdAt" | "failingSince"> = {
+        lang,
+        actorUrl: sender.actorUrl,
+        handle: sender.handle,
+        instance: sender.instance,
+        name: sender.name,
+        inbox: sender.inbox,
+        sharedInbox: sender.sharedInbox,
+        followId: follow.id.href,
+      };
+      await db
+        .insert(fediverseFollowers)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [fediverseFollowers.lang, fediverseFollowers.actorUrl],
+          set: { ...row, failingSince: null },
+        });
+      const actor = ctx.getActorUri(ACTOR_IDENTIFIERS[lang]);
+      const accept = new Accept({
+        id: new URL(`${actor.href}#accepts/${crypto.randomUUID()}`),
+        actor,
+        to: new URL(sender.actorUrl),
+        object: new Follow({ id: follow.id, actor: new URL(sender.actorUrl), object: actor }),
+      });
+      const body = JSON.stringify(await accept.toJsonLd({ contextLoader: ctx.contextLoader }));
+      await queueActivity(db, { lang, type: "Accept", body }, [sender.inbox]);
+      logEvent("fediverse_follow", `${sender.handle} follows the ${lang} blog.`, { lang, instance: sender.instance });
+      options.wake();
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const object = await undo.getObject(ctx).catch(() => null);
+      if (object instanceof Follow || (!object && undo.objectId)) {
+        const target = object instanceof Follow ? ctx.parseUri(object.objectId) : null;
+        const lang = target?.type === "actor" ? langOfIdentifier(target.identifier) : undefined;
+        await db
+          .delete(fediverseFollowers)
+          .where(
+            and(
+              eq(fediverseFollowers.actorUrl, undo.actorId.href),
+              lang ? eq(fediverseFollowers.lang, lang) : eq(fediverseFollowers.followId, undo.objectId?.href ?? ""),
+            ),
+          );
+      }
+      const undone = object?.id ?? undo.objectId;
+      if (undone && (await deleteRemoteResponse(db, undone.href, undo.actorId.href)) > 0) invalidatePublicPages();
+    })
+    .on(Create, async (ctx, create) => {
+      let note = await create.getObject(ctx).catch(() => null);
+      if (!(note instanceof Note) || !note.id || !create.actorId) return;
+      const noteId = note.id;
+      // Sent by someone else than its author (a relay, a forward): the Note is read from its origin instead.
+      if (note.attributionId?.href !== create.actorId.href) {
+        const fetched = await ctx.lookupObject(noteId).catch(() => null);
+        if (!(fetched instanceof Note) || fetched.id?.href !== noteId.href) return;
+        note = fetched;
+      }
+      const post = await postOfUrl(db, origin, note.replyTargetId);
+      if (!post) return;
+      const authorId = note.attributionId ?? create.actorId;
+      if (await isBlocked(db, { actorUrl: authorId.href, host: authorId.host })) return;
+      const author = await describeActor(await note.getAttribution(ctx).catch(() => null), authorId);
+      const lang = post.lang === "en" ? "en" : "pt";
+      const content = note.content?.toString() ?? "";
+      await saveResponse(db, {
+        kind: "reply",
+        postId: post.id,
+        sourceUrl: noteId.href,
+        sourcePage: note.url instanceof URL ? note.url.href : (note.url?.href?.href ?? null),
+        authorName: author.name,
+        authorHandle: author.handle,
+        authorUrl: author.url,
+        authorAvatar: author.avatar,
+        authorActor: author.actorUrl,
+        instance: author.instance,
+        contentHtml: await sanitizeRemoteHtml(content, lang),
+        publishedAt: note.published ? new Date(note.published.epochMilliseconds) : null,
+      });
+    })
+    .on(Like, async (ctx, like) => saveReaction(ctx, like, "like"))
+    .on(Announce, async (ctx, announce) => saveReaction(ctx, announce, "announce"))
+    .on(Update, async (ctx, update) => {
+      const note = await update.getObject(ctx).catch(() => null);
+      if (!(note instanceof Note) || !note.id || !update.actorId) return;
+      const post = await postOfUrl(db, origin, note.replyTargetId);
+      const html = await sanitizeRemoteHtml(note.content?.toString() ?? "", post?.lang === "en" ? "en" : "pt");
+      // Shown under a post already, the new text replaces the old at once on this server (within a second on others).
+      if ((await updateRemoteReply(db, note.id.href, update.actorId.href, html)) > 0) invalidatePublicPages();
+    })
+    .on(Delete, async (_ctx, deletion) => {
+      const objectId = deletion.objectId;
+      if (!objectId || !deletion.actorId) return;
+      if (objectId.href === deletion.actorId.href) {
+        // The account itself is gone: its follows go with it.
+        await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUrl, objectId.href));
+      }
+      if ((await deleteRemoteResponse(db, objectId.href, deletion.actorId.href)) > 0) invalidatePublicPages();
+    });
+
+  async function saveReaction(ctx: InboxContext<void>, activity: Like | Announce, kind: "like" | "announce") {
+    if (!activity.id || !activity.actorId) return;
+    const post = await postOfUrl(db, origin, activity.objectId);
+    if (!post) return;
+    const sender = await senderOf(ctx, activity as never);
+    if (!sender) return;
+    await saveResponse(db, {
+      kind,
+      postId: post.id,
+      sourceUrl: activity.id.href,
+      authorName: sender.name,
+      authorHandle: sender.handle,
+      authorUrl: sender.url,
+      authorAvatar: sender.avatar,
+      authorActor: sender.actorUrl,
+      instance: sender.instance,
+    });
+  }
+
+  return federation;
+}
+
+/** The newest followers of a language, for the owner's view. */
+export async function listFollowers(db: Database, lang: Lang, limit = 100) {
+  return db
+    .select()
+    .from(fediverseFollowers)
+    .where(eq(fediverseFollowers.lang, lang))
+    .orderBy(desc(fediverseFollowers.createdAt))
+    .limit(limit);
+}

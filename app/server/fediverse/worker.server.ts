@@ -1,0 +1,185 @@
+/**
+ * The fediverse's worker, in every server process (decision 064): each
+ * round federates what changed in the posts (publication.server.ts), then
+ * delivers what is due, a batch at a time, each delivery claimed with a
+ * lease and signed with its actor's RSA key (draft-cavage, which every
+ * ActivityPub server verifies), and once an hour mails the author the
+ * responses that wait for moderation, grouped.
+ */
+import { signRequest } from "@fedify/fedify";
+import { sql } from "drizzle-orm";
+import { format } from "../../i18n/format.ts";
+import { isLang, localizePath } from "../../i18n/paths.ts";
+import type { Database } from "../db/client.server.ts";
+import { type FediverseDelivery, fediverseKv } from "../db/schema.ts";
+import { type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
+import { logError, logEvent } from "../log.server.ts";
+import type { SmtpTransport } from "../mail/smtp.server.ts";
+import { countPendingResponses, takeUnnotified } from "../responses/responses.server.ts";
+import { assertPublicUrl } from "./address-guard.server.ts";
+import { activityBody, claimDueDeliveries, markDelivered, markFailed, renewDelivery } from "./deliveries.server.ts";
+import { type SiteFederation, words } from "./federation.server.ts";
+import { ACTOR_IDENTIFIERS } from "./handles.server.ts";
+import { federatePostChanges } from "./publication.server.ts";
+
+export interface FediverseWorkerOptions {
+  db: Database;
+  federation: SiteFederation;
+  origin: string;
+  allowPrivate: boolean;
+  leaseMs: number;
+  /** Deliveries claimed and sent at once. */
+  batch?: number;
+  /** The author's mail about waiting responses; absent without a mail server. */
+  mail?: { transport: SmtpTransport; from: string; to: string };
+  now?: () => Date;
+  /** Called after each delivery is sent, before it is recorded (the kill check's hook). */
+  onSent?: (delivery: FediverseDelivery) => void | Promise<void>;
+}
+
+/** An inbox that has not answered in this long is a failure, tried again later. */
+const SEND_TIMEOUT_MS = 15_000;
+/** The author's mail about waiting responses goes at most this often. */
+const MAIL_EVERY_MS = 60 * 60 * 1000;
+
+/** Delivers one claimed activity; the outcome is recorded either way. */
+async function deliver(
+  options: FediverseWorkerOptions,
+  claimed: FediverseDelivery,
+): Promise<"sent" | "failed" | "skipped"> {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const delivery = await renewDelivery(db, claimed, now(), options.leaseMs);
+  if (!delivery) return "skipped";
+  const activity = await activityBody(db, delivery.activityId);
+  if (!activity || !isLang(activity.lang)) {
+    await markFailed(db, delivery, { status: 404, reason: "the activity is gone" }, now());
+    return "failed";
+  }
+  let response: Response;
+  try {
+    await assertPublicUrl(delivery.inbox, { allowPrivate: options.allowPrivate });
+    const context = options.federation.createContext(new URL(options.origin));
+    const [key] = await context.getActorKeyPairs(ACTOR_IDENTIFIERS[activity.lang]);
+    if (!key) throw new Error("the actor has no key");
+    const request = new Request(delivery.inbox, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/activity+json",
+        Accept: "application/activity+json, application/ld+json",
+        "User-Agent": `rafael-werneck-site (+${options.origin})`,
+      },
+      body: activity.body,
+    });
+    const signed = await signRequest(request, key.privateKey, key.keyId, { spec: "draft-cavage-http-signatures-12" });
+    response = await fetch(signed, { redirect: "manual", signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    await response.body?.cancel();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await markFailed(db, delivery, { reason }, now());
+    return "failed";
+  }
+  if (!response.ok) {
+    const outcome = await markFailed(
+      db,
+      delivery,
+      { status: response.status, reason: `HTTP ${response.status}` },
+      now(),
+    );
+    logEvent(
+      "fediverse_delivery_failed",
+      `Delivering ${activity.type} to ${new URL(delivery.inbox).host} failed (HTTP ${response.status}, ${outcome}).`,
+      { status: response.status, outcome, attempt: delivery.attempts },
+      "warn",
+    );
+    return "failed";
+  }
+  await options.onSent?.(delivery);
+  // Sent: should recording fail, the lease runs out and it goes again (as after a kill), so say so.
+  try {
+    await markDelivered(db, delivery, now());
+  } catch (error) {
+    logError(`Delivery ${delivery.id} was accepted but recording it failed; it may be sent again:`, error);
+  }
+  return "sent";
+}
+
+const MAIL_SLOT_KEY = JSON.stringify(["site", "responses-mailed"]);
+
+/** Takes the hour's mail slot if the last mail is an hour old (or there was none): one conditional write. */
+async function takeMailSlot(db: Database, now: Date): Promise<boolean> {
+  const at = JSON.stringify(now.toISOString());
+  const before = new Date(now.getTime() - MAIL_EVERY_MS).toISOString();
+  const result = await db.execute(sql`
+    insert into ${fediverseKv} (key, value) values (${MAIL_SLOT_KEY}, ${at})
+    on conflict (key) do update set value = excluded.value
+      where (${fediverseKv.value}::jsonb #>> '{}')::timestamptz <= ${before}::timestamptz
+    returning key`);
+  return (result as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Mails the author the responses waiting that were not told yet, at most once an hour. */
+async function mailWaiting(options: FediverseWorkerOptions): Promise<void> {
+  const now = (options.now ?? (() => new Date()))();
+  if (!options.mail || (await countPendingResponses(options.db)) === 0) return;
+  // The hour's slot is taken by one server of all those sharing the database.
+  if (!(await takeMailSlot(options.db, now))) return;
+  const waiting = await takeUnnotified(options.db, now);
+  if (waiting.length === 0) return;
+  const w = words.pt;
+  const kind = { reply: w.kindReply, like: w.kindLike, announce: w.kindAnnounce, webmention: w.kindWebmention };
+  const lines = waiting.map((response) =>
+    format(w.mailKinds, {
+      kind: kind[response.kind],
+      author: response.authorHandle ?? response.authorName ?? response.sourceUrl,
+      post: response.postTitle,
+    }),
+  );
+  await options.mail.transport.send({
+    from: options.mail.from,
+    to: options.mail.to,
+    subject: waiting.length === 1 ? w.mailSubjectOne : format(w.mailSubject, { count: waiting.length }),
+    text: [
+      w.mailIntro,
+      "",
+      ...lines.map((line) => `- ${line}`),
+      "",
+      format(w.mailLink, { url: `${options.origin}${localizePath("/admin/responses", "pt")}` }),
+    ].join("\n"),
+  });
+}
+
+/** One round: federate changes, deliver what is due, mail the author. */
+export async function fediverseRound(options: FediverseWorkerOptions): Promise<{ sent: number }> {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  await federatePostChanges(db, options.federation, options.origin, now());
+  const batch = options.batch ?? 8;
+  let sent = 0;
+  // Like drainClaims, but the batch's inboxes (different servers) are asked at once: one slow inbox does not
+  // hold the others.
+  for (;;) {
+    const claimed = await claimDueDeliveries(db, now(), batch, options.leaseMs);
+    const outcomes = await Promise.all(claimed.map((delivery) => deliver(options, delivery)));
+    sent += outcomes.filter((outcome) => outcome === "sent").length;
+    if (claimed.length < batch) break;
+  }
+  if (sent > 0) logEvent("fediverse_delivered", `Fediverse: ${sent} deliveries accepted.`, { sent });
+  await mailWaiting(options).catch((error: unknown) =>
+    logError("Mailing the author about waiting responses failed:", error),
+  );
+  return { sent };
+}
+
+/** @example const worker = startFediverseWorker(options, 10_000); worker.wake(); */
+export function startFediverseWorker(options: FediverseWorkerOptions, pollMs: number): PollingWorker {
+  return startPollingWorker({
+    name: "the fediverse worker",
+    pollMs,
+    round: async () => {
+      await fediverseRound(options);
+      return undefined;
+    },
+    onStop: () => options.mail?.transport.close(),
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The author's moderation, from the admin's Responses page: approve or
+ * reject a response, block its account or its instance (everything of it
+ * removed), lift a block, and answer a reply (app/server/fediverse/answer.server.ts).
+ * Every change to what readers see forgets the cached pages.
+ */
+
+import { format } from "../../i18n/format.ts";
+import type { Dictionary } from "../../i18n/index.ts";
+import { invalidatePublicPages } from "../blog/page-cache.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { ANSWER_MAX_LENGTH, answerReply } from "../fediverse/answer.server.ts";
+import type { SiteFederation } from "../fediverse/federation.server.ts";
+import { block, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
+
+type Texts = Dictionary["admin"]["responses"];
+
+export interface ResponseActionBody {
+  ok: boolean;
+  intent: string;
+  message: string;
+  /** The response the answer belongs to. */
+  id?: string;
+}
+
+export interface ResponseActionContext {
+  federation: SiteFederation | undefined;
+  origin: string;
+  /** Wakes the delivery worker after an answer. */
+  wake: () => void;
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One moderation action: its HTTP status and what the page says. */
+export async function responseAdminAction(
+  db: Database,
+  form: FormData,
+  texts: Texts,
+  context: ResponseActionContext,
+): Promise<{ status: number; body: ResponseActionBody }> {
+  const intent = field(form, "intent");
+  const answer = (status: number, message: string, id?: string) => ({
+    status,
+    body: { ok: status < 400, intent, message, ...(id ? { id } : {}) },
+  });
+  if (intent === "unblock") {
+    const kind = field(form, "kind");
+    const value = field(form, "value");
+    if ((kind !== "account" && kind !== "instance") || !value) return answer(400, texts.invalid);
+    await unblock(db, kind, value);
+    return answer(200, texts.unblocked);
+  }
+  const id = field(form, "id");
+  if (!UUID.test(id)) return answer(400, texts.invalid);
+  const response = await findResponse(db, id);
+  if (!response) return answer(404, texts.notFound, id);
+  switch (intent) {
+    case "approve":
+    case "reject":
+      await setResponseStatus(db, id, intent === "approve" ? "approved" : "rejected");
+      invalidatePublicPages();
+      return answer(200, intent === "approve" ? texts.approved : texts.rejected, id);
+    case "block-account":
+    case "block-instance": {
+      const value = intent === "block-account" ? response.authorActor : response.instance;
+      if (!value) return answer(400, texts.invalid, id);
+      await block(db, intent === "block-account" ? "account" : "instance", value);
+      invalidatePublicPages();
+      return answer(200, texts.blocked, id);
+    }
+    case "answer": {
+      const text = field(form, "text");
+      if (!text) return answer(400, texts.answerEmpty, id);
+      if (text.length > ANSWER_MAX_LENGTH)
+        return answer(400, format(texts.answerTooLong, { max: ANSWER_MAX_LENGTH }), id);
+      if (!context.federation || response.kind !== "reply" || response.local) return answer(400, texts.invalid, id);
+      // An answer shows under the post: the reply it answers shows too.
+      if (response.status !== "approved") await setResponseStatus(db, id, "approved");
+      await answerReply(db, context.federation, context.origin, response, text);
+      invalidatePublicPages();
+      context.wake();
+      return answer(200, texts.answered, id);
+    }
+    default:
+      return answer(400, texts.invalid, id);
+  }
+}
