@@ -48,7 +48,9 @@ const desktop = { browserName: "chromium" as const, viewport: { width: 1280, hei
 /** Every author's session is signed in once (sessions.setup.ts) before the browser tests start. */
 const browserProjects = [
   { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: { browserName: "chromium" as const } },
-  { name: "chromium", dependencies: ["sessions"], testIgnore: SYSTEM_SPECS, use: desktop },
+  // A worker's tests share one context and page, reset between tests, where the options allow (`forgetWhatReuseKeeps`
+  // in tests/e2e/fixtures.ts): a navigation costs Chromium about a third of a fresh page's CPU (decision 061).
+  { name: "chromium", dependencies: ["sessions"], testIgnore: SYSTEM_SPECS, use: { ...desktop, reuseContext: true } },
 ];
 const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop }];
 

@@ -40,8 +40,13 @@ async function settleStyles(page: Page) {
   });
 }
 
-/** axe-core's complete rule set on the page as it is: its serious and critical violations, described. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's complete rule set on the page as it is: its serious and critical violations, described. `within`
+ * narrows the check to the elements a tap changed (CSS selectors), for a state whose page around them
+ * `axe-every-page.spec.ts` already checks at rest: on a long page the whole check costs seconds of Chromium's time,
+ * and asking again of the same page at rest finds nothing new.
+ */
+export async function seriousA11yViolations(page: Page, within: readonly string[] = []): Promise<string[]> {
   // The complete rule set takes seconds on a long page on a slow machine: each check brings its own time.
   const info = base.info();
   if (info.timeout > 0) info.setTimeout(info.timeout + AXE_CHECK_MS);
@@ -54,7 +59,9 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // of the other kinds (passes, incomplete, inapplicable) instead of for each,
   // which was over half of a check's time.
   await settleStyles(page);
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  for (const selector of within) builder.include(selector);
+  const results = await builder
     .withRules(allAxeRules)
     .setLegacyMode()
     .options({ resultTypes: ["violations"] })
@@ -64,9 +71,9 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
 }
 
-/** Runs axe-core's complete rule set on the page as it is and fails on any serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const serious = await seriousA11yViolations(page);
+/** Runs axe-core's complete rule set on the page as it is (or `within` some of it) and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, within: readonly string[] = []) {
+  const serious = await seriousA11yViolations(page, within);
   expect(serious, serious.join("\n")).toEqual([]);
 }
 
@@ -160,23 +167,38 @@ async function watchPolicy(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * A worker's tests share one browser context and its page (`reuseContext`, playwright.config.ts): between tests
+ * Playwright clears the cookies, the cache, the stored data and the service workers of the origins visited, closes
+ * the other pages and removes routes, bindings and init scripts. What it keeps is cleared here: the connection and
+ * the permissions a test changed, the headers it added, and what a tab keeps across its navigations (its
+ * `sessionStorage` and `window.name`, where `recordFirstFrames` writes).
+ */
+async function forgetWhatReuseKeeps(page: Page) {
+  const context = page.context();
+  await context.setOffline(false);
+  await context.clearPermissions();
+  await context.setExtraHTTPHeaders({});
+  if (!page.isClosed() && page.url().startsWith("http"))
+    await page
+      .evaluate(() => {
+        sessionStorage.clear();
+        window.name = "";
+      })
+      .catch(() => {});
+}
+
 /** The violations each test's page reported (`watchPolicy`), for the tests that read them. */
 const policyViolations = new WeakMap<Page, string[]>();
 
-/** The page a worker's read-only tests share, and its policy violations. */
-interface SharedReader {
-  page: Page;
-  violations: string[];
-  viewport: { width: number; height: number };
-}
-
-export const test = base.extend<{ cspViolations: string[]; readerPage: Page }, { sharedReader: SharedReader }>({
+export const test = base.extend<{ cspViolations: string[] }>({
   // Every test that opens a page fails if the page breaks its own Content-Security-Policy. A test that only asks
   // over HTTP (`request`) opens no page, and pays for none.
   page: async ({ page }, use, testInfo) => {
     const violations = await watchPolicy(page);
     policyViolations.set(page, violations);
     await use(page);
+    await forgetWhatReuseKeeps(page);
     expect(violations, violations.join("\n")).toEqual([]);
     // A check that never showed a page reads responses: it belongs in a server test over HTTP, or asks with the
     // `request` fixture, which opens no page (docs/testing.md).
@@ -187,50 +209,6 @@ export const test = base.extend<{ cspViolations: string[]; readerPage: Page }, {
   },
   cspViolations: async ({ page }, use) => {
     await use(policyViolations.get(page) ?? []);
-  },
-  sharedReader: [
-    async ({ browser }, use, workerInfo) => {
-      const viewport = workerInfo.project.use.viewport ?? { width: 1280, height: 720 };
-      const { baseURL } = workerInfo.project.use;
-      const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), viewport });
-      const page = await context.newPage();
-      const violations = await watchPolicy(page);
-      await use({ page, violations, viewport });
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-  /**
-   * A page a worker's read-only looks at public pages share, as a reader moves from page to page: a navigation
-   * costs Chromium about half of what a fresh page does. Each test starts it signed out, with nothing stored, at
-   * the size and media the test asks for, without routes, and navigates where it looks. A test that stores
-   * preferences before a page's scripts run (`storePreferences`), fakes the clock, counts requests or signs in
-   * takes a page of its own (`page`).
-   */
-  readerPage: async (
-    { sharedReader, viewport, colorScheme, reducedMotion, isMobile, hasTouch, javaScriptEnabled },
-    use,
-  ) => {
-    // A context's touch, mobile and script settings are set when it is made: such a test needs a page of its own.
-    if (isMobile || hasTouch || javaScriptEnabled === false)
-      throw new Error("readerPage has a desktop's pointer and runs scripts: use page");
-    const { page, violations } = sharedReader;
-    const context = page.context();
-    await context.clearCookies();
-    await page.unrouteAll({ behavior: "ignoreErrors" });
-    // The size and media the test asks for (`test.use`), as its own page would have them.
-    await page.setViewportSize(viewport ?? sharedReader.viewport);
-    await page.emulateMedia({ colorScheme: colorScheme ?? null, reducedMotion: reducedMotion ?? null, media: null });
-    if (page.url().startsWith("http"))
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
-    violations.length = 0;
-    await use(page);
-    for (const event of ["console", "dialog", "request", "response", "pageerror"] as const)
-      page.removeAllListeners(event);
-    expect(violations, violations.join("\n")).toEqual([]);
   },
 });
 

@@ -170,7 +170,10 @@ describe.each(["json", "text"] as const)("one server on the embedded database, %
     expect(ready.headers.get("cache-control")).toBe("no-store");
   });
 
-  it(
+  // What is counted does not depend on how lines are logged: asked of one of the two servers.
+  const countedOnce = format === "json" ? it : it.skip;
+
+  countedOnce(
     "labels responses by route pattern and status; 1,000 unknown paths make one label",
     async () => {
       const before = await scrape(site);
@@ -215,7 +218,7 @@ describe.each(["json", "text"] as const)("one server on the embedded database, %
     limit(120_000),
   );
 
-  it(
+  countedOnce(
     "counts an autosave and an upload after they succeed",
     async () => {
       await signIn(site, author, "rafael-werneck");
@@ -296,7 +299,9 @@ describe.each(["json", "text"] as const)("one server on the embedded database, %
         headers: { "X-Forwarded-For": secrets.otherIp },
         redirect: "manual",
       });
+      if (!author.cookies.get("session")) await signIn(site, author, "rafael-werneck");
       const session = author.cookies.get("session") ?? "";
+      expect(session).toBeTruthy();
       for (const target of [
         "/",
         "/blog/bot-discord",

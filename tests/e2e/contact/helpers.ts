@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { STARTED_COOKIE, signStarted } from "../../../app/server/contact/started.server.ts";
-import { expect } from "../fixtures.ts";
+import { expect, waitForHydration } from "../fixtures.ts";
 
 /** The e2e server's contact secret, which it created in its data directory at startup. */
 function serverSecret(): Buffer {
@@ -101,4 +101,25 @@ export async function sendThroughForm(
   await fillContactForm(page, lang, values);
   await page.getByRole("button", { name: texts[lang].send }).click();
   await expect(page.getByRole("status")).toContainText(texts[lang].sent);
+}
+
+/**
+ * A visitor sends one message through the Portuguese form, in a browser context of their own, so the author's inbox
+ * holds an unread one (its badges, buttons and text shown); returns the sender's name.
+ */
+export async function sendAMessage(browser: Browser, baseURL: string): Promise<string> {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  const sender = uniqueName("Acessível");
+  await fromOwnAddress(visitor);
+  await openedAMinuteAgo(context, baseURL);
+  await visitor.goto("/contact");
+  await waitForHydration(visitor);
+  await sendThroughForm(visitor, "pt", {
+    name: sender,
+    email: "a11y@example.com",
+    message: "Uma mensagem longa o bastante para quebrar em várias linhas num telefone de 375 pixels de largura.",
+  });
+  await context.close();
+  return sender;
 }

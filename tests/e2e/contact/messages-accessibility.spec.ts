@@ -6,41 +6,16 @@ import {
   test,
   waitForHydration,
 } from "../fixtures.ts";
-import { fromOwnAddress, inboxRow, openedAMinuteAgo, sendThroughForm, uniqueName } from "./helpers.ts";
+import { fromOwnAddress, inboxRow, openedAMinuteAgo, sendAMessage } from "./helpers.ts";
 
-let sender = "";
+/**
+ * The inbox at rest in each language and theme, an unread message in it, is checked with every admin screen
+ * (shell/axe-every-page.spec.ts, which sends one first). Here: the inbox on a phone, worked from the keyboard, and
+ * the contact form's refusals.
+ */
 
-test.beforeEach(async ({ browser, baseURL }) => {
-  // At least one unread message, so the badges, the buttons and the text are all checked.
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
-  sender = uniqueName("Acessível");
-  await fromOwnAddress(visitor);
-  await openedAMinuteAgo(context, baseURL ?? "");
-  await visitor.goto("/contact");
-  await waitForHydration(visitor);
-  await sendThroughForm(visitor, "pt", {
-    name: sender,
-    email: "a11y@example.com",
-    message: "Uma mensagem longa o bastante para quebrar em várias linhas num telefone de 375 pixels de largura.",
-  });
-  await context.close();
-});
-
-for (const theme of ["light", "dark"] as const) {
-  for (const path of ["/admin/messages", "/en/admin/messages"]) {
-    test(`no serious accessibility violation on ${path} (${theme})`, async ({ page }) => {
-      await storePreferences(page, { theme });
-      await signIn(page, "author");
-      await page.goto(path);
-      await waitForHydration(page);
-      await expect(page.getByTestId("message-list")).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
-}
-
-test("on a phone, the messages fit the screen and work from the keyboard", async ({ page }) => {
+test("on a phone, the messages fit the screen and work from the keyboard", async ({ page, browser, baseURL }) => {
+  const sender = await sendAMessage(browser, baseURL ?? "");
   await signIn(page, "author");
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/admin/messages");

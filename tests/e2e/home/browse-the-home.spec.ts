@@ -44,7 +44,7 @@ const texts = {
 for (const lang of ["pt", "en"] as const) {
   const x = texts[lang];
 
-  test(`every section is there, in the specification's order (${lang})`, async ({ readerPage: page }) => {
+  test(`every section is there, in the specification's order (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     const ids = await page
       .locator("main [data-testid^='home-']")
@@ -59,9 +59,7 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.getByTestId("terminal-button")).toBeVisible();
   });
 
-  test(`the hero has the badge, greeting, subtitle, socials, contact and about (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`the hero has the badge, greeting, subtitle, socials, contact and about (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     const hero = page.getByTestId("home-hero");
     await expect(hero.getByRole("heading", { level: 1 })).toContainText("Rafael Werneck");
@@ -72,7 +70,7 @@ for (const lang of ["pt", "en"] as const) {
     for (const link of await socials.all()) await expect(link).toHaveAttribute("target", "_blank");
   });
 
-  test(`16 technologies, 2 roles, 4 achievements and 3 goals (${lang})`, async ({ readerPage: page }) => {
+  test(`16 technologies, 2 roles, 4 achievements and 3 goals (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     const icons = page.getByTestId("home-technologies").getByRole("img");
     await expect(icons).toHaveCount(16);
@@ -86,7 +84,7 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.getByTestId("home-goals").getByRole("listitem")).toHaveCount(3);
   });
 
-  test(`3 projects with image, tags and external link, and 'view all' (${lang})`, async ({ readerPage: page }) => {
+  test(`3 projects with image, tags and external link, and 'view all' (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     const cards = page.getByTestId("home-project");
     await expect(cards).toHaveCount(3);
@@ -101,9 +99,7 @@ for (const lang of ["pt", "en"] as const) {
     );
   });
 
-  test(`2 companies with at most 3 skills of 20 characters, '+N', and their page (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`2 companies with at most 3 skills of 20 characters, '+N', and their page (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     const cards = page.getByTestId("home-company");
     await expect(cards).toHaveCount(2);
@@ -151,14 +147,14 @@ for (const lang of ["pt", "en"] as const) {
     );
   });
 
-  test(`6 questions in the FAQ, and a call to action (${lang})`, async ({ readerPage: page }) => {
+  test(`6 questions in the FAQ, and a call to action (${lang})`, async ({ page }) => {
     await page.goto(x.path);
     await expect(page.getByTestId("home-faq").locator("details > summary")).toHaveCount(6);
     await expect(page.getByTestId("home-cta").getByRole("button", { name: x.contact })).toBeVisible();
   });
 }
 
-test("the home links keep the language when followed", async ({ readerPage: page }) => {
+test("the home links keep the language when followed", async ({ page }) => {
   await page.goto("/en");
   await waitForHydration(page);
   await page.getByTestId("home-hero").getByRole("link", { name: "About me" }).click();
@@ -168,7 +164,7 @@ test("the home links keep the language when followed", async ({ readerPage: page
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("nothing scrolls sideways, in either language", async ({ readerPage: page }) => {
+  test("nothing scrolls sideways, in either language", async ({ page }) => {
     for (const path of ["/", "/en"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

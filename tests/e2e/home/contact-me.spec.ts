@@ -44,7 +44,7 @@ for (const [lang, path, button, title] of [
   });
 }
 
-test("the call to action opens the same dialog, which the close button closes", async ({ readerPage: page }) => {
+test("the call to action opens the same dialog, which the close button closes", async ({ page }) => {
   await page.goto("/en");
   await waitForHydration(page);
   const opener = page.getByTestId("home-cta").getByRole("button", { name: "Contact me" });
@@ -56,7 +56,7 @@ test("the call to action opens the same dialog, which the close button closes", 
   await expect(opener).toBeFocused();
 });
 
-test("the page behind the dialog cannot be reached", async ({ readerPage: page }) => {
+test("the page behind the dialog cannot be reached", async ({ page }) => {
   await page.goto("/en");
   await waitForHydration(page);
   await page.getByTestId("home-hero").getByRole("button", { name: "Contact me" }).click();

@@ -14,7 +14,7 @@ async function expectOnlyOpen(entries: Locator, index: number | null) {
     .toEqual(Array.from({ length: 6 }, (_, i) => i === index));
 }
 
-test("one answer is open at a time, and the open one can be closed", async ({ readerPage: page }) => {
+test("one answer is open at a time, and the open one can be closed", async ({ page }) => {
   await page.goto("/en");
   await waitForHydration(page);
   const { entries, questions } = accordion(page);
@@ -36,7 +36,7 @@ test("one answer is open at a time, and the open one can be closed", async ({ re
   await expectOnlyOpen(entries, null);
 });
 
-test("the accordion works from the keyboard, in Portuguese", async ({ readerPage: page }) => {
+test("the accordion works from the keyboard, in Portuguese", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
   const { entries, questions } = accordion(page);
@@ -65,9 +65,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("after a client-side navigation the accordion is rendered afresh and still works", async ({
-  readerPage: page,
-}) => {
+test("after a client-side navigation the accordion is rendered afresh and still works", async ({ page }) => {
   await page.goto("/en/about");
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Home" }).click();

@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "../fixtures.ts";
 import { expectExternal, inLang } from "./helpers.ts";
 
 for (const lang of ["pt", "en"] as const) {
-  test(`the projects page shows six cards and a quote button (${lang})`, async ({ readerPage: page }) => {
+  test(`the projects page shows six cards and a quote button (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/projects"));
     const cards = page.getByTestId("project-card");
     await expect(cards).toHaveCount(6);
@@ -16,7 +16,7 @@ for (const lang of ["pt", "en"] as const) {
     }
   });
 
-  test(`a project page shows every field and a visit link (${lang})`, async ({ readerPage: page }) => {
+  test(`a project page shows every field and a visit link (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/projects/devstudio"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DevStudio");
     await expect(page.getByTestId("project-delivery")).toContainText(lang === "pt" ? "Junho de 2024" : "June 2024");
@@ -35,7 +35,7 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\.webp$/);
   });
 
-  test(`an unknown project answers 404 with a way back (${lang})`, async ({ readerPage: page }) => {
+  test(`an unknown project answers 404 with a way back (${lang})`, async ({ page }) => {
     const response = await page.goto(inLang(lang, "/projects/nao-existe"));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -47,14 +47,14 @@ for (const lang of ["pt", "en"] as const) {
   });
 }
 
-test("a project still in development has no visit link", async ({ readerPage: page }) => {
+test("a project still in development has no visit link", async ({ page }) => {
   await page.goto("/en/projects/atendefly");
   await expect(page.getByTestId("project-delivery")).toContainText("In development");
   await expect(page.getByTestId("visit-project")).toHaveCount(0);
   await expect(page.getByTestId("request-quote")).toBeVisible();
 });
 
-test("a card leads to its project page and the back link returns", async ({ readerPage: page }) => {
+test("a card leads to its project page and the back link returns", async ({ page }) => {
   await page.goto("/projects");
   await waitForHydration(page);
   await page.getByRole("link", { name: "Site da Família Werneck" }).click();
@@ -68,7 +68,7 @@ for (const path of [
   "/projects/site-da-fam%C3%ADlia-werneck",
   "/projects/site-da-fam%c3%adlia-werneck",
 ]) {
-  test(`the accented slug opens typed or encoded (${path})`, async ({ readerPage: page }) => {
+  test(`the accented slug opens typed or encoded (${path})`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Site da Família Werneck");
@@ -77,7 +77,7 @@ for (const path of [
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
-  test("the project grid is one column and nothing scrolls sideways", async ({ readerPage: page }) => {
+  test("the project grid is one column and nothing scrolls sideways", async ({ page }) => {
     await page.goto("/projects");
     const boxes = await page
       .getByTestId("project-card")
@@ -87,7 +87,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("on a desktop the project grid has three columns", async ({ readerPage: page }) => {
+test("on a desktop the project grid has three columns", async ({ page }) => {
   await page.goto("/projects");
   const xs = await page
     .getByTestId("project-card")

@@ -5,9 +5,7 @@ import { expectExternal, inLang } from "./helpers.ts";
 const plain = (text: string | null) => (text ?? "").replace(/\u00a0/g, " ").trim();
 
 for (const lang of ["pt", "en"] as const) {
-  test(`the services page shows six categories of five features with learn-more links (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`the services page shows six categories of five features with learn-more links (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/services"));
     const cards = page.getByTestId("service-card");
     await expect(cards).toHaveCount(6);
@@ -21,7 +19,7 @@ for (const lang of ["pt", "en"] as const) {
   });
 
   for (const [id, price] of Object.entries(prices[lang])) {
-    test(`the ${id} page prices in ${lang === "pt" ? "reais" : "dollars"} (${lang})`, async ({ readerPage: page }) => {
+    test(`the ${id} page prices in ${lang === "pt" ? "reais" : "dollars"} (${lang})`, async ({ page }) => {
       await page.goto(inLang(lang, `/services/${id}`));
       expect(plain(await page.getByTestId("service-price").textContent())).toBe(price);
       await expect(page.getByTestId("service-delivery")).not.toBeEmpty();
@@ -31,7 +29,7 @@ for (const lang of ["pt", "en"] as const) {
     });
   }
 
-  test(`an unknown service answers 404 with a way back (${lang})`, async ({ readerPage: page }) => {
+  test(`an unknown service answers 404 with a way back (${lang})`, async ({ page }) => {
     const response = await page.goto(inLang(lang, "/services/nao-existe"));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -43,9 +41,7 @@ for (const lang of ["pt", "en"] as const) {
   });
 }
 
-test("a service page offers a quote in a new tab and more information on the contact page", async ({
-  readerPage: page,
-}) => {
+test("a service page offers a quote in a new tab and more information on the contact page", async ({ page }) => {
   await page.goto("/en/services/web-development");
   await expectExternal(page.getByTestId("request-quote"), "https://wa.me/5581998765432");
   await waitForHydration(page);
@@ -53,7 +49,7 @@ test("a service page offers a quote in a new tab and more information on the con
   await expect(page).toHaveURL(/\/en\/contact$/);
 });
 
-test("client projects show their status colour and a view button only when completed", async ({ readerPage: page }) => {
+test("client projects show their status colour and a view button only when completed", async ({ page }) => {
   await page.goto("/services/mobile-development");
   const projects = page.getByTestId("client-project");
   await expect(projects).toHaveCount(2);

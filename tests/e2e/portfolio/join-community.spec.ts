@@ -5,9 +5,7 @@ for (const [lang, join] of [
   ["pt", "Entrar no servidor"],
   ["en", "Join the server"],
 ] as const) {
-  test(`the community page invites to the server with four reasons and 150k+ members (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`the community page invites to the server with four reasons and 150k+ members (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/discord"));
     await expect(page.getByTestId("community-description")).not.toBeEmpty();
     await expect(page.getByTestId("community-members")).toHaveText("150k+");

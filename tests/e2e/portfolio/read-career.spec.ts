@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "../fixtures.ts";
 import { expectExternal, inLang } from "./helpers.ts";
 
 for (const lang of ["pt", "en"] as const) {
-  test(`the career page tells the whole story (${lang})`, async ({ readerPage: page }) => {
+  test(`the career page tells the whole story (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/career"));
     await expect(page.getByTestId("career-stats").locator("dd")).toHaveText(["8+", "50+", "2", "100%"]);
     await expect(page.locator("#story > div > p")).toHaveCount(3);
@@ -25,7 +25,7 @@ for (const lang of ["pt", "en"] as const) {
   });
 }
 
-test("a link to /career#partnerships scrolls to the partnerships", async ({ readerPage: page }) => {
+test("a link to /career#partnerships scrolls to the partnerships", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);
   await page.goto("/en/career#partnerships");

@@ -2,9 +2,7 @@ import { expect, test } from "../fixtures.ts";
 import { expectExternal, inLang } from "./helpers.ts";
 
 for (const lang of ["pt", "en"] as const) {
-  test(`the certificates page shows three certificates with external view links (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`the certificates page shows three certificates with external view links (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/certificates"));
     const cards = page.getByTestId("certificate");
     await expect(cards).toHaveCount(3);
@@ -17,7 +15,7 @@ for (const lang of ["pt", "en"] as const) {
   });
 }
 
-test("certificates below the first load lazily", async ({ readerPage: page }) => {
+test("certificates below the first load lazily", async ({ page }) => {
   await page.goto("/certificates");
   const loading = await page
     .getByTestId("certificate")

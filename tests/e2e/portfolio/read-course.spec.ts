@@ -5,9 +5,7 @@ for (const [lang, status, stats] of [
   ["pt", "Cursando atualmente", ["2,5 anos", "5º período", "Presencial", "Em andamento"]],
   ["en", "Currently studying", ["2.5 years", "5th period", "On-campus", "In progress"]],
 ] as const) {
-  test(`the course page shows status, figures, subjects, projects, goals and journey (${lang})`, async ({
-    readerPage: page,
-  }) => {
+  test(`the course page shows status, figures, subjects, projects, goals and journey (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/course"));
     await expect(page.getByTestId("course-status")).toHaveText(status);
     await expect(page.getByTestId("course-stats").locator("dd")).toHaveText([...stats]);
@@ -18,9 +16,7 @@ for (const [lang, status, stats] of [
   });
 }
 
-test("the journey colours steps: completed green, current blue and pulsing, upcoming grey", async ({
-  readerPage: page,
-}) => {
+test("the journey colours steps: completed green, current blue and pulsing, upcoming grey", async ({ page }) => {
   await page.goto("/course");
   const dotColour = (status: string) =>
     page
@@ -48,7 +44,7 @@ test("the journey colours steps: completed green, current blue and pulsing, upco
 
 test.describe("with reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
-  test("the current step stops pulsing", async ({ readerPage: page }) => {
+  test("the current step stops pulsing", async ({ page }) => {
     await page.goto("/course");
     expect(await page.getByTestId("pulse").evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
   });

@@ -5,7 +5,7 @@ for (const [lang, rating, category, buy] of [
   ["pt", "5 de 5", "Engenharia de software", "Comprar o livro"],
   ["en", "5 out of 5", "Software engineering", "Buy the book"],
 ] as const) {
-  test(`the recommended book shows its rating, facts and a buy link (${lang})`, async ({ readerPage: page }) => {
+  test(`the recommended book shows its rating, facts and a buy link (${lang})`, async ({ page }) => {
     await page.goto(inLang(lang, "/recommendations"));
     const book = page.getByTestId("book");
     await expect(book.getByRole("heading", { level: 2 })).toHaveText("Clean Code");

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { languages } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm } from "../admin/helpers.ts";
+import { sendAMessage } from "../contact/helpers.ts";
 import {
   adminPaths,
   expect,
@@ -58,8 +59,14 @@ for (const lang of languages) {
       });
     }
 
-    test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({ page }) => {
+    test(`no serious or critical violation on the admin screens (${lang}, ${theme})`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       test.setTimeout(limit(120_000));
+      // An unread message in the inbox: its badges, buttons and text are checked too.
+      await sendAMessage(browser, baseURL ?? "");
       await storePreferences(page, { theme, language: lang });
       await signIn(page, "author", lang);
       const problems: string[] = [];

@@ -5,7 +5,7 @@ for (const [lang, path, heading, link] of [
   ["en", "/en/this-page-does-not-exist", "Oops! Page not found", "Return to Home"],
   ["pt", "/blog/nao-existe", "Oops! Página não encontrada", "Voltar para o início"],
 ] as const) {
-  test(`an unknown path answers 404 with the not-found page (${lang}, ${path})`, async ({ readerPage: page }) => {
+  test(`an unknown path answers 404 with the not-found page (${lang}, ${path})`, async ({ page }) => {
     const logged: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") logged.push(message.text());
@@ -21,7 +21,7 @@ for (const [lang, path, heading, link] of [
   });
 }
 
-test("an unknown company redirects to the companies list", async ({ readerPage: page }) => {
+test("an unknown company redirects to the companies list", async ({ page }) => {
   const response = await page.request.get("/companies/nope", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/companies");
