@@ -24,6 +24,8 @@ import { registerBackupAge, registerGauge } from "../app/server/metrics.server.t
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
 import { provideServices } from "../app/server/services.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
+import { wakeWebmentions } from "../app/server/webmention/runtime.server.ts";
+import { startWebmentions } from "../app/server/webmention/settings.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "../config/config.ts";
 import { startEnvironment, workerIndex } from "../config/process.ts";
@@ -99,6 +101,17 @@ export async function serve(config: ServerConfig) {
     database.db,
     limiters,
   );
+  // Webmentions sent for posts published and updated, and received mentions verified (FEDERATION=off: none).
+  const webmentions = startWebmentions(
+    {
+      enabled: config.fediverse.on,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.fediverse.allowPrivate,
+      leaseMs: config.contact.leaseSeconds * 1000,
+    },
+    database.db,
+    limiters,
+  );
   // The audience's counts, added to the database once a second (ANALYTICS=off: none).
   const audience = config.analytics ? new AudienceRecorder({ db: database.db }).start() : undefined;
   // The blog in the fediverse (FEDERATION=on): its endpoints and the worker that federates posts and delivers.
@@ -162,6 +175,7 @@ export async function serve(config: ServerConfig) {
     onDue: () => {
       invalidatePublicPages();
       newsletter.worker?.wake();
+      wakeWebmentions();
       fediverse?.services.wake();
     },
   });
@@ -219,6 +233,7 @@ export async function serve(config: ServerConfig) {
       // A send in progress finishes (and is recorded) before the database closes under it.
       await contact.worker?.stop();
       await newsletter.worker?.stop();
+      await webmentions.stop();
       await fediverse?.worker.stop();
       // The last second's counts go in before the database closes.
       await audience?.stop();

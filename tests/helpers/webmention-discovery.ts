@@ -7,6 +7,7 @@
  * `/wrong/…`, so a sender that picks it is caught.
  */
 import { createServer, type Server } from "node:http";
+import { receivedMention } from "./webmention-pages.ts";
 
 export interface DiscoveryCase {
   n: number;
@@ -211,18 +212,8 @@ export async function serveDiscoveryCases(): Promise<DiscoveryServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin);
     if (req.method === "POST") {
-      let body = "";
-      req.setEncoding("utf8");
-      req.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      req.on("end", () => {
-        const form = new URLSearchParams(body);
-        received.push({
-          path: url.pathname + url.search,
-          source: form.get("source") ?? "",
-          target: form.get("target") ?? "",
-        });
+      void receivedMention(req).then((mention) => {
+        received.push({ path: url.pathname + url.search, ...mention });
         res.writeHead(url.pathname.startsWith("/wrong/") ? 400 : 202, { "Content-Type": "text/plain" }).end("ok");
       });
       return;

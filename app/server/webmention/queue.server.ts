@@ -11,6 +11,10 @@
  *   version, so one server queues it. A version older than
  *   `SEND_HORIZON_MS` when first seen (an imported archive, posts public
  *   before webmentions came) is recorded and sends nothing.
+ * - **Withdrawing.** A post readers no longer see (unpublished, in the
+ *   trash) mentions again the pages it mentioned, so each can find its
+ *   address gone; its recorded version becomes `WITHDRAWN`, older than any,
+ *   so publishing it again mentions them once more.
  * - **Receiving.** A mention the endpoint accepted waits in
  *   `webmentions_received` until its source is fetched and verified.
  */
@@ -57,6 +61,9 @@ export function externalLinks(html: string, siteOrigin: string): string[] {
   return [...found];
 }
 
+/** The version recorded for a post readers no longer see: any version it gets when public again is newer. */
+const WITHDRAWN = new Date(0);
+
 const versionOf = sql`coalesce(${blogs.editedAt}, ${blogs.publishedAt}, ${blogs.createdAt})`;
 
 const publicAt = (now: Date) =>
@@ -74,6 +81,7 @@ export async function queueNewVersions(db: Database, publicUrl: string, now = ne
       slug: blogs.slug,
       content: blogs.content,
       version: sql<string>`${versionOf}`.mapWith((value: string | Date) => new Date(value)),
+      withdrawn: sql<boolean>`coalesce(${webmentionPosts.version} = ${WITHDRAWN.toISOString()}::timestamptz, false)`,
     })
     .from(blogs)
     .leftJoin(webmentionPosts, eq(webmentionPosts.postId, blogs.id))
@@ -83,7 +91,8 @@ export async function queueNewVersions(db: Database, publicUrl: string, now = ne
   for (const post of due) {
     if (!isLang(post.lang)) continue;
     const source = new URL(postPath({ lang: post.lang, slug: post.slug }), publicUrl).href;
-    const recent = now.getTime() - post.version.getTime() <= SEND_HORIZON_MS;
+    // Published again after it was withdrawn: its pages are told again, however old the post.
+    const recent = post.withdrawn || now.getTime() - post.version.getTime() <= SEND_HORIZON_MS;
     const targets = recent ? externalLinks(renderMarkdown(post.content, post.lang).html, publicUrl) : [];
     queued += await db.transaction(async (tx) => {
       // Recorded by one server only: the one whose statement moved the version.
@@ -112,6 +121,44 @@ export async function queueNewVersions(db: Database, publicUrl: string, now = ne
               .onConflictDoNothing()
               .returning({ id: webmentionSends.id });
       return again.length + added.length;
+    });
+  }
+  return queued;
+}
+
+/**
+ * Mentions again the pages a post mentioned, once it is no longer public (unpublished, in the trash):
+ * its address now answers 404 or 410, and each page can see the mention gone.
+ * @returns how many mentions were queued
+ */
+export async function queueWithdrawals(db: Database, now = new Date()): Promise<number> {
+  const gone = await db
+    .select({ postId: webmentionPosts.postId })
+    .from(webmentionPosts)
+    .innerJoin(blogs, eq(blogs.id, webmentionPosts.postId))
+    .where(and(sql`not ${publicAt(now)}`, sql`${webmentionPosts.version} > ${WITHDRAWN.toISOString()}::timestamptz`))
+    .limit(POSTS_PER_ROUND);
+  let queued = 0;
+  for (const { postId } of gone) {
+    queued += await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(webmentionPosts)
+        .set({ version: WITHDRAWN, queuedAt: now })
+        .where(
+          and(
+            eq(webmentionPosts.postId, postId),
+            sql`${webmentionPosts.version} > ${WITHDRAWN.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ postId: webmentionPosts.postId });
+      if (!claimed) return 0;
+      // Only the pages that were told of it: a page without an endpoint has nothing to take back.
+      const again = await tx
+        .update(webmentionSends)
+        .set({ nextAttemptAt: now, attempts: 0, sentAt: null, failedAt: null, lastError: null })
+        .where(and(eq(webmentionSends.postId, postId), sql`${webmentionSends.sentAt} is not null`))
+        .returning({ id: webmentionSends.id });
+      return again.length;
     });
   }
   return queued;

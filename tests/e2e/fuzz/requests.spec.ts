@@ -163,6 +163,7 @@ const templates: readonly ((s: string, t: string) => string)[] = [
   () => "/auth/me",
   () => "/contact/started",
   () => "/contact/send",
+  () => "/webmention",
   () => "/sitemap.xml",
   () => "/robots.txt",
   (s) => `/uploads/${s}`,
@@ -223,6 +224,8 @@ const formFields = fc.array(
       "website",
       "startedAt",
       "file",
+      "source",
+      "target",
     ]),
     fc.oneof(
       sample([
@@ -238,6 +241,8 @@ const formFields = fc.array(
         "en",
         "on",
         "bot-discord",
+        "https://example.com/a",
+        "http://127.0.0.1/blog/bot-discord",
       ]),
       text,
     ),
