@@ -63,13 +63,34 @@ const GESTURE_STARTS = new Set<string>(["pointerdown", "touchstart", "keydown"])
 const GESTURE_ENDS = new Set<string>(["pointerup", "pointercancel", "touchend", "touchcancel", "click", "keyup"]);
 
 /**
+ * The controls the page script answers by itself (theme, the header's menus,
+ * the contact dialog, tabs, copy buttons): a reader's first taps are often a
+ * few of these in a row (open the menu, close it, flip the theme).
+ */
+export const PAGE_SCRIPT_CONTROLS =
+  "[data-theme-toggle], button[data-disclosure], button[data-opens-dialog], [data-closes-dialog], [data-tabs] [role=tab], button[data-copy-code]";
+
+/**
+ * How long the page must have been left alone after a press or key on one of
+ * those controls before the hydration is released: the reader's next taps
+ * come first (decision 070).
+ */
+export const QUIET_AFTER_CONTROL_MS = 1000;
+
+/**
  * Releases the hydration code on the first interaction, or at once when the
  * app has work waiting. The release waits until the interaction has been
  * answered: a press or key until it is let go (its click included), then
  * until the frame after it has been painted. Released in the press itself,
  * the hydration's inline scripts (React Router's data, 50-90 ms on the
  * bench's phone) ran before the tap's own answer was painted, in every
- * page's first tap (decision 051). The floating terminal is no interaction
+ * page's first tap (decision 051). A press, key or focus on a control the
+ * page script answers by itself waits longer: until the page has been left
+ * alone for `QUIET_AFTER_CONTROL_MS`, each new press starting the wait
+ * again. Released after the first of a reader's taps in a row, the
+ * hydration's long tasks (the app's modules compiled and run, React's
+ * commit) fell on the next ones: the home page's theme flip at 7.2x waited
+ * behind them (decision 070). The floating terminal is no interaction
  * with the page: it works without the app, and a press, key or focus in its
  * launcher or window leaves the hydration for later, so that nothing
  * competes with the terminal's own script and with what is typed into it
@@ -90,16 +111,17 @@ export function hydrateOnInteraction(doc: Document): void {
     releaseHeldScripts(doc);
   };
   // Once the interaction's answer has been painted: a background task runs after the
-  // input and the frame it asked for.
-  const afterAnswer = () => {
+  // input and the frame it asked for (after a quiet time, for the page script's own controls).
+  const afterAnswer = (onControl: boolean) => {
     const mine = ++scheduled;
     const run = () => {
       if (mine === scheduled) release();
     };
-    queueTask(run, "background");
+    queueTask(run, "background", onControl ? QUIET_AFTER_CONTROL_MS : 0);
   };
   function reached(event: Event) {
     if (closestTarget(event, TERMINAL_PARTS)) return;
+    const onControl = closestTarget(event, PAGE_SCRIPT_CONTROLS) !== null;
     if (GESTURE_STARTS.has(event.type)) {
       pressed = true;
       // A release already scheduled waits for this gesture's end instead.
@@ -112,7 +134,7 @@ export function hydrateOnInteraction(doc: Document): void {
     const letGo = event instanceof PointerEvent && event.type === "pointermove" && event.buttons === 0;
     if (pressed && !ends && !letGo) return;
     pressed = false;
-    afterAnswer();
+    afterAnswer(onControl);
   }
   for (const type of events) window.addEventListener(type, reached, { capture: true, passive: true });
 }
