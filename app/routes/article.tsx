@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { FediverseHandles, fediverseCreator } from "~/components/blog/FediverseHandles.tsx";
 import { ArticleBody, ArticleCover, ArticleHeader } from "~/components/blog/PostCard.tsx";
-import { PostResponses, type ShownResponses } from "~/components/blog/PostResponses.tsx";
+import { PostResponses } from "~/components/blog/PostResponses.tsx";
 import { ArrowLeft, ArrowRight } from "~/components/icons";
 import type { LanguageSwitch } from "~/components/layout/LanguageToggle.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
@@ -60,7 +60,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The blog's fediverse accounts under the post, and the responses the author approved (decision 065).
   const fediverse = fediverseServices() !== undefined;
   const db = servicesIfReady()?.db;
-  const responses = db && !staticArticleIdOf(post) ? await shownResponses(db, post.id) : NO_RESPONSES;
+  const shown = db && !staticArticleIdOf(post) ? await shownResponses(db, post.id) : undefined;
+  // Only a post with responses carries them: a page's first window has no bytes to spare.
+  const responses = shown && shown.replies.length + shown.likes.length + shown.boosts.length > 0 ? shown : undefined;
   // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
   const webmention = webmentionsEnabled() && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
   if (isDataRequest(pathname))
@@ -70,7 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       newsletter,
       webmention,
       fediverse,
-      responses,
+      ...(responses ? { responses } : {}),
       post: { ...data, html },
     };
   context.set(articleHtmlContext, html);
@@ -80,7 +82,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     newsletter,
     webmention,
     fediverse,
-    responses,
+    ...(responses ? { responses } : {}),
     post: { ...data, html: undefined },
   };
   return webmention ? dataWith(page, { Link: `<${webmention}>; rel="webmention"` }) : page;
@@ -92,8 +94,6 @@ const dataWith = <Value,>(value: Value, headers: Record<string, string>) =>
 
 /** The loader's headers (the webmention endpoint's Link) on the page's response. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-const NO_RESPONSES: ShownResponses = { replies: [], likes: [], boosts: [] };
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 
@@ -212,7 +212,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>
-      <PostResponses responses={loaderData.responses} />
+      {loaderData.responses && <PostResponses responses={loaderData.responses} />}
       {loaderData.fediverse && <FediverseHandles className="mt-8" />}
       {loaderData.newsletter && <NewsletterForm source={postPath(post)} className="mt-16" />}
       {(post.newer || post.older) && (

@@ -21,8 +21,8 @@ export function FediverseHandles({ className = "" }: { className?: string }) {
       {(["pt", "en"] as const).map((lang, index) => (
         <span key={lang}>
           {index > 0 && " · "}
-          <a rel="me" href={`${origin}/fediverse/${IDENTIFIERS[lang]}`} className="text-accent hover:underline">
-            <code className="select-all">{`@${IDENTIFIERS[lang]}@${host}`}</code>
+          <a rel="me" href={`${origin}/fediverse/${IDENTIFIERS[lang]}`} className="select-all font-mono text-accent">
+            {`@${IDENTIFIERS[lang]}@${host}`}
           </a>{" "}
           ({t.newsletter.fediverse.handles[lang]})
         </span>

@@ -63,8 +63,8 @@ export const newsletter = {
   },
   /** The blog's fediverse accounts and the responses under a post (decision 065). */
   fediverse: {
-    follow: "Follow on the fediverse (Mastodon and others):",
-    handles: { pt: "posts in Portuguese", en: "posts in English" },
+    follow: "Follow on the fediverse:",
+    handles: { pt: "Portuguese", en: "English" },
     responsesHeading: "Responses",
     replyBy: "Reply by {name}",
     mentionBy: "Mention by {name}",

@@ -63,8 +63,8 @@ export const newsletter = {
   },
   /** The blog's fediverse accounts and the responses under a post (decision 065). */
   fediverse: {
-    follow: "Siga no fediverso (Mastodon e outros):",
-    handles: { pt: "posts em português", en: "posts em inglês" },
+    follow: "Siga no fediverso:",
+    handles: { pt: "português", en: "inglês" },
     responsesHeading: "Respostas",
     replyBy: "Resposta de {name}",
     mentionBy: "Menção de {name}",
