@@ -18,7 +18,7 @@
  * - **Receiving.** A mention the endpoint accepted waits in
  *   `webmentions_received` until its source is fetched and verified.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isLang } from "../../i18n/paths.ts";
 import { postPath } from "../../lib/blog-paths.ts";
 import { renderMarkdown } from "../blog/markdown.server.ts";
@@ -31,6 +31,7 @@ import {
   webmentionSends,
   webmentionsReceived,
 } from "../db/schema.ts";
+import { claimLeased } from "../jobs/leased-claims.server.ts";
 import { retryDelayMs } from "../newsletter/queue.server.ts";
 import { startTags } from "./html-tags.server.ts";
 
@@ -167,19 +168,8 @@ export async function queueWithdrawals(db: Database, now = new Date()): Promise<
 const openSend = and(isNull(webmentionSends.sentAt), isNull(webmentionSends.failedAt));
 
 /** Claims up to `limit` due mentions to send: their next attempt moves a lease ahead. */
-export async function claimSends(db: Database, now: Date, limit: number, leaseMs: number): Promise<WebmentionSend[]> {
-  const due = db
-    .select({ id: webmentionSends.id })
-    .from(webmentionSends)
-    .where(and(openSend, lte(webmentionSends.nextAttemptAt, now)))
-    .orderBy(asc(webmentionSends.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(webmentionSends)
-    .set({ attempts: sql`${webmentionSends.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(webmentionSends.id, due))
-    .returning();
+export function claimSends(db: Database, now: Date, limit: number, leaseMs: number): Promise<WebmentionSend[]> {
+  return claimLeased(db, webmentionSends, { now, limit, leaseMs, open: openSend });
 }
 
 /** What became of one send: done (sent or given up) or a later try. */
@@ -224,24 +214,8 @@ export async function queueReceived(
 }
 
 /** Claims up to `limit` received mentions due for verification. */
-export async function claimReceived(
-  db: Database,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-): Promise<WebmentionReceived[]> {
-  const due = db
-    .select({ id: webmentionsReceived.id })
-    .from(webmentionsReceived)
-    .where(lte(webmentionsReceived.nextAttemptAt, now))
-    .orderBy(asc(webmentionsReceived.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(webmentionsReceived)
-    .set({ attempts: sql`${webmentionsReceived.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(webmentionsReceived.id, due))
-    .returning();
+export function claimReceived(db: Database, now: Date, limit: number, leaseMs: number): Promise<WebmentionReceived[]> {
+  return claimLeased(db, webmentionsReceived, { now, limit, leaseMs });
 }
 
 /** What the verification found; a failure to fetch is tried again later, up to `MAX_ATTEMPTS`. */
