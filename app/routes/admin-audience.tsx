@@ -7,9 +7,12 @@ import { adminPageMeta } from "~/lib/seo.ts";
 import { audienceRange, audienceReport } from "~/server/analytics/report.server.ts";
 import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
+import { handleOf } from "~/server/fediverse/handles.server.ts";
+import { followerSummary } from "~/server/fediverse/owner.server.ts";
 import { postSendCounts } from "~/server/newsletter/queue.server.ts";
 import { subscriberCounts } from "~/server/newsletter/subscribers.server.ts";
-import { newsletterServices, services } from "~/server/services.server.ts";
+import { fediverseServices, newsletterServices, services } from "~/server/services.server.ts";
+import { siteUrl } from "~/site.config.ts";
 import type { Route } from "./+types/admin-audience";
 
 // Runs before the loader, on document and data requests alike: a visitor never reaches it.
@@ -30,16 +33,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = app;
   const range = audienceRange(new URL(request.url).searchParams.get("days"));
   const newsletterOn = newsletterServices(app)?.worker != null;
-  const [report, unread, counts, sends] = await Promise.all([
+  const fediverseOn = fediverseServices(app) !== undefined;
+  const [report, unread, counts, sends, followers] = await Promise.all([
     audienceReport(db, range),
     countUnread(db),
     newsletterOn ? subscriberCounts(db) : null,
     newsletterOn ? postSendCounts(db) : null,
+    fediverseOn ? followerSummary(db) : null,
   ]);
+  const origin = siteUrl();
   const view: AudienceView = {
     report,
     counting: app.audience != null,
     newsletter: counts && sends ? { counts, sends } : null,
+    fediverse: followers
+      ? {
+          handles: { pt: handleOf("pt", origin), en: handleOf("en", origin) },
+          followers: {
+            pt: followers.find((row) => row.lang === "pt")?.count ?? 0,
+            en: followers.find((row) => row.lang === "en")?.count ?? 0,
+          },
+        }
+      : null,
   };
   return { unread, view };
 }

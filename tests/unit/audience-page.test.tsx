@@ -49,6 +49,21 @@ describe("the Audience page", () => {
     expect(html).not.toContain(pt.admin.audience.countingOff);
   });
 
+  it("lists the followers of each fediverse account beside the newsletter, or says federation is off", () => {
+    const fediverse = {
+      handles: { pt: "@blog@example.com", en: "@blog.en@example.com" },
+      followers: { pt: 1234, en: 5 },
+    };
+    const html = render("/admin/audience", { report: empty, counting: true, newsletter: null, fediverse });
+    expect(html).toContain("@blog@example.com");
+    expect(html).toContain("1.234");
+    expect(html).toContain("@blog.en@example.com");
+    expect(html).not.toContain(pt.admin.audience.fediverseOff);
+    expect(render("/admin/audience", { report: empty, counting: true, newsletter: null })).toContain(
+      pt.admin.audience.fediverseOff,
+    );
+  });
+
   it("draws a year as 365 bars in one scalable image, named by its summary, numbers in the page's language", () => {
     const days = year((index) => (index === 364 ? 1234 : index % 7));
     const report: AudienceReport = {

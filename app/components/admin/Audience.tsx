@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Download, Info } from "~/components/icons";
 import { navLinkClass } from "~/components/layout/nav-styles.ts";
 import { buttonSecondary, card } from "~/components/portfolio/styles.ts";
-import { type Dictionary, format, htmlLang, languages, useT } from "~/i18n";
+import { LocalLink } from "~/components/ui/LocalLink.tsx";
+import { type Dictionary, format, htmlLang, type Lang, languages, useT } from "~/i18n";
 import type { AudienceReport, KeyCount } from "~/server/analytics/report.server.ts";
 import { DayChart } from "./AudienceChart.tsx";
 import { cell, type Formats, OffNotice, ScrollTable, sectionHeading, Tally, useFormats, wrapping } from "./parts.tsx";
@@ -23,6 +24,8 @@ export interface AudienceView {
   counting: boolean;
   /** Null when the newsletter is off (no mail server). */
   newsletter: AudienceNewsletter | null;
+  /** Followers of each fediverse account; absent or null with FEDERATION=off. */
+  fediverse?: { handles: Record<Lang, string>; followers: Record<Lang, number> } | null;
 }
 
 /** The ranges offered, in days (the loader's `AUDIENCE_RANGES`). */
@@ -384,6 +387,43 @@ function Newsletter({
  * top pages and posts, where readers came from, devices, feeds, broken links
  * and the newsletter. Visitors are per day: never added across days.
  */
+/** The fediverse's followers beside the newsletter's subscribers and the feeds' readers. */
+function Fediverse({
+  fediverse,
+  texts,
+  formats,
+}: {
+  fediverse: NonNullable<AudienceView["fediverse"]> | null;
+  texts: Texts;
+  formats: Formats;
+}) {
+  return (
+    <Part heading={texts.fediverse} text={texts.fediverseText} testId="audience-fediverse">
+      {fediverse ? (
+        <>
+          <div className="mt-4 max-w-md">
+            <Tally
+              heading={texts.fediverse}
+              rows={languages.map((lang) => [fediverse.handles[lang], formats.number(fediverse.followers[lang])])}
+            />
+          </div>
+          <LocalLink
+            to="/admin/responses"
+            className="mt-4 inline-block text-sm font-medium text-accent hover:underline"
+          >
+            {texts.fediverseMore}
+          </LocalLink>
+        </>
+      ) : (
+        <p className="mt-3 flex gap-2 text-sm" data-testid="fediverse-off">
+          <Info className="mt-0.5 size-4 shrink-0 text-fg-muted" aria-hidden="true" />
+          {texts.fediverseOff}
+        </p>
+      )}
+    </Part>
+  );
+}
+
 export function AudienceAdmin({ view }: { view: AudienceView }) {
   const { t } = useT();
   const texts = t.admin.audience;
@@ -439,6 +479,7 @@ export function AudienceAdmin({ view }: { view: AudienceView }) {
         </Part>
       </div>
       <Newsletter newsletter={view.newsletter} texts={texts} formats={formats} />
+      <Fediverse fediverse={view.fediverse ?? null} texts={texts} formats={formats} />
     </div>
   );
 }
