@@ -296,7 +296,6 @@ for (const engine of engines) {
       expect(wordpress.plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 3 });
       expect(wordpress.plan.missingImages.map((image) => image.address)).toEqual([
         "https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png",
-        "https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png",
         "https://diario.exemplo.com.br/wp-content/uploads/2021/07/sumiu.jpg",
       ]);
       expect(wordpress.plan.removed).toEqual([expect.objectContaining({ slug: "ola-sao-paulo", items: ["script"] })]);

@@ -37,7 +37,7 @@ export function ExportPanel() {
   const { t } = useT();
   const texts = t.admin.transfer.export;
   return (
-    <section aria-labelledby="export-heading" className={`${card} grid gap-3 p-5`}>
+    <section aria-labelledby="export-heading" className={`${card} grid min-w-0 grid-cols-1 gap-3 p-5`}>
       <h2 id="export-heading" className={sectionHeading}>
         {texts.heading}
       </h2>
@@ -166,7 +166,11 @@ export function ImportPanel() {
   };
   const busy = stage.kind === "checking" || stage.kind === "applying";
   return (
-    <section aria-labelledby="import-heading" className={`${card} grid gap-4 p-5`} data-testid="import">
+    <section
+      aria-labelledby="import-heading"
+      className={`${card} grid min-w-0 grid-cols-1 gap-4 p-5`}
+      data-testid="import"
+    >
       <h2 id="import-heading" className={sectionHeading}>
         {texts.heading}
       </h2>
@@ -310,11 +314,11 @@ function DryRun({
   return (
     <div className="grid gap-4" data-testid="dry-run">
       <p ref={statusRef} tabIndex={-1} role="status" className="text-lg font-semibold outline-none">
-        {count === 0 && plan.problems.length === 0 ? texts.empty : summary}
+        {count > 0 ? summary : plan.problems.length > 0 ? texts.problems : texts.empty}
       </p>
       {plan.problems.length > 0 && (
         <div className="grid gap-2 rounded-xl border border-danger p-4" data-testid="problems">
-          <h3 className={`${subheading} text-danger`}>{texts.problems}</h3>
+          {count > 0 && <h3 className={`${subheading} text-danger`}>{texts.problems}</h3>}
           <p className="text-sm">{texts.problemsHelp}</p>
           <ul className={list}>
             {plan.problems.map((problem) => (
@@ -452,7 +456,11 @@ export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]
   }, [adding.state, adding.data]);
   const error = adding.data && !adding.data.ok ? adding.data.message : undefined;
   return (
-    <section aria-labelledby="redirects-heading" className={`${card} grid gap-3 p-5`} data-testid="redirects">
+    <section
+      aria-labelledby="redirects-heading"
+      className={`${card} grid min-w-0 grid-cols-1 gap-3 p-5`}
+      data-testid="redirects"
+    >
       <h2 id="redirects-heading" className={sectionHeading}>
         {texts.heading}
       </h2>

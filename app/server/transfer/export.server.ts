@@ -1,11 +1,11 @@
 /**
  * Writes the blog's archive (archive-format.server.ts) as a zip stream: an
  * author's posts, or every author's for the operator. Posts are read a page
- * at a time and their images one at a time, straight into the zip, so the
- * export holds one post's files at once whatever the blog's size; only the
- * index (`archive.json`) is kept until the end.
+ * at a time, and each image only when the zip reaches it, at the pace its
+ * reader takes the bytes; the next page waits for the last image of the one
+ * before. Only the index (`archive.json`) is kept until the end.
  */
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray, or, type SQL } from "drizzle-orm";
 import { stringify } from "yaml";
 import yazl from "yazl";
@@ -132,6 +132,7 @@ async function fill(
   const own: SQL | undefined = "authorId" in scope ? eq(blogs.authorId, scope.authorId) : undefined;
 
   let after: { lang: string; slug: string } | undefined;
+  let pageReached: Promise<void> | undefined;
   for (;;) {
     const cursor = after
       ? or(gt(blogs.lang, after.lang), and(eq(blogs.lang, after.lang), gt(blogs.slug, after.slug)))
@@ -156,15 +157,19 @@ async function fill(
     for (const { post, login } of page) {
       authors.add(login);
       for (const tag of post.tags) usedTags.add(`${post.lang}/${tag}`);
-      const entry = await addPost(zip, storage, post, login, {
+      const context = {
         names: tagNames,
         revisions: revisions.filter((revision) => revision.postId === post.id),
         redirects: redirects.filter((redirect) => redirect.postId === post.id),
         now,
         summary,
-      });
-      index.posts.push(entry);
+        lastEntry: undefined as Promise<void> | undefined,
+      };
+      index.posts.push(await addPost(zip, storage, post, login, context));
+      if (context.lastEntry) pageReached = context.lastEntry;
     }
+    // The next page waits until the zip has reached this one's last image: what waits stays one page.
+    await pageReached;
     const last = page.at(-1)?.post;
     if (!last || page.length < PAGE) break;
     after = { lang: last.lang, slug: last.slug };
@@ -172,7 +177,10 @@ async function fill(
   index.authors = [...authors].sort();
   index.tags = await archiveTags(db, usedTags);
   zip.addBuffer(Buffer.from(`${JSON.stringify(index, null, 2)}\n`), ARCHIVE_INDEX, { mtime: now });
+  // The summary is complete once the last image was read: when the zip has ended.
+  const ended = new Promise<void>((resolve) => zip.outputStream.on("end", () => resolve()));
   zip.end();
+  await ended;
   return summary;
 }
 
@@ -187,6 +195,8 @@ async function addPost(
     redirects: (typeof postRedirects.$inferSelect)[];
     now: Date;
     summary: ExportSummary;
+    /** Settles when the zip starts writing the last image queued. */
+    lastEntry?: Promise<void> | undefined;
   },
 ): Promise<ArchivePost> {
   const lang = post.lang as Lang;
@@ -231,14 +241,22 @@ async function addPost(
   const file = `${folder}/index.md`;
   zip.addBuffer(Buffer.from(postMarkdown(front, body)), file, { mtime: post.updatedAt });
   for (const [key, name] of images.byKey) {
-    const bytes = await storage.get(key);
-    if (!bytes) {
-      context.summary.missingImages.push(`${folder}/${name}`);
-      continue;
-    }
+    // Read when the zip reaches it, not now: one image in memory at a time, at the reader's pace.
     // Images are compressed already: stored as they are.
-    zip.addBuffer(Buffer.from(bytes), `${folder}/${name}`, { mtime: post.updatedAt, compress: false });
-    context.summary.images += 1;
+    const reached = new Promise<void>((resolve) => {
+      zip.addReadStreamLazy(`${folder}/${name}`, { mtime: post.updatedAt, compress: false }, (callback) => {
+        resolve();
+        storage.get(key).then(
+          (bytes) => {
+            if (bytes) context.summary.images += 1;
+            else context.summary.missingImages.push(`${folder}/${name}`);
+            callback(null, Readable.from(bytes ? [Buffer.from(bytes)] : []));
+          },
+          (error: unknown) => callback(error, Readable.from([])),
+        );
+      });
+    });
+    context.lastEntry = reached;
   }
   context.summary.posts += 1;
   return {

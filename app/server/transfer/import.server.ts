@@ -176,9 +176,13 @@ export async function planImport(
     const owner = existing.get(`${post.lang}/${post.slug}`);
     if (owner !== undefined || reservedSlugs.has(post.slug)) plan.clashes.push({ ...entry, yours: owner === authorId });
     if (post.removed.length > 0) plan.removed.push({ ...entry, items: post.removed });
+    const missing = new Set<string>();
     for (const image of imagesOf(post)) {
-      if (!image.file) plan.missingImages.push({ ...entry, address: image.original });
-      else if (!counted.has(image.file)) {
+      if (!image.file) {
+        // A cover that is in the text too is one image missing, not two.
+        if (!missing.has(image.original)) plan.missingImages.push({ ...entry, address: image.original });
+        missing.add(image.original);
+      } else if (!counted.has(image.file)) {
         counted.add(image.file);
         plan.images += 1;
       }
