@@ -270,13 +270,15 @@ const fediverseVariables = {
     group: "fediverse",
     meaning:
       "`off`: the blog is not in the fediverse: WebFinger, NodeInfo, the actors, their inboxes and collections " +
-      "answer 404, a post's address answers its page only, and nothing is delivered",
+      "answer 404, a post's address answers its page only, and nothing is delivered; webmentions are off too: " +
+      "no endpoint (`/webmention` answers 404) and none sent ([webmentions](webmentions.md))",
   }),
   FEDERATION_ALLOW_PRIVATE: withDefault(flag(), false, {
     group: "fediverse",
     meaning:
-      "`true`: the server may reach loopback and private addresses when it fetches accounts and delivers " +
-      "activities (tests of two servers on one machine). Refused unless `PUBLIC_URL` is itself a loopback " +
+      "`true`: the server may reach loopback and private addresses when it fetches accounts, delivers " +
+      "activities, sends webmentions and verifies their sources (tests of two servers on one machine). " +
+      "Refused unless `PUBLIC_URL` is itself a loopback " +
       "address; otherwise every such address, DNS answers included, is refused",
   }),
 };
