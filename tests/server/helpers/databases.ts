@@ -24,9 +24,33 @@ export interface Engine {
   open(): Promise<OpenDatabase>;
 }
 
+/** The embedded database as the migrations leave it, made once per test process (`migratedPglite`). */
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A tarball of an embedded database the migrations have made, for every fresh one a test opens: PGlite then
+ * unpacks it instead of running `initdb` and every migration again, about a fifth of the CPU (0.7 against 3 s
+ * measured here). The migrations still run on it, and find nothing to do.
+ */
+export function migratedPglite(): Promise<Blob> {
+  migrated ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-template-"));
+    const opened = await openDatabase({ dataDir: dir });
+    try {
+      const dump = opened.dumpDataDir;
+      if (!dump) throw new Error("The embedded database cannot be dumped");
+      return await dump();
+    } finally {
+      await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return migrated;
+}
+
 async function openPglite(): Promise<OpenDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
-  const opened = await openDatabase({ dataDir: dir });
+  const opened = await openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() });
   return {
     ...opened,
     async close() {

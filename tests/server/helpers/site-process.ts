@@ -16,6 +16,7 @@ import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { migratedPglite } from "./databases.ts";
 
 export interface SiteProcess {
   origin: string;
@@ -37,7 +38,12 @@ export interface SiteProcess {
 export async function startSiteProcess(buildDir: string, env: NodeJS.ProcessEnv, readyLines = 1): Promise<SiteProcess> {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "portfolio-site-"));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-site-"));
+    // An embedded database the migrations have made, so the server opens it instead of creating it.
+    if (!env.DATABASE_URL) await (await openDatabase({ dataDir, loadDataDir: await migratedPglite() })).close();
+  }
   const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     env: toolEnv({
       ...SERVER_ENVIRONMENT,
@@ -139,7 +145,7 @@ export async function startSeededSite(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ site: SiteProcess; author: SeededAuthor }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-seeded-"));
-  const { db, close } = await openDatabase({ dataDir });
+  const { db, close } = await openDatabase({ dataDir, loadDataDir: await migratedPglite() });
   let author: SeededAuthor;
   try {
     const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
