@@ -47,6 +47,7 @@ describe("dates as engines write them", () => {
     expect(readDate("2019-05-01")?.toISOString()).toBe("2019-05-01T03:00:00.000Z");
     expect(readDate("2021-07-10 15:30:00", "Z")?.toISOString()).toBe("2021-07-10T15:30:00.000Z");
     expect(readDate("2019-02-30 10:00:00 -0300")).toBeUndefined();
+    expect(readDate("Jul 08 2022")?.toISOString()).toBe("2022-07-08T03:00:00.000Z");
     expect(readDate("ontem")).toBeUndefined();
     expect(readDate(42)).toBeUndefined();
   });
@@ -133,6 +134,41 @@ describe("a bilingual Hugo folder", () => {
     expect(zipped.posts.map((post) => [post.lang, post.slug, post.cover?.file]).sort()).toEqual(
       source.posts.map((post) => [post.lang, post.slug, post.cover?.file && `meu-blog/${post.cover.file}`]).sort(),
     );
+  });
+});
+
+describe("Hugo's language folders and an Astro collection", () => {
+  it("takes the language from content/{lang}/, links the same path in both, and keeps Astro's addresses", async () => {
+    const source = await read(
+      await zipFile({
+        "site/hugo.yaml": "defaultContentLanguage: en\nlanguages:\n  en: {}\n  pt: {}\n",
+        "site/content/en/posts/moving.md": "---\ntitle: Moving\ndate: 2024-02-01\n---\nText",
+        "site/content/pt/posts/moving.md": "---\ntitle: Mudando\ndate: 2024-02-02\nslug: mudando\n---\nTexto",
+        "astro/src/content/blog/first-post.md":
+          "---\ntitle: 'First post'\npubDate: 'Jul 08 2022'\nlang: en\nheroImage: '/blog-placeholder-3.jpg'\n---\nHi",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    const [first, moving, mudando] = source.posts;
+    // Astro's template dates a post `Jul 08 2022`.
+    expect(first?.publishedAt?.toISOString()).toBe("2022-07-08T03:00:00.000Z");
+    expect([moving?.lang, mudando?.lang]).toEqual(["en", "pt"]);
+    expect(moving?.translationKey).toBe(mudando?.translationKey);
+    // English is the default language: its posts have no prefix, Portuguese ones have /pt.
+    expect(moving?.oldPaths).toEqual(["/posts/moving/"]);
+    expect(mudando?.oldPaths).toEqual(["/pt/posts/mudando/"]);
+  });
+
+  it("reads an Astro post with its collection's address, its hero image missing from the upload", async () => {
+    const source = await read(
+      await zipFile({
+        "src/content/blog/first-post.md":
+          "---\ntitle: 'First post'\npubDate: '2022-07-08'\nlang: en\nheroImage: '/blog-placeholder-3.jpg'\n---\nHi",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    expect(source.posts[0]).toMatchObject({ slug: "first-post", lang: "en", oldPaths: ["/blog/first-post/"] });
+    expect(source.posts[0]?.cover).toEqual({ original: "/blog-placeholder-3.jpg" });
   });
 });
 

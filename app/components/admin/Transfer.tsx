@@ -33,21 +33,42 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const field =
   "w-full min-w-0 rounded-xl border border-line bg-bg px-3.5 py-2 text-fg outline-none transition focus:border-accent";
 
+/** One of the page's three cards: its heading, what it does, and its controls. */
+function Panel({
+  id,
+  heading,
+  help,
+  testId,
+  children,
+}: {
+  id: string;
+  heading: string;
+  help: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${card} grid min-w-0 grid-cols-1 gap-4 p-5`} data-testid={testId}>
+      <h2 id={id} className={sectionHeading}>
+        {heading}
+      </h2>
+      <p className="text-fg-muted">{help}</p>
+      {children}
+    </section>
+  );
+}
+
 export function ExportPanel() {
   const { t } = useT();
   const texts = t.admin.transfer.export;
   return (
-    <section aria-labelledby="export-heading" className={`${card} grid min-w-0 grid-cols-1 gap-3 p-5`}>
-      <h2 id="export-heading" className={sectionHeading}>
-        {texts.heading}
-      </h2>
-      <p className="text-fg-muted">{texts.help}</p>
+    <Panel id="export-heading" heading={texts.heading} help={texts.help} testId="export-panel">
       {/* A plain link: a download the browser makes, not a page of the app. */}
       <a href="/admin/blog/export.zip" download className={`${buttonPrimary} justify-self-start`} data-testid="export">
         <Download className="size-4" aria-hidden="true" />
         {texts.button}
       </a>
-    </section>
+    </Panel>
   );
 }
 
@@ -166,15 +187,7 @@ export function ImportPanel() {
   };
   const busy = stage.kind === "checking" || stage.kind === "applying";
   return (
-    <section
-      aria-labelledby="import-heading"
-      className={`${card} grid min-w-0 grid-cols-1 gap-4 p-5`}
-      data-testid="import"
-    >
-      <h2 id="import-heading" className={sectionHeading}>
-        {texts.heading}
-      </h2>
-      <p className="text-fg-muted">{texts.help}</p>
+    <Panel id="import-heading" heading={texts.heading} help={texts.help} testId="import">
       {(stage.kind === "idle" || stage.kind === "checking") && (
         <form
           className="grid gap-3"
@@ -243,7 +256,7 @@ export function ImportPanel() {
           </button>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -456,15 +469,7 @@ export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]
   }, [adding.state, adding.data]);
   const error = adding.data && !adding.data.ok ? adding.data.message : undefined;
   return (
-    <section
-      aria-labelledby="redirects-heading"
-      className={`${card} grid min-w-0 grid-cols-1 gap-3 p-5`}
-      data-testid="redirects"
-    >
-      <h2 id="redirects-heading" className={sectionHeading}>
-        {texts.heading}
-      </h2>
-      <p className="text-fg-muted">{texts.help}</p>
+    <Panel id="redirects-heading" heading={texts.heading} help={texts.help} testId="redirects">
       {redirects.length === 0 ? (
         <p className="text-fg-muted">{texts.empty}</p>
       ) : (
@@ -518,7 +523,7 @@ export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]
           )}
         </adding.Form>
       )}
-    </section>
+    </Panel>
   );
 }
 

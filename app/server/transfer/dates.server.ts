@@ -14,14 +14,25 @@ const SITE_OFFSET = (() => {
 const SHAPE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?$/i;
 
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** Astro's blog template writes `pubDate: 'Jul 08 2022'`: an English month, the day, the year. */
+const MONTH_FIRST =
+  /^(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(\d{1,2}),?\s+(\d{4})$/i;
+
 /**
  * An instant, or undefined when the value is not a date one can trust.
  * @example readDate("2019-05-01 10:00:00 -0300") // 2019-05-01T13:00:00.000Z
  * @example readDate("2019-05-01", "Z") // 2019-05-01T00:00:00.000Z
+ * @example readDate("Jul 08 2022") // 2022-07-08T03:00:00.000Z
  */
 export function readDate(value: unknown, zone = SITE_OFFSET): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : new Date(value.getTime());
   if (typeof value !== "string") return undefined;
+  const spelled = MONTH_FIRST.exec(value.trim());
+  if (spelled) {
+    const month = MONTHS.indexOf((spelled[1] ?? "").slice(0, 3).toLowerCase()) + 1;
+    return readDate(`${spelled[3]}-${String(month).padStart(2, "0")}-${(spelled[2] ?? "").padStart(2, "0")}`, zone);
+  }
   const match = SHAPE.exec(value.trim());
   if (!match) return undefined;
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", given] = match;

@@ -171,8 +171,11 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
       if (slug && !tags.some((tag) => tag.slug === slug)) tags.push({ slug, name });
     }
     const meta = (item["wp:postmeta"] as Item[] | undefined) ?? [];
-    const thumbnail = meta.find((row) => value(row["wp:meta_key"]) === "_thumbnail_id");
-    const coverUrl = thumbnail ? attachments.get(value(thumbnail["wp:meta_value"])) : undefined;
+    const metaValue = (key: string) => value(meta.find((row) => value(row["wp:meta_key"]) === key)?.["wp:meta_value"]);
+    // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
+    const state = status === "trash" ? metaValue("_wp_trash_meta_status") || "draft" : status;
+    const thumbnail = metaValue("_thumbnail_id");
+    const coverUrl = thumbnail ? attachments.get(thumbnail) : undefined;
     const name = value(item["wp:post_name"]);
     let slug = slugify(decodeSafely(name)) || slugify(title);
     if (!slug) slug = `post-${value(item["wp:post_id"])}`;
@@ -192,8 +195,8 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
       title: title.slice(0, POST_LIMITS.title),
       slug,
       lang: siteDefault,
-      draft: !["publish", "future", "private"].includes(status) || status === "private",
-      publishedAt: status === "publish" || status === "future" ? date : null,
+      draft: state !== "publish" && state !== "future",
+      publishedAt: state === "publish" || state === "future" ? date : null,
       createdAt: date,
       updatedAt: modified,
       editedAt: null,
