@@ -30,6 +30,8 @@ export interface Received {
   /** Why not, when it did not. */
   problem?: string;
   at: number;
+  /** Set once the peer's 202 was written to a live connection: the sender could see it accepted. */
+  answered: boolean;
 }
 
 export interface SendOptions {
@@ -96,13 +98,18 @@ export class FediversePeer {
   private readonly keyCache = new Map<string, KeyObject>();
   private server: Server | undefined;
   origin = "";
+  /** How long an inbox waits before it answers (a slow instance, for the kill check). */
+  answerDelayMs = 0;
 
   /** Starts listening on a free port of 127.0.0.1 (or `port`). */
   async start(port = 0): Promise<this> {
     this.addAccount("alice");
     this.server = createServer((req, res) => {
       this.handle(req)
-        .then(({ status, type, body }) => {
+        .then(async ({ status, type, body, received }) => {
+          if (received && this.answerDelayMs > 0)
+            await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
+          if (received) res.on("finish", () => (received.answered = !res.destroyed));
           res.writeHead(status, { "Content-Type": type });
           res.end(body);
         })
@@ -217,7 +224,9 @@ export class FediversePeer {
     }
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; type: string; body: string }> {
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; type: string; body: string; received?: Received }> {
     const url = new URL(req.url ?? "/", this.origin);
     const activityJson = "application/activity+json";
     if (url.pathname === "/.well-known/webfinger") {
@@ -273,8 +282,16 @@ export class FediversePeer {
         ]),
       );
       const checked = await this.verify(url, headers, text);
-      this.received.push({ path: url.pathname, headers, body: JSON.parse(text), ...checked, at: Date.now() });
-      return { status: 202, type: "text/plain", body: "" };
+      const received: Received = {
+        path: url.pathname,
+        headers,
+        body: JSON.parse(text),
+        ...checked,
+        at: Date.now(),
+        answered: false,
+      };
+      this.received.push(received);
+      return { status: 202, type: "text/plain", body: "", received };
     }
     return { status: 404, type: "text/plain", body: "not found" };
   }
