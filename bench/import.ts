@@ -1,0 +1,86 @@
+/**
+ * The import at scale (docs/import-and-export.md): a zip of Markdown in
+ * Hugo's layout with 5,000 posts (`--posts`), half of them translations of
+ * the other half, and 4 images each (`--images`), 20,000 in all, imported
+ * through the domain's functions into an empty embedded database and disk
+ * storage, as `npm run import` does. Measures each phase's time (reading
+ * the zip and the posts, the dry run, the images, the transaction), the
+ * rate, and the process's memory above its start while it runs (sampled
+ * every 100 ms: RSS, the JavaScript heap, and Buffers outside it), beside
+ * the archive's size: the images are read one at a time, so memory must not
+ * grow with them.
+ *
+ * `npm run bench:import [-- --posts 5000 --images 4]`. The suite runs a
+ * bounded version (tests/server/transfer-scale.test.ts).
+ */
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { upsertGitHubUser } from "../app/server/auth/users.server.ts";
+import { openDatabase } from "../app/server/db/client.server.ts";
+import { applyImport, planImport } from "../app/server/transfer/import.server.ts";
+import { readSource } from "../app/server/transfer/read-source.server.ts";
+import { openSource } from "../app/server/transfer/source-files.server.ts";
+import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
+import { type ImportScale, measureImport, writeScaleArchive } from "./import-scale.ts";
+
+const { values } = parseArgs({
+  options: { posts: { type: "string", default: "5000" }, images: { type: "string", default: "4" } },
+});
+const scale: ImportScale = { posts: Number(values.posts), imagesPerPost: Number(values.images) };
+if (
+  !Number.isInteger(scale.posts) ||
+  scale.posts < 2 ||
+  !Number.isInteger(scale.imagesPerPost) ||
+  scale.imagesPerPost < 0
+) {
+  console.error("--posts must be a whole number of at least 2, --images a whole number");
+  process.exit(1);
+}
+
+const dir = await mkdtemp(path.join(os.tmpdir(), "bench-import-"));
+try {
+  const archive = path.join(dir, "blog.zip");
+  console.log(`Writing ${scale.posts} posts with ${scale.imagesPerPost} images each…`);
+  await writeScaleArchive(archive, scale);
+  const size = (await stat(archive)).size;
+  const database = await openDatabase({ dataDir: path.join(dir, "data") });
+  try {
+    const user = await upsertGitHubUser(database.db, {
+      githubId: 1,
+      login: "bench",
+      name: null,
+      avatarUrl: null,
+      email: null,
+    });
+    const storage = localDiskStorage(path.join(dir, "uploads"));
+    const report = await measureImport(async (phase, progress) => {
+      const tree = await phase("read", () => openSource(archive));
+      try {
+        const source = await phase("read", () => readSource(tree));
+        await phase("dry run", () => planImport(database.db, source, user.id));
+        return await phase("import", () =>
+          applyImport(database.db, storage, tree, source, user.id, { clash: "skip", onProgress: progress }),
+        );
+      } finally {
+        tree.close();
+      }
+    });
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    console.log(`\nArchive: ${mb(size)}, ${scale.posts} posts, ${scale.posts * scale.imagesPerPost} images`);
+    for (const [phase, ms] of Object.entries(report.phases)) console.log(`${phase}: ${(ms / 1000).toFixed(1)} s`);
+    console.log(
+      `Imported ${report.result.imported} posts and ${report.result.images} images in ${(report.totalMs / 1000).toFixed(1)} s ` +
+        `(${((report.result.images / report.totalMs) * 1000).toFixed(0)} images/s)`,
+    );
+    console.log(
+      `Memory above the start, at its peak: RSS ${mb(report.peak.rss)}, heap ${mb(report.peak.heapUsed)}, ` +
+        `Buffers ${mb(report.peak.external)} (the archive is ${mb(size)})`,
+    );
+  } finally {
+    await database.close();
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

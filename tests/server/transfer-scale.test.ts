@@ -1,0 +1,89 @@
+/**
+ * The import's bench (bench/import.ts, `npm run bench:import`) bounded: a
+ * Hugo site of 80 bilingual posts with 3 images each (240 images of noise,
+ * about 14 MB) imported into an empty embedded database. Every post and
+ * image lands, and the upload's files are read one at a time, each once:
+ * what the import holds never grows with the images (the bench measures the
+ * memory itself: a test's heap holds other tests' garbage).
+ */
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
+import { openDatabase } from "../../app/server/db/client.server.ts";
+import { blogs } from "../../app/server/db/schema.ts";
+import { applyImport, planImport } from "../../app/server/transfer/import.server.ts";
+import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { openSource } from "../../app/server/transfer/source-files.server.ts";
+import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
+import { measureImport, writeScaleArchive } from "../../bench/import-scale.ts";
+import { limit } from "../harness/host-speed.ts";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+it(
+  "imports 80 posts with 240 images reading one image at a time",
+  async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "import-scale-"));
+    dirs.push(dir);
+    const archive = path.join(dir, "blog.zip");
+    await writeScaleArchive(archive, { posts: 80, imagesPerPost: 3 });
+    const size = (await stat(archive)).size;
+    expect(size).toBeGreaterThan(10 * 1024 * 1024);
+    const database = await openDatabase({ dataDir: path.join(dir, "data") });
+    const reads = new Map<string, number>();
+    let reading = 0;
+    let mostAtOnce = 0;
+    try {
+      const user = await upsertGitHubUser(database.db, {
+        githubId: 1,
+        login: "ana",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      const storage = localDiskStorage(path.join(dir, "uploads"));
+      const report = await measureImport(async (phase, progress) => {
+        const tree = await openSource(archive);
+        // Every read of the upload, and how many run at once.
+        const read = tree.read.bind(tree);
+        tree.read = async (name) => {
+          reading += 1;
+          mostAtOnce = Math.max(mostAtOnce, reading);
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          try {
+            return await read(name);
+          } finally {
+            reading -= 1;
+          }
+        };
+        try {
+          const source = await phase("read", () => readSource(tree));
+          const plan = await phase("dry run", () => planImport(database.db, source, user.id));
+          expect(plan).toMatchObject({ byLang: { pt: 40, en: 40 }, images: 240, problems: [] });
+          expect(plan.translations).toHaveLength(40);
+          return await applyImport(database.db, storage, tree, source, user.id, {
+            clash: "skip",
+            onProgress: progress,
+          });
+        } finally {
+          tree.close();
+        }
+      }, false);
+      expect(report.result).toMatchObject({ imported: 80, images: 240 });
+      expect((await database.db.select({ id: blogs.id }).from(blogs)).length).toBe(80);
+      expect((await storage.list("blog-images")).length).toBe(240);
+      expect(mostAtOnce).toBe(1);
+      const images = [...reads].filter(([name]) => name.endsWith(".png"));
+      expect(images).toHaveLength(240);
+      expect(images.every(([, count]) => count === 1)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  },
+  limit(240_000),
+);
