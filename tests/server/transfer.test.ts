@@ -392,6 +392,21 @@ for (const engine of engines) {
       ]);
     });
 
+    it("unlinks the translation a replaced post leaves alone", async () => {
+      const site = await freshSite();
+      const pt = saved(await createPost(site.db, site.ana, postInput("par", { title: "Par" })));
+      saved(
+        await createPost(site.db, site.ana, postInput("pair", { title: "Pair", lang: "en", translationOf: pt.id })),
+      );
+      const upload = await zipFile({ "par.md": "---\ntitle: Par de novo\n---\nTexto novo" });
+      expect((await importInto(site, site.ana, upload, "replace")).result).toMatchObject({ imported: 1, replaced: 1 });
+      const rows = await site.db.select().from(blogs);
+      expect(rows.map((row) => [row.slug, row.title, row.translationGroup]).sort()).toEqual([
+        ["pair", "Pair", null],
+        ["par", "Par de novo", null],
+      ]);
+    });
+
     it("writes nothing when the dry run has problems or the transaction fails midway", async () => {
       const site = await freshSite();
       const count = async () => ({

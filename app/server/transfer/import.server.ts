@@ -11,7 +11,7 @@
  * if it fails.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, like, or } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import { removeCover, saveCover } from "../blog/covers.server.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
@@ -334,15 +334,18 @@ export async function applyImport(
 
   try {
     await db.transaction(async (tx) => {
+      const leftGroups: string[] = [];
       if (replacing.length > 0) {
-        await tx
+        const replaced = await tx
           .delete(blogs)
           .where(
             and(
               eq(blogs.authorId, authorId),
               or(...replacing.map(({ lang, slug }) => and(eq(blogs.lang, lang), eq(blogs.slug, slug)))),
             ),
-          );
+          )
+          .returning({ group: blogs.translationGroup });
+        for (const { group } of replaced) if (group) leftGroups.push(group);
       }
       const pairs = translationPairs(chosen.map(({ post }) => post));
       const groups = await groupIds(tx, [...pairs.keys()], "posts");
@@ -438,6 +441,18 @@ export async function applyImport(
         }
         result.imported += 1;
         options.onProgress?.({ phase: "posts", done: i + 1, total: chosen.length });
+      }
+      // A replaced post's translation left alone is linked to nothing any more.
+      if (leftGroups.length > 0) {
+        await tx
+          .update(blogs)
+          .set({ translationGroup: null, updatedAt: now })
+          .where(
+            and(
+              inArray(blogs.translationGroup, leftGroups),
+              sql`(select count(*) from ${blogs} b where b.translation_group = ${blogs.translationGroup}) = 1`,
+            ),
+          );
       }
       for (let i = 0; i < redirects.length; i += 500)
         result.redirects += await addRedirects(tx, redirects.slice(i, i + 500));
