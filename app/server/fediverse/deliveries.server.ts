@@ -11,10 +11,11 @@
  * days after the first; an inbox that answers 410 Gone, or has failed for
  * seven days, loses its followers.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import type { Database } from "../db/client.server.ts";
 import { type FediverseDelivery, fediverseActivities, fediverseDeliveries, fediverseFollowers } from "../db/schema.ts";
+import { claimLeased } from "../jobs/leased-claims.server.ts";
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 12 * 60 * 60 * 1000;
@@ -85,25 +86,14 @@ export async function queueActivity(
 
 const open = and(isNull(fediverseDeliveries.deliveredAt), isNull(fediverseDeliveries.failedAt));
 
-/** Claims up to `limit` due deliveries: their next attempt moves past the lease, so no other server takes them. */
-export async function claimDueDeliveries(
+/** Claims up to `limit` due deliveries: their next attempt moves past the lease, so no other worker takes them. */
+export function claimDueDeliveries(
   db: Database,
   now: Date,
   limit: number,
   leaseMs: number,
 ): Promise<FediverseDelivery[]> {
-  const due = db
-    .select({ id: fediverseDeliveries.id })
-    .from(fediverseDeliveries)
-    .where(and(open, lte(fediverseDeliveries.nextAttemptAt, now)))
-    .orderBy(asc(fediverseDeliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(fediverseDeliveries)
-    .set({ attempts: sql`${fediverseDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(fediverseDeliveries.id, due))
-    .returning();
+  return claimLeased(db, fediverseDeliveries, { now, limit, leaseMs, open });
 }
 
 /** Renews the claim just before the send, if it is still ours (no other server took it after our lease ran out). */
