@@ -23,6 +23,7 @@ const adminPaths = (lang: (typeof languages)[number]) =>
     "/admin/blog",
     "/admin/blog/trash",
     "/admin/blog/tags",
+    "/admin/blog/transfer",
     "/admin/messages",
     "/admin/subscribers",
     "/admin/audience",
