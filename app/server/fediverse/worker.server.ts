@@ -153,7 +153,10 @@ async function mailWaiting(options: FediverseWorkerOptions): Promise<void> {
 export async function fediverseRound(options: FediverseWorkerOptions): Promise<{ sent: number }> {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  await federatePostChanges(db, options.federation, options.origin, now());
+  // A post that cannot be federated now (its page failed to render) must not hold up what is queued already.
+  await federatePostChanges(db, options.federation, options.origin, now()).catch((error: unknown) =>
+    logError("Federating the posts' changes failed; tried again next round:", error),
+  );
   const batch = options.batch ?? 8;
   let sent = 0;
   // Like drainClaims, but the batch's inboxes (different servers) are asked at once: one slow inbox does not
