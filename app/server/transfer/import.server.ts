@@ -16,11 +16,10 @@ import type { Lang } from "../../i18n/paths.ts";
 import { removeCover, saveCover } from "../blog/covers.server.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import { reservedSlugs } from "../blog/posts.server.ts";
-import { recordRevision, versionOf } from "../blog/revisions.server.ts";
+import { summarizeChange, versionOf } from "../blog/revisions.server.ts";
 import { saveTagNames } from "../blog/tags.server.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
-import { blogs, blogTags, postRevisions, users } from "../db/schema.ts";
-import { skipNewsletter } from "../newsletter/publish-choice.server.ts";
+import { blogs, blogTags, newsletterPosts, postRevisions, users } from "../db/schema.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { readDate } from "./dates.server.ts";
 import type {
@@ -237,6 +236,9 @@ function freeSlug(slug: string, taken: (candidate: string) => boolean): string {
   }
 }
 
+/** Posts (and revisions) written by one statement. */
+const BATCH = 200;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The import's own groups' ids: the archive's when no post or tag has them yet (a round trip keeps them). */
@@ -355,49 +357,60 @@ export async function applyImport(
         chosen.map(({ post }) => post),
       );
       const redirects: RedirectRow[] = [];
-      for (const [i, { post, slug }] of chosen.entries()) {
-        let content = post.content;
-        for (const image of post.images) {
-          const url = urlOf(image);
-          if (url) content = replaceAddress(content, image.original, url);
-        }
-        const group =
-          post.translationKey && pairs.has(post.translationKey) ? groups.get(post.translationKey) : undefined;
-        const [row] = await tx
+      // A batch of posts at a time: a statement for their rows, one for their revisions, one for the newsletter.
+      const taken = new Set<string>();
+      for (let from = 0; from < chosen.length; from += BATCH) {
+        const batch = chosen.slice(from, from + BATCH);
+        const rows = await tx
           .insert(blogs)
-          .values({
-            title: post.title,
-            slug,
-            content,
-            excerpt: post.excerpt,
-            coverImage: urlOf(post.cover),
-            published: !post.draft,
-            authorId,
-            createdAt: post.createdAt,
-            updatedAt: post.updatedAt,
-            lang: post.lang,
-            translationGroup: group ?? null,
-            tags: post.tags.map((tag) => tag.slug),
-            publishedAt: post.publishedAt,
-            editedAt: post.editedAt,
-            deletedAt: post.trashedAt,
-            seoDescription: post.seoDescription,
-            socialTitle: post.socialTitle,
-            socialDescription: post.socialDescription,
-          })
+          .values(
+            batch.map(({ post, slug }) => {
+              let content = post.content;
+              for (const image of post.images) {
+                const url = urlOf(image);
+                if (url) content = replaceAddress(content, image.original, url);
+              }
+              const group =
+                post.translationKey && pairs.has(post.translationKey) ? groups.get(post.translationKey) : undefined;
+              return {
+                title: post.title,
+                slug,
+                content,
+                excerpt: post.excerpt,
+                coverImage: urlOf(post.cover),
+                published: !post.draft,
+                authorId,
+                createdAt: post.createdAt,
+                updatedAt: post.updatedAt,
+                lang: post.lang,
+                translationGroup: group ?? null,
+                tags: post.tags.map((tag) => tag.slug),
+                publishedAt: post.publishedAt,
+                editedAt: post.editedAt,
+                deletedAt: post.trashedAt,
+                seoDescription: post.seoDescription,
+                socialTitle: post.socialTitle,
+                socialDescription: post.socialDescription,
+              };
+            }),
+          )
           .returning();
-        if (!row) throw new Error(`Inserting ${post.origin.file} returned no row`);
-        if (post.revisions) {
-          const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
-          if (post.cover) images.set(post.cover.original, urlOf(post.cover));
-          const rewrite = (text: string) => {
-            let out = text;
-            for (const [from, to] of images) if (to) out = replaceAddress(out, from, to);
-            return out;
-          };
-          if (post.revisions.length > 0) {
-            await tx.insert(postRevisions).values(
-              post.revisions.map((revision) => ({
+        // A language and a slug name one row: the rows are matched to their posts by it, whatever their order.
+        const rowOf = new Map(rows.map((row) => [`${row.lang}/${row.slug}`, row]));
+        const revisions: (typeof postRevisions.$inferInsert)[] = [];
+        for (const { post, slug } of batch) {
+          const row = rowOf.get(`${post.lang}/${slug}`);
+          if (!row) throw new Error(`Inserting ${post.origin.file} returned no row`);
+          if (post.revisions) {
+            const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
+            if (post.cover) images.set(post.cover.original, urlOf(post.cover));
+            const rewrite = (text: string) => {
+              let out = text;
+              for (const [fromAddress, to] of images) if (to) out = replaceAddress(out, fromAddress, to);
+              return out;
+            };
+            for (const revision of post.revisions) {
+              revisions.push({
                 postId: row.id,
                 kind: revision.kind,
                 title: revision.title,
@@ -411,36 +424,60 @@ export async function applyImport(
                 linesAdded: revision.linesAdded,
                 linesRemoved: revision.linesRemoved,
                 createdAt: readDate(revision.created) ?? now,
-              })),
-            );
+              });
+            }
+          } else {
+            // The post's first revision, as its first save would record it.
+            const version = versionOf(row);
+            revisions.push({
+              postId: row.id,
+              kind: row.published ? "publish" : "save",
+              ...version,
+              ...summarizeChange(undefined, version),
+              createdAt: post.updatedAt,
+            });
           }
-        } else {
-          await recordRevision(tx, row.id, versionOf(row), row.published ? "publish" : "save", post.updatedAt);
+          const sourceName: RedirectSource = source.kind;
+          const own = postPath(post.lang, slug);
+          const paths = post.redirects
+            ? post.redirects.map((redirect) => ({
+                path: redirect.path,
+                source: redirect.source,
+                created: redirect.created,
+              }))
+            : post.oldPaths.map((path) => ({ path, source: sourceName, created: now }));
+          for (const old of paths) {
+            const key = oldPathKey(old.path);
+            if (!key || key === own || isSitePath(key) || taken.has(key)) continue;
+            taken.add(key);
+            redirects.push({
+              path: key,
+              postId: row.id,
+              lang: post.lang,
+              source: old.source as RedirectSource,
+              createdAt: old.created,
+            });
+          }
         }
-        // An import is not a publication: a public or scheduled post is never mailed.
-        if (row.published) await skipNewsletter(tx, row.id);
-        const sourceName: RedirectSource = source.kind;
-        const own = postPath(post.lang, slug);
-        const paths = post.redirects
-          ? post.redirects.map((redirect) => ({
-              path: redirect.path,
-              source: redirect.source,
-              created: redirect.created,
-            }))
-          : post.oldPaths.map((path) => ({ path, source: sourceName, created: now }));
-        for (const old of paths) {
-          const key = oldPathKey(old.path);
-          if (!key || key === own || isSitePath(key) || redirects.some((known) => known.path === key)) continue;
-          redirects.push({
-            path: key,
-            postId: row.id,
-            lang: post.lang,
-            source: old.source as RedirectSource,
-            createdAt: old.created,
-          });
+        for (let at = 0; at < revisions.length; at += BATCH) {
+          await tx.insert(postRevisions).values(revisions.slice(at, at + BATCH));
         }
-        result.imported += 1;
-        options.onProgress?.({ phase: "posts", done: i + 1, total: chosen.length });
+        // An import is not a publication: a public or scheduled post is listed as never to be mailed.
+        const announced = rows.filter((row) => row.published);
+        if (announced.length > 0) {
+          await tx
+            .insert(newsletterPosts)
+            .values(
+              announced.map((row) => ({
+                postId: row.id,
+                issue: `post:${row.translationGroup ?? row.id}`,
+                skipped: true,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        result.imported += rows.length;
+        options.onProgress?.({ phase: "posts", done: result.imported, total: chosen.length });
       }
       // A replaced post's translation left alone is linked to nothing any more.
       if (leftGroups.length > 0) {
