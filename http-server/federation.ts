@@ -254,6 +254,12 @@ export function federationDoor(options: FederationDoorOptions) {
       });
       await sendFetchResponse(res, response);
     } catch (error) {
+      // A request no URL or Request can be made of (a malformed Host, an address Fedify cannot parse) is the
+      // sender's mistake, not the server's.
+      if (error instanceof TypeError || error instanceof URIError) {
+        if (!res.headersSent) return refuse(res, 400, "Bad Request");
+        return;
+      }
       next(error);
     }
   };
