@@ -1,5 +1,5 @@
 /**
- * Sending one webmention (W3C Webmention §3.1): the target page is fetched
+ * Sending one webmention (W3C Webmention, section 3.1): the target page is fetched
  * (redirects followed), its endpoint discovered, and `source` and `target`
  * posted to it as a form. What happened decides what the queue does next:
  * sent, nothing to send to (no endpoint), refused for good (a 4xx), or worth
