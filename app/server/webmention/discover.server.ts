@@ -1,6 +1,6 @@
 /**
  * Where a page takes webmentions, found as the W3C Webmention Recommendation
- * says (§3.1.2): an HTTP `Link` header with `rel="webmention"` first, else
+ * says (section 3.1.2): an HTTP `Link` header with `rel="webmention"` first, else
  * the first `<link>` or `<a>` element of the document with that rel and an
  * `href`, whichever comes first. A relative address is resolved against the
  * page's URL after redirects; an empty one is the page itself; the query

@@ -1,5 +1,5 @@
 /**
- * The webmention endpoint (`POST /webmention`, W3C Webmention §3.2): the
+ * The webmention endpoint (`POST /webmention`, W3C Webmention, section 3.2): the
  * request is checked at once (a form with one `source` and one `target`,
  * both http(s) addresses of at most `MAX_URL_LENGTH` characters, different,
  * the target a post of this site readers see now, the source's host neither
