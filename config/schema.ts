@@ -281,6 +281,18 @@ const fediverseVariables = {
       "Refused unless `PUBLIC_URL` is itself a loopback " +
       "address; otherwise every such address, DNS answers included, is refused",
   }),
+  FEDERATION_PREVIOUS_ORIGIN: optional(origin(), {
+    group: "fediverse",
+    meaning:
+      "the origin the blog was published at before a move (`https://old.example`): each account names its old " +
+      "address in `alsoKnownAs`, so Mastodon lets the old account move its followers here ([fediverse](fediverse.md))",
+  }),
+  FEDERATION_MOVED_TO: optional(origin(), {
+    group: "fediverse",
+    meaning:
+      "on the old domain after a move: the origin the blog moved to. Each account names its new address in " +
+      "`movedTo` and sends its followers a `Move` once, and their servers follow the new account instead",
+  }),
 };
 
 const limitVariables = {
@@ -712,6 +724,10 @@ export const serverConfig = serverVariables.transform((values) => {
       on: values.FEDERATION === "on",
       /** Loopback and private addresses reachable (FEDERATION_ALLOW_PRIVATE; loopback PUBLIC_URL only). */
       allowPrivate: values.FEDERATION_ALLOW_PRIVATE,
+      /** Where the accounts lived before a move (FEDERATION_PREVIOUS_ORIGIN): their `alsoKnownAs`. */
+      previousOrigin: values.FEDERATION_PREVIOUS_ORIGIN,
+      /** Where the accounts moved to (FEDERATION_MOVED_TO): their `movedTo`, and a `Move` sent once. */
+      movedTo: values.FEDERATION_MOVED_TO,
     },
     /** Count the audience (ANALYTICS). */
     analytics: values.ANALYTICS === "on",

@@ -120,6 +120,8 @@ export async function serve(config: ServerConfig) {
         db: database.db,
         origin: config.publicUrl,
         allowPrivate: config.fediverse.allowPrivate,
+        previousOrigin: config.fediverse.previousOrigin,
+        movedTo: config.fediverse.movedTo,
         leaseMs: config.contact.leaseSeconds * 1000,
         smtp: config.contact.smtp,
         authorMail: config.contact.to,

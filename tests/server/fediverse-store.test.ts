@@ -5,6 +5,7 @@
  * at most once an hour.
  */
 import { Temporal } from "@js-temporal/polyfill";
+import { eq } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
@@ -87,6 +88,44 @@ for (const engine of engines) {
       });
       expect(await database.db.select().from(fediversePosts)).toEqual([]);
       expect(await database.db.select().from(fediverseActivities)).toEqual([]);
+    });
+
+    it("names the old and the new addresses of a moved blog, and sends each account's Move once", async () => {
+      const origin = "http://127.0.0.1:9";
+      const federation = createSiteFederation({
+        db: database.db,
+        origin,
+        allowPrivate: true,
+        previousOrigin: "https://old.example",
+        movedTo: "https://new.example",
+        wake: () => undefined,
+      });
+      const actor = (await (
+        await federation.fetch(
+          new Request(`${origin}/fediverse/blog.en`, { headers: { Accept: "application/activity+json" } }),
+          {
+            contextData: undefined,
+          },
+        )
+      ).json()) as Record<string, unknown>;
+      expect(actor.alsoKnownAs).toEqual("https://old.example/fediverse/blog.en");
+      expect(actor.movedTo).toBe("https://new.example/fediverse/blog.en");
+      const options = {
+        db: database.db,
+        federation,
+        origin,
+        allowPrivate: true,
+        leaseMs: 1000,
+        movedTo: "https://new.example",
+      };
+      await fediverseRound(options);
+      await fediverseRound(options);
+      const moves = await database.db.select().from(fediverseActivities).where(eq(fediverseActivities.type, "Move"));
+      expect(moves.map((move) => move.lang).sort()).toEqual(["en", "pt"]);
+      expect(JSON.parse(moves[0]?.body ?? "{}")).toMatchObject({
+        type: "Move",
+        target: expect.stringMatching(/^https:\/\/new\.example\/fediverse\/blog/),
+      });
     });
 
     it("mails the author the responses waiting, grouped, at most once an hour", async () => {

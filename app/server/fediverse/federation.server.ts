@@ -42,7 +42,13 @@ import { sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
 import { assertPublicUrl } from "./address-guard.server.ts";
 import { postAddress, postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
-import { ACTOR_IDENTIFIERS, FEDIVERSE_PREFIX, langOfIdentifier, SHARED_INBOX_PATH } from "./handles.server.ts";
+import {
+  ACTOR_IDENTIFIERS,
+  actorPath,
+  FEDIVERSE_PREFIX,
+  langOfIdentifier,
+  SHARED_INBOX_PATH,
+} from "./handles.server.ts";
 import { actorKeyPairs } from "./keys.server.ts";
 import { DatabaseKvStore } from "./kv.server.ts";
 import { approvedReplyIds } from "./replies.server.ts";
@@ -56,6 +62,10 @@ export interface SiteFederationOptions {
   origin: string;
   /** FEDERATION_ALLOW_PRIVATE (loopback tests only). */
   allowPrivate: boolean;
+  /** The origin before a move: each actor's `alsoKnownAs` names its address there. */
+  previousOrigin?: string | undefined;
+  /** The origin after a move: each actor's `movedTo` names its address there. */
+  movedTo?: string | undefined;
   /** Wakes the delivery worker (an Accept to send). */
   wake: () => void;
 }
@@ -135,6 +145,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         featured: ctx.getFeaturedUri(identifier),
         publicKey: keys[0]?.cryptographicKey ?? null,
         assertionMethods: keys.map((key) => key.multikey),
+        ...(options.previousOrigin ? { aliases: [new URL(actorPath(lang), options.previousOrigin)] } : {}),
+        ...(options.movedTo ? { successor: new URL(actorPath(lang), options.movedTo) } : {}),
         manuallyApprovesFollowers: false,
         discoverable: true,
         indexable: true,

@@ -16,6 +16,9 @@ export interface StartFediverseOptions {
   db: Database;
   origin: string;
   allowPrivate: boolean;
+  /** FEDERATION_PREVIOUS_ORIGIN and FEDERATION_MOVED_TO (docs/fediverse.md). */
+  previousOrigin?: string | undefined;
+  movedTo?: string | undefined;
   leaseMs: number;
   /** With a mail server, the author is mailed about responses waiting (CONTACT_TO). */
   smtp: SmtpSettings | null;
@@ -28,6 +31,8 @@ export function startFediverse(options: StartFediverseOptions) {
     db: options.db,
     origin: options.origin,
     allowPrivate: options.allowPrivate,
+    previousOrigin: options.previousOrigin,
+    movedTo: options.movedTo,
     wake: () => wake(),
   });
   const worker = startFediverseWorker(
@@ -36,6 +41,7 @@ export function startFediverse(options: StartFediverseOptions) {
       federation,
       origin: options.origin,
       allowPrivate: options.allowPrivate,
+      movedTo: options.movedTo,
       leaseMs: options.leaseMs,
       ...(options.smtp
         ? { mail: { transport: lazySmtpTransport(options.smtp), from: options.smtp.from, to: options.authorMail } }

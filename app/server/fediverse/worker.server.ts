@@ -20,6 +20,7 @@ import { assertPublicUrl } from "./address-guard.server.ts";
 import { activityBody, claimDueDeliveries, markDelivered, markFailed, renewDelivery } from "./deliveries.server.ts";
 import { type SiteFederation, words } from "./federation.server.ts";
 import { ACTOR_IDENTIFIERS } from "./handles.server.ts";
+import { announceMove } from "./move.server.ts";
 import { federatePostChanges } from "./publication.server.ts";
 
 export interface FediverseWorkerOptions {
@@ -27,6 +28,8 @@ export interface FediverseWorkerOptions {
   federation: SiteFederation;
   origin: string;
   allowPrivate: boolean;
+  /** FEDERATION_MOVED_TO: each account's followers are sent a Move there, once. */
+  movedTo?: string | undefined;
   leaseMs: number;
   /** Deliveries claimed and sent at once. */
   batch?: number;
@@ -159,6 +162,10 @@ export async function fediverseRound(options: FediverseWorkerOptions): Promise<{
   );
   const batch = options.batch ?? 8;
   let sent = 0;
+  if (options.movedTo)
+    await announceMove(db, options.federation, options.origin, options.movedTo).catch((error: unknown) =>
+      logError("Queueing the accounts' Move failed; tried again next round:", error),
+    );
   // Like drainClaims, but the batch's inboxes (different servers) are asked at once: one slow inbox does not
   // hold the others.
   for (;;) {
