@@ -5,7 +5,6 @@ import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, langFromPath, useT } from "~/i18n";
 import { adminPageMeta } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
-import { listOwnPosts } from "~/server/blog/posts.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { services } from "~/server/services.server.ts";
@@ -24,15 +23,11 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services();
   const author = context.get(authorContext);
-  const [redirects, posts, unread] = await Promise.all([
-    listRedirects(db, author.id),
-    listOwnPosts(db, author.id),
-    countUnread(db),
-  ]);
+  const [redirects, unread] = await Promise.all([listRedirects(db, author.id), countUnread(db)]);
   return {
     unread,
-    redirects: redirects.map(({ path, source, target, title }) => ({ path, source, target, title })),
-    posts: posts.map(({ id, title, lang }) => ({ id, title, lang })),
+    redirects: redirects.rows.map(({ path, source, target, title }) => ({ path, source, target, title })),
+    redirectsTotal: redirects.total,
   };
 }
 
@@ -54,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await addAuthorRedirect(
       db,
       author.id,
-      String(form.get("postId") ?? ""),
+      String(form.get("post") ?? ""),
       String(form.get("path") ?? ""),
     );
     if (result.status === "added") return data({ ok: true, message: texts.added });
@@ -72,7 +67,7 @@ export default function AdminTransferPage({ loaderData }: Route.ComponentProps) 
       <div className="container-page grid gap-8 py-10">
         <ExportPanel />
         <ImportPanel />
-        <RedirectsPanel redirects={loaderData.redirects} posts={loaderData.posts} />
+        <RedirectsPanel redirects={loaderData.redirects} total={loaderData.redirectsTotal} />
       </div>
     </>
   );

@@ -34,7 +34,7 @@ import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
 import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
-import { addAuthorRedirect, redirectTable } from "../../app/server/transfer/redirects.server.ts";
+import { addAuthorRedirect, listRedirects, redirectTable } from "../../app/server/transfer/redirects.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -181,7 +181,8 @@ for (const engine of engines) {
       );
       const gone = saved(await createPost(db, ana, postInput("na-lixeira", { published: true })));
       await trashPost(db, ana, gone.id);
-      expect((await addAuthorRedirect(db, ana, ola.id, "/2019/05/ola/")).status).toBe("added");
+      expect((await addAuthorRedirect(db, ana, "/blog/ola-mundo", "/2019/05/ola/")).status).toBe("added");
+      expect((await addAuthorRedirect(db, ana, "/blog/do-bruno", "/2019/05/dele/")).status).toBe("post-not-found");
       // Another author's post: never in Ana's archive.
       saved(await createPost(db, bruno, postInput("do-bruno", { published: true })));
     }, limit(120_000));
@@ -344,6 +345,11 @@ for (const engine of engines) {
       expect(await announcePosts(site.db)).toBe(0);
       expect(await site.db.select().from(newsletterMails)).toEqual([]);
 
+      // The admin's page lists the first of them, and says how many there are.
+      expect(await listRedirects(site.db, site.ana, 2)).toMatchObject({
+        rows: [{ path: "/2021/07/ola-sao-paulo" }, { path: "/2023/03/ola-mundo" }],
+        total: 13,
+      });
       const table = await redirectTable(site.db);
       expect(table.get("/2021/07/ola-sao-paulo")).toBe("/blog/ola-sao-paulo");
       expect(table.get("/?p=42")).toBe("/blog/ola-sao-paulo");

@@ -23,12 +23,6 @@ export interface RedirectView {
   title: string;
 }
 
-export interface PostChoice {
-  id: string;
-  title: string;
-  lang: string;
-}
-
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const field =
   "w-full min-w-0 rounded-xl border border-line bg-bg px-3.5 py-2 text-fg outline-none transition focus:border-accent";
@@ -450,7 +444,7 @@ interface RedirectResult {
 }
 
 /** The author's old addresses: each with its post and a button to remove it, and a form to add one. */
-export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]; posts: PostChoice[] }) {
+export function RedirectsPanel({ redirects, total }: { redirects: RedirectView[]; total: number }) {
   const { t } = useT();
   const texts = t.admin.transfer.redirects;
   const adding = useFetcher<RedirectResult>();
@@ -470,6 +464,9 @@ export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]
   const error = adding.data && !adding.data.ok ? adding.data.message : undefined;
   return (
     <Panel id="redirects-heading" heading={texts.heading} help={texts.help} testId="redirects">
+      {redirects.length < total && (
+        <p className="text-sm text-fg-muted">{format(texts.shown, { shown: redirects.length, total })}</p>
+      )}
       {redirects.length === 0 ? (
         <p className="text-fg-muted">{texts.empty}</p>
       ) : (
@@ -479,50 +476,51 @@ export function RedirectsPanel({ redirects, posts }: { redirects: RedirectView[]
           ))}
         </ScrollTable>
       )}
-      {posts.length > 0 && (
-        <adding.Form method="post" ref={form} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
-          <input type="hidden" name="intent" value="add-redirect" />
-          <h3 className="text-base font-semibold md:col-span-3">{texts.add}</h3>
-          <div className="grid min-w-0 gap-1">
-            <label htmlFor={pathId} className="text-sm font-medium">
-              {texts.addPath}
-            </label>
-            <input
-              id={pathId}
-              name="path"
-              required
-              maxLength={600}
-              autoComplete="off"
-              aria-describedby={`${pathId}-help${error ? ` ${pathId}-error` : ""}`}
-              aria-invalid={Boolean(error)}
-              className={field}
-            />
-          </div>
-          <div className="grid min-w-0 gap-1">
-            <label htmlFor={postId} className="text-sm font-medium">
-              {texts.post}
-            </label>
-            <select id={postId} name="postId" className={field}>
-              {posts.map((post) => (
-                <option key={post.id} value={post.id}>
-                  {`${post.title} (${post.lang})`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonSecondary} disabled={adding.state !== "idle"}>
-            {texts.submit}
-          </button>
-          <p id={`${pathId}-help`} className="text-sm text-fg-muted md:col-span-3">
-            {texts.addPathHelp}
+      <adding.Form method="post" ref={form} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
+        <input type="hidden" name="intent" value="add-redirect" />
+        <h3 className="text-base font-semibold md:col-span-3">{texts.add}</h3>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor={pathId} className="text-sm font-medium">
+            {texts.addPath}
+          </label>
+          <input
+            id={pathId}
+            name="path"
+            required
+            maxLength={600}
+            autoComplete="off"
+            aria-describedby={`${pathId}-help${error ? ` ${pathId}-error` : ""}`}
+            aria-invalid={Boolean(error)}
+            className={field}
+          />
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor={postId} className="text-sm font-medium">
+            {texts.post}
+          </label>
+          <input
+            id={postId}
+            name="post"
+            required
+            maxLength={600}
+            autoComplete="off"
+            placeholder="/blog/…"
+            aria-describedby={`${pathId}-help`}
+            className={field}
+          />
+        </div>
+        <button type="submit" className={buttonSecondary} disabled={adding.state !== "idle"}>
+          {texts.submit}
+        </button>
+        <p id={`${pathId}-help`} className="text-sm text-fg-muted md:col-span-3">
+          {texts.addPathHelp}
+        </p>
+        {error && (
+          <p id={`${pathId}-error`} className="text-sm text-danger md:col-span-3" role="alert">
+            {error}
           </p>
-          {error && (
-            <p id={`${pathId}-error`} className="text-sm text-danger md:col-span-3" role="alert">
-              {error}
-            </p>
-          )}
-        </adding.Form>
-      )}
+        )}
+      </adding.Form>
     </Panel>
   );
 }

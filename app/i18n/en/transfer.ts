@@ -110,8 +110,10 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     removed: "Address removed.",
     add: "Add an old address",
     addPath: "Old address",
-    addPathHelp: "A path such as /2019/05/my-post/ or the whole address.",
-    post: "Post",
+    addPathHelp:
+      "A path such as /2019/05/my-post/ or the whole address; the post, by its address here: /blog/meu-post or /en/blog/my-post.",
+    post: "Post's address",
+    shown: "The first {shown} of {total} old addresses.",
     submit: "Add",
     added: "Address added.",
     sources: {
@@ -125,7 +127,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
       invalid: "Write a path that starts with /, without .. or control characters.",
       "site-page": "That address is a page of this site: it cannot redirect.",
       taken: "That address already leads to a post.",
-      "post-not-found": "Choose one of your posts.",
+      "post-not-found": "None of your posts has that address: write /blog/slug or /en/blog/slug.",
     },
   },
 };

@@ -108,8 +108,10 @@ export const transfer = {
     removed: "Endereço removido.",
     add: "Adicionar endereço antigo",
     addPath: "Endereço antigo",
-    addPathHelp: "Um caminho como /2019/05/meu-post/ ou o endereço inteiro.",
-    post: "Post",
+    addPathHelp:
+      "Um caminho como /2019/05/meu-post/ ou o endereço inteiro; o post, pelo endereço dele aqui: /blog/meu-post ou /en/blog/my-post.",
+    post: "Endereço do post",
+    shown: "Os primeiros {shown} de {total} endereços antigos.",
     submit: "Adicionar",
     added: "Endereço adicionado.",
     sources: {
@@ -123,7 +125,7 @@ export const transfer = {
       invalid: "Escreva um caminho que comece com /, sem .. nem caracteres de controle.",
       "site-page": "Esse endereço é uma página deste site: ele não pode redirecionar.",
       taken: "Esse endereço já leva a um post.",
-      "post-not-found": "Escolha um dos seus posts.",
+      "post-not-found": "Nenhum post seu tem esse endereço: escreva /blog/slug ou /en/blog/slug.",
     },
   },
 };

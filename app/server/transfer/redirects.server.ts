@@ -6,7 +6,7 @@
  * A path a page of the site answers is never stored, and one that becomes a
  * post's own address is left out of the table the server answers from.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { staticArticleIds } from "../../content/ids.ts";
 import { type Lang, localizePath, stripLang } from "../../i18n/paths.ts";
 import { pageRoutes } from "../../routing/pages.ts";
@@ -127,23 +127,38 @@ export interface ListedRedirect {
   target: string;
 }
 
-/** The author's posts' old addresses, by path. */
-export async function listRedirects(db: Database, authorId: string): Promise<ListedRedirect[]> {
-  const rows = await db
-    .select({
-      path: postRedirects.path,
-      source: postRedirects.source,
-      createdAt: postRedirects.createdAt,
-      postId: blogs.id,
-      title: blogs.title,
-      lang: blogs.lang,
-      slug: blogs.slug,
-    })
-    .from(postRedirects)
-    .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
-    .where(eq(blogs.authorId, authorId))
-    .orderBy(asc(postRedirects.path));
-  return rows.map(({ lang, slug, ...row }) => ({ ...row, target: postPath(lang as Lang, slug) }));
+/** How many old addresses the admin's page lists at once. */
+export const REDIRECTS_LISTED = 200;
+
+/** The author's posts' old addresses, by path: the first `limit` of them, and how many there are. */
+export async function listRedirects(
+  db: Database,
+  authorId: string,
+  limit = REDIRECTS_LISTED,
+): Promise<{ rows: ListedRedirect[]; total: number }> {
+  const own = eq(blogs.authorId, authorId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        path: postRedirects.path,
+        source: postRedirects.source,
+        createdAt: postRedirects.createdAt,
+        postId: blogs.id,
+        title: blogs.title,
+        lang: blogs.lang,
+        slug: blogs.slug,
+      })
+      .from(postRedirects)
+      .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
+      .where(own)
+      .orderBy(asc(postRedirects.path))
+      .limit(limit),
+    db.select({ total: count() }).from(postRedirects).innerJoin(blogs, eq(blogs.id, postRedirects.postId)).where(own),
+  ]);
+  return {
+    rows: rows.map(({ lang, slug, ...row }) => ({ ...row, target: postPath(lang as Lang, slug) })),
+    total: counted?.total ?? 0,
+  };
 }
 
 export type AddRedirectResult =
@@ -153,20 +168,26 @@ export type AddRedirectResult =
   | { status: "taken" }
   | { status: "post-not-found" };
 
-/** The author adds an old address to one of their posts. */
+/**
+ * The author adds an old address to one of their posts, named by its
+ * address on this site (`/blog/meu-post`, `/en/blog/my-post`, or the whole
+ * URL): a list of thousands of posts is no list to choose from.
+ */
 export async function addAuthorRedirect(
   db: Database,
   authorId: string,
-  postId: string,
+  postAddress: string,
   address: string,
 ): Promise<AddRedirectResult> {
   const path = oldPathKey(address);
   if (!path) return { status: "invalid" };
   if (isSitePath(path)) return { status: "site-page" };
+  const target = /^(\/en)?\/blog\/([^/?#]+)$/.exec(oldPathKey(postAddress) ?? "");
+  if (!target) return { status: "post-not-found" };
   const [post] = await db
     .select({ id: blogs.id, lang: blogs.lang, slug: blogs.slug })
     .from(blogs)
-    .where(and(eq(blogs.id, postId), eq(blogs.authorId, authorId)));
+    .where(and(eq(blogs.lang, target[1] ? "en" : "pt"), eq(blogs.slug, target[2] ?? ""), eq(blogs.authorId, authorId)));
   if (!post) return { status: "post-not-found" };
   if (path === postPath(post.lang as Lang, post.slug)) return { status: "site-page" };
   const added = await addRedirects(db, [{ path, postId: post.id, lang: post.lang as Lang, source: "author" }]);
