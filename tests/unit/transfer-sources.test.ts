@@ -5,6 +5,7 @@
  * the hostile uploads refused with the file and line they came from.
  */
 import { writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
@@ -224,6 +225,22 @@ describe("Ghost exports", () => {
     // `__GHOST_URL__` is the old site: its images are missing unless the upload has content/images.
     expect(post.cover).toEqual({ original: "/content/images/2022/04/capa-ghost.jpg" });
     expect(byTitle(source, "Moving from WordPress to Ghost").tags).toEqual([{ slug: "migration", name: "Migration" }]);
+  });
+
+  it("takes the images from a zip that ships Ghost's content/images beside its JSON", async () => {
+    const png = await (await import("../helpers/images.ts")).solidPng("#654321", 20, 10);
+    const source = await read(
+      await zipFile({
+        "meu-blog.ghost.2022-04-25.json": await readFile(path.join(IMPORT_FIXTURES, "ghost-4.json")),
+        "content/images/2022/04/capa-ghost.jpg": png,
+      }),
+    );
+    const post = byTitle(source, "Migrando do WordPress para o Ghost");
+    expect(post.cover).toEqual({
+      original: "/content/images/2022/04/capa-ghost.jpg",
+      file: "content/images/2022/04/capa-ghost.jpg",
+    });
+    expect(post.images).toEqual([{ original: "/content/images/2022/04/mudanca.jpg" }]);
   });
 
   it("reads Ghost 5's lexical and html, keeps a schedule, reports the frame and the unsafe link", async () => {
