@@ -24,6 +24,7 @@ import {
   Undo,
   Update,
 } from "@fedify/vocab";
+import { preloadedContexts } from "@fedify/vocab-runtime";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { profile } from "../../content/profile.ts";
 import { fediverse as enWords } from "../../i18n/en/fediverse.ts";
@@ -75,10 +76,15 @@ export type { SiteFederation };
 /** Followers, outbox and featured pages hold this many items. */
 const PAGE_SIZE = 20;
 
-/** A Fedify document loader that refuses private addresses before it fetches (the guard checks DNS answers too). */
+/**
+ * A Fedify document loader that refuses private addresses before it fetches (the guard checks DNS answers too).
+ * The JSON-LD contexts Fedify ships (ActivityStreams, the security and identity vocabularies and others) are answered from
+ * memory and never fetched: asking DNS for their host first would fail every activity's serialization on a server
+ * without a resolver, and slow it on every other.
+ */
 function guarded<T extends (url: string, options?: never) => Promise<unknown>>(loader: T, allowPrivate: boolean): T {
   return (async (url: string, options?: never) => {
-    await assertPublicUrl(url, { allowPrivate });
+    if (!Object.hasOwn(preloadedContexts, url)) await assertPublicUrl(url, { allowPrivate });
     return loader(url, options);
   }) as T;
 }
