@@ -370,6 +370,34 @@ describe("hostile and wrong uploads", () => {
     });
   });
 
+  it("refuses an archive whose index names what the database would refuse, by where it is", async () => {
+    const index = {
+      format: "rafael-werneck-blog-archive",
+      version: 1,
+      exportedAt: "2026-11-29T09:00:00.000-03:00",
+      authors: ["ana"],
+      tags: [],
+      posts: [
+        {
+          file: "pt/a/index.md",
+          tags: [],
+          revisions: [],
+          redirects: [{ path: "/x", source: "evil", created: "ontem" }],
+        },
+      ],
+    };
+    const source = await read(
+      await zipFile({ "archive.json": JSON.stringify(index), "pt/a/index.md": "---\ntitle: A\nlang: pt\n---\nA" }),
+    );
+    expect(source.problems).toEqual([
+      {
+        file: "archive.json",
+        code: "malformed-json",
+        values: { detail: expect.stringMatching(/^posts\.0\.redirects\.0\.source: /) },
+      },
+    ]);
+  });
+
   it("reports a language the site has not, a missing title and one slug twice, with their files", async () => {
     const source = await read(
       await zipFile({

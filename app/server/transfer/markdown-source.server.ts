@@ -11,6 +11,7 @@
 import path from "node:path/posix";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { z } from "zod";
 import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
@@ -472,12 +473,60 @@ async function readArchiveIndex(tree: SourceTree, problems: ImportProblem[]): Pr
     return undefined;
   }
   if (index.format !== ARCHIVE_FORMAT) return undefined;
-  if (index.version !== ARCHIVE_VERSION || !Array.isArray(index.posts) || !Array.isArray(index.tags)) {
+  if (index.version !== ARCHIVE_VERSION) {
     problems.push({ file: ARCHIVE_INDEX, code: "archive-version", values: { version: String(index.version) } });
+    return undefined;
+  }
+  // What the database will check (languages, kinds of revisions, sources) is checked here first, by name.
+  const checked = archiveIndexShape.safeParse(index);
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    problems.push({
+      file: ARCHIVE_INDEX,
+      code: "malformed-json",
+      values: { detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}` },
+    });
     return undefined;
   }
   return index as ArchiveIndex;
 }
+
+const lang = z.enum(["pt", "en"]);
+const when = z.string().refine((value) => readDate(value) !== undefined, "not a date");
+const archiveIndexShape = z.object({
+  tags: z.array(
+    z.object({ lang, slug: z.string().max(200), name: z.string().max(200), translationKey: z.string().optional() }),
+  ),
+  posts: z.array(
+    z.object({
+      file: z.string(),
+      tags: z.array(z.string().max(200)),
+      revisions: z.array(
+        z.object({
+          kind: z.enum(["save", "publish", "update", "schedule", "restore", "autosave"]),
+          title: z.string(),
+          slug: z.string(),
+          excerpt: z.string().nullable(),
+          content: z.string(),
+          cover: z.string().nullable(),
+          tags: z.array(z.string()),
+          lang,
+          changed: z.array(z.string()),
+          linesAdded: z.number().int().nonnegative(),
+          linesRemoved: z.number().int().nonnegative(),
+          created: when,
+        }),
+      ),
+      redirects: z.array(
+        z.object({
+          path: z.string().max(600),
+          source: z.enum(["archive", "ghost", "wordpress", "markdown", "author"]),
+          created: when,
+        }),
+      ),
+    }),
+  ),
+});
 
 /** What the archive's index adds to a post: its tag slugs, revisions and old addresses, exactly. */
 function withArchiveIndex(post: ImportedPost, kept: ArchiveIndex["posts"][number], files: ReadonlySet<string>): void {
