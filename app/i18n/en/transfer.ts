@@ -36,7 +36,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     images: "Images in the file: {count}",
     oldAddresses: "Old addresses that will lead to the posts: {count}",
     translations: "Linked translations",
-    translationPair: "{pt} ↔ {en}",
+    translationPair: "{pt} and {en}",
     noTranslations: "No translations linked.",
     clashes: "Slugs that already exist",
     clashesHelp: "These posts have the address of a post that already exists in their language.",

@@ -34,7 +34,7 @@ export const transfer = {
     images: "Imagens no arquivo: {count}",
     oldAddresses: "Endereços antigos que passarão a levar aos posts: {count}",
     translations: "Traduções ligadas",
-    translationPair: "{pt} ↔ {en}",
+    translationPair: "{pt} e {en}",
     noTranslations: "Nenhuma tradução ligada.",
     clashes: "Slugs que já existem",
     clashesHelp: "Estes posts têm o mesmo endereço de um post que já existe no idioma deles.",
