@@ -61,7 +61,11 @@ try {
         const source = await phase("read", () => readSource(tree));
         await phase("dry run", () => planImport(database.db, source, user.id));
         return await phase("import", () =>
-          applyImport(database.db, storage, tree, source, user.id, { clash: "skip", onProgress: progress }),
+          applyImport(database.db, storage, tree, source, user.id, {
+            clash: "skip",
+            publicUrl: "http://127.0.0.1:3000",
+            onProgress: progress,
+          }),
         );
       } finally {
         tree.close();

@@ -5,6 +5,7 @@ import { services } from "~/server/services.server.ts";
 import type { ClashChoice } from "~/server/transfer/import.server.ts";
 import type { ParsedSource } from "~/server/transfer/import-types.server.ts";
 import { UploadTooLarge, uploadName, withUploadedFile } from "~/server/transfer/upload.server.ts";
+import { siteUrl } from "~/site.config.ts";
 import type { Route } from "./+types/admin-blog-import";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
@@ -95,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             }
             const result = await applyImport(db, uploads, tree, source, author.id, {
               clash,
+              publicUrl: siteUrl(),
               onProgress: (progress) => send({ progress }),
             });
             send({ result, message: format(texts.done, { ...result }) });

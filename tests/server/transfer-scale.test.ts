@@ -68,6 +68,7 @@ it(
           expect(plan.translations).toHaveLength(40);
           return await applyImport(database.db, storage, tree, source, user.id, {
             clash: "skip",
+            publicUrl: "http://127.0.0.1:3000",
             onProgress: progress,
           });
         } finally {

@@ -24,12 +24,16 @@ import type { Database, OpenDatabase } from "../../app/server/db/client.server.t
 import {
   blogs,
   blogTags,
+  fediversePosts,
   newsletterMails,
   newsletterPosts,
   newsletterSubscribers,
   postRedirects,
   postRevisions,
+  webmentionPosts,
+  webmentionSends,
 } from "../../app/server/db/schema.ts";
+import { federationStartedAt } from "../../app/server/fediverse/publication.server.ts";
 import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
 import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
@@ -37,6 +41,7 @@ import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { addAuthorRedirect, listRedirects, redirectTable } from "../../app/server/transfer/redirects.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
+import { queueNewVersions } from "../../app/server/webmention/queue.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { solidPng } from "../helpers/images.ts";
 import { fixtureFolder, IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
@@ -44,6 +49,8 @@ import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The site's public address the imports are told. */
+const SITE = "http://127.0.0.1:3000";
 
 /** Every entry of a zip: name to bytes. */
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -104,7 +111,7 @@ for (const engine of engines) {
       try {
         const source = await readSource(tree);
         const plan = await planImport(site.db, source, authorId);
-        const result = await applyImport(site.db, site.storage, tree, source, authorId, { clash });
+        const result = await applyImport(site.db, site.storage, tree, source, authorId, { clash, publicUrl: SITE });
         return { plan, result };
       } finally {
         tree.close();
@@ -360,6 +367,41 @@ for (const engine of engines) {
       expect(table.get("/en/notes/second")).toBe("/en/blog/second-post");
     });
 
+    it("is not a publication for the fediverse or webmentions either, however recent its dates", async () => {
+      const site = await freshSite();
+      // The fediverse has been on for a day, and the post was published an hour ago, linking to another site.
+      const now = new Date();
+      await federationStartedAt(site.db, new Date(now.getTime() - DAY));
+      const folder = mkdtempSync(path.join(tmpdir(), "portfolio-import-recent-"));
+      writeFileSync(
+        path.join(folder, "recente.md"),
+        `---\ntitle: Um post de ontem\nslug: um-post-recente\nlang: pt\ndate: ${new Date(now.getTime() - 60 * 60 * 1000).toISOString()}\n---\n\nLeia [este texto](https://example.com/um-texto).\n`,
+      );
+      try {
+        expect((await importInto(site, site.ana, folder)).result.imported).toBe(1);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+      const [post] = await site.db.select().from(blogs);
+      // Told already, at the version it came with: the worker finds nothing to send of it.
+      expect(await site.db.select().from(fediversePosts)).toEqual([
+        expect.objectContaining({
+          postId: post?.id,
+          state: "published",
+          objectUrl: `${SITE}/blog/um-post-recente`,
+          version: post?.publishedAt,
+        }),
+      ]);
+      expect(await site.db.select().from(webmentionPosts)).toEqual([
+        expect.objectContaining({ postId: post?.id, version: post?.publishedAt }),
+      ]);
+      expect(await queueNewVersions(site.db, SITE, now)).toBe(0);
+      expect(await site.db.select().from(webmentionSends)).toEqual([]);
+      // An edit by its author is a change like any other: mentioned then.
+      await site.db.update(blogs).set({ editedAt: new Date(now.getTime() + 1000) });
+      expect(await queueNewVersions(site.db, SITE, new Date(now.getTime() + 2000))).toBe(1);
+    });
+
     it("skips, renames or replaces a clashing slug as chosen once, never another author's post", async () => {
       const site = await freshSite();
       const other = await upsertGitHubUser(site.db, {
@@ -432,7 +474,7 @@ for (const engine of engines) {
         { file: "b.md", code: "duplicate-slug", values: { slug: "mesmo", lang: "pt", other: "a.md" } },
       ]);
       await expect(
-        applyImport(site.db, site.storage, tree, source, site.ana, { clash: "skip" }),
+        applyImport(site.db, site.storage, tree, source, site.ana, { clash: "skip", publicUrl: SITE }),
       ).rejects.toBeInstanceOf(ImportRefused);
       tree.close();
       expect(await count()).toEqual({ posts: 0, redirects: 0, revisions: 0, images: 0 });

@@ -104,6 +104,7 @@ async function main() {
       const storage = await openStorage(config.storage, db);
       const result = await applyImport(db, storage, tree, source, authorId, {
         clash,
+        publicUrl: config.publicUrl,
         onProgress: (progress) => process.stderr.write(progressBar(progress, texts)),
       });
       process.stderr.write("\n");

@@ -13,13 +13,22 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
+import { postPath as sitePostPath } from "../../lib/blog-paths.ts";
 import { removeCover, saveCover } from "../blog/covers.server.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import { reservedSlugs } from "../blog/posts.server.ts";
 import { summarizeChange, versionOf } from "../blog/revisions.server.ts";
 import { saveTagNames } from "../blog/tags.server.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
-import { blogs, blogTags, newsletterPosts, postRevisions, users } from "../db/schema.ts";
+import {
+  blogs,
+  blogTags,
+  fediversePosts,
+  newsletterPosts,
+  postRevisions,
+  users,
+  webmentionPosts,
+} from "../db/schema.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { readDate } from "./dates.server.ts";
 import type {
@@ -262,6 +271,8 @@ async function groupIds(
 
 export interface ApplyOptions {
   clash: ClashChoice;
+  /** The site's public address (PUBLIC_URL): the imported posts' addresses, as the fediverse and webmentions know them. */
+  publicUrl: string;
   onProgress?: (progress: ImportProgress) => void;
   now?: Date;
 }
@@ -462,9 +473,34 @@ export async function applyImport(
         for (let at = 0; at < revisions.length; at += BATCH) {
           await tx.insert(postRevisions).values(revisions.slice(at, at + BATCH));
         }
-        // An import is not a publication: a public or scheduled post is listed as never to be mailed.
+        // An import is not a publication: a public or scheduled post is listed as never to be mailed, as told to
+        // the fediverse already and as having sent its webmentions, each for the version it comes with. An edit
+        // the author makes later is federated and mentioned as any edit is.
         const announced = rows.filter((row) => row.published);
         if (announced.length > 0) {
+          const told = announced.map((row) => ({
+            postId: row.id,
+            lang: row.lang,
+            address: new URL(sitePostPath({ lang: row.lang as Lang, slug: row.slug }), options.publicUrl).href,
+            version: row.editedAt ?? row.publishedAt ?? row.createdAt,
+          }));
+          await tx
+            .insert(fediversePosts)
+            .values(
+              told.map(({ postId, lang, address, version }) => ({
+                postId,
+                lang,
+                objectUrl: address,
+                state: "published",
+                version,
+                changedAt: now,
+              })),
+            )
+            .onConflictDoNothing();
+          await tx
+            .insert(webmentionPosts)
+            .values(told.map(({ postId, address, version }) => ({ postId, version, source: address, queuedAt: now })))
+            .onConflictDoNothing();
           await tx
             .insert(newsletterPosts)
             .values(
