@@ -19,7 +19,6 @@ import { setSiteUrl } from "../app/site.config.ts";
 import { readBuildRecord } from "../config/build-record.ts";
 import type { ServerConfig } from "../config/config.ts";
 import { countAudience } from "./analytics.ts";
-import { federationDoor, federationOff } from "./federation.ts";
 import { floodLimits } from "./flood-limits.ts";
 import { type HttpMetrics, observability } from "./observability.ts";
 import { localWrites, oldAddresses, POST_ADDRESS, wordpressQuery } from "./old-addresses.ts";
@@ -147,6 +146,10 @@ export async function createApp(
   app.use(requestGuard());
   // The fediverse's endpoints, and a post's address asked for ActivityPub, before any body is read
   // (http-server/federation.ts); FEDERATION=off mounts nothing, so they are the site's 404s.
+  // Its module reads the app's posts, static articles included: loaded through Vite in development, bundled in a build.
+  const { federationDoor, federationOff } = vite
+    ? ((await vite.ssrLoadModule("/http-server/federation.ts")) as typeof import("./federation.ts"))
+    : await import("./federation.ts");
   if (config.fediverse.on)
     app.use(
       federationDoor({

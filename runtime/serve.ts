@@ -18,7 +18,6 @@ import { startScheduledPublishing } from "../app/server/blog/schedule.server.ts"
 import { purgeTrash } from "../app/server/blog/trash.server.ts";
 import { createContactServices } from "../app/server/contact/settings.server.ts";
 import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.ts";
-import { startFediverse } from "../app/server/fediverse/start.server.ts";
 import { configureLog, logError, logEvent, logWarning } from "../app/server/log.server.ts";
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
@@ -36,6 +35,8 @@ import { startMetricsServer } from "./metrics-server.ts";
 import { serverShellCommand, startedNotAsServe } from "./node-flags.ts";
 import { processCollector } from "./process-metrics.ts";
 import { answerMetricsRequests } from "./worker-metrics.ts";
+
+type FediverseModule = typeof import("../app/server/fediverse/start.server.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -114,8 +115,19 @@ export async function serve(config: ServerConfig) {
   );
   // The audience's counts, added to the database once a second (ANALYTICS=off: none).
   const audience = config.analytics ? new AudienceRecorder({ db: database.db }).start() : undefined;
-  // The blog in the fediverse (FEDERATION=on): its endpoints and the worker that federates posts and delivers.
-  const fediverse = config.fediverse.on
+  // Development serves the app through Vite, whose module graph also loads what the server's own files cannot in
+  // plain Node (the static articles and pictures, found by import.meta.glob).
+  const vite = config.production
+    ? undefined
+    : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  // The blog in the fediverse (FEDERATION=on): its endpoints and the worker that federates posts and delivers. Its
+  // posts are the app's, static articles included: loaded through Vite in development, bundled in a build.
+  const { startFediverse } = !config.fediverse.on
+    ? { startFediverse: undefined }
+    : vite
+      ? ((await vite.ssrLoadModule("/app/server/fediverse/start.server.ts")) as FediverseModule)
+      : await import("../app/server/fediverse/start.server.ts");
+  const fediverse = startFediverse
     ? startFediverse({
         db: database.db,
         origin: config.publicUrl,
@@ -192,9 +204,6 @@ export async function serve(config: ServerConfig) {
       `${notAsServe}: memory use will be higher. Start it as npm run serve does: ${serverShellCommand(buildDir)}`,
     );
   }
-  const vite = config.production
-    ? undefined
-    : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   let stopping = false;
   const app = await createApp(config, auth, vite, {
     metrics: http,
