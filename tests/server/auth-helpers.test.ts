@@ -101,6 +101,10 @@ describe("flash and hint cookies", () => {
     const documentElement = {
       dataset,
       classList: {
+        add(name: string) {
+          marks++;
+          classes.add(name);
+        },
         toggle(name: string, on: boolean) {
           marks++;
           if (on) classes.add(name);
