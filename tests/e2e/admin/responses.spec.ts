@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { blogs } from "../../../app/server/db/schema.ts";
-import { saveResponse } from "../../../app/server/responses/responses.server.ts";
+import { eq } from "drizzle-orm";
+import { blogs, responses } from "../../../app/server/db/schema.ts";
+import { type ResponseInput, saveResponse } from "../../../app/server/responses/responses.server.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, storePreferences, test } from "../fixtures.ts";
 import { type SeededServer, startSeededServer } from "./helpers.ts";
@@ -57,6 +58,17 @@ test.describe("responses, on a server of their own", () => {
           { ...post, title: "Hello, responses", slug: "hello-responses", lang: "en" },
         ])
         .returning({ id: blogs.id });
+      // Each response a second newer than the one before, in the order saved: the embedded database's clock can
+      // give two statements the same moment, and the page lists the newest first.
+      let at = Date.now() - 60_000;
+      const save = async (input: ResponseInput) => {
+        const { id } = await saveResponse(db, input);
+        at += 1000;
+        await db
+          .update(responses)
+          .set({ createdAt: new Date(at) })
+          .where(eq(responses.id, id));
+      };
       for (const [index, postId] of [pt?.id, en?.id].entries()) {
         if (!postId) throw new Error("no post");
         const remote = (name: string, n: number) => ({
@@ -67,17 +79,17 @@ test.describe("responses, on a server of their own", () => {
           instance: "social.example",
           sourceUrl: `https://social.example/notes/${index}-${n}`,
         });
-        await saveResponse(db, {
+        await save({
           kind: "reply",
           postId,
           ...remote("Alice", 1),
           contentHtml: "<p>Que post bom, <strong>obrigada</strong>!</p>",
           status: "approved",
         });
-        await saveResponse(db, { kind: "like", postId, ...remote("Bruno", 2), status: "approved" });
-        await saveResponse(db, { kind: "like", postId, ...remote("Carla", 3), status: "approved" });
-        await saveResponse(db, { kind: "announce", postId, ...remote("Davi", 4), status: "approved" });
-        await saveResponse(db, {
+        await save({ kind: "like", postId, ...remote("Bruno", 2), status: "approved" });
+        await save({ kind: "like", postId, ...remote("Carla", 3), status: "approved" });
+        await save({ kind: "announce", postId, ...remote("Davi", 4), status: "approved" });
+        await save({
           kind: "reply",
           postId,
           ...remote("Eva", 5),
