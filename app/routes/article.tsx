@@ -65,26 +65,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const responses = shown && shown.replies.length + shown.likes.length + shown.boosts.length > 0 ? shown : undefined;
   // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
   const webmention = webmentionsEnabled() && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
-  if (isDataRequest(pathname))
-    return {
-      found: true as const,
-      languageSwitch,
-      newsletter,
-      webmention,
-      fediverse,
-      ...(responses ? { responses } : {}),
-      post: { ...data, html },
-    };
-  context.set(articleHtmlContext, html);
-  const page = {
+  const around = {
     found: true as const,
     languageSwitch,
     newsletter,
     webmention,
     fediverse,
     ...(responses ? { responses } : {}),
-    post: { ...data, html: undefined },
   };
+  if (isDataRequest(pathname)) return { ...around, post: { ...data, html } };
+  context.set(articleHtmlContext, html);
+  const page = { ...around, post: { ...data, html: undefined } };
   return webmention ? dataWith(page, { Link: `<${webmention}>; rel="webmention"` }) : page;
 }
 

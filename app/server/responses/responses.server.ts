@@ -129,33 +129,36 @@ export interface ListedResponse {
   createdAt: Date;
 }
 
+/** What a listed response shows: the response and the post it answers. */
+const listedColumns = {
+  id: responses.id,
+  kind: responses.kind,
+  status: responses.status,
+  postId: responses.postId,
+  postTitle: blogs.title,
+  postSlug: blogs.slug,
+  postLang: blogs.lang,
+  sourceUrl: responses.sourceUrl,
+  title: responses.title,
+  authorName: responses.authorName,
+  authorHandle: responses.authorHandle,
+  authorUrl: responses.authorUrl,
+  authorAvatar: responses.authorAvatar,
+  authorActor: responses.authorActor,
+  instance: responses.instance,
+  contentHtml: responses.contentHtml,
+  local: responses.local,
+  answerTo: responses.answerTo,
+  createdAt: responses.createdAt,
+};
+
 /** Responses newest first, the author's own answers included; `status` narrows them. */
 export async function listResponses(
   db: Database,
   options: { status?: ResponseStatus; limit?: number } = {},
 ): Promise<ListedResponse[]> {
   const rows = await db
-    .select({
-      id: responses.id,
-      kind: responses.kind,
-      status: responses.status,
-      postId: responses.postId,
-      postTitle: blogs.title,
-      postSlug: blogs.slug,
-      postLang: blogs.lang,
-      sourceUrl: responses.sourceUrl,
-      title: responses.title,
-      authorName: responses.authorName,
-      authorHandle: responses.authorHandle,
-      authorUrl: responses.authorUrl,
-      authorAvatar: responses.authorAvatar,
-      authorActor: responses.authorActor,
-      instance: responses.instance,
-      contentHtml: responses.contentHtml,
-      local: responses.local,
-      answerTo: responses.answerTo,
-      createdAt: responses.createdAt,
-    })
+    .select(listedColumns)
     .from(responses)
     .innerJoin(blogs, eq(blogs.id, responses.postId))
     .where(options.status ? eq(responses.status, options.status) : undefined)
@@ -171,27 +174,7 @@ export async function findResponse(db: Database, id: string): Promise<ListedResp
 
 async function listResponsesWhere(db: Database, where: ReturnType<typeof eq>) {
   const rows = await db
-    .select({
-      id: responses.id,
-      kind: responses.kind,
-      status: responses.status,
-      postId: responses.postId,
-      postTitle: blogs.title,
-      postSlug: blogs.slug,
-      postLang: blogs.lang,
-      sourceUrl: responses.sourceUrl,
-      title: responses.title,
-      authorName: responses.authorName,
-      authorHandle: responses.authorHandle,
-      authorUrl: responses.authorUrl,
-      authorAvatar: responses.authorAvatar,
-      authorActor: responses.authorActor,
-      instance: responses.instance,
-      contentHtml: responses.contentHtml,
-      local: responses.local,
-      answerTo: responses.answerTo,
-      createdAt: responses.createdAt,
-    })
+    .select(listedColumns)
     .from(responses)
     .innerJoin(blogs, eq(blogs.id, responses.postId))
     .where(where);
