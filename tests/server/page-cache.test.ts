@@ -319,16 +319,22 @@ describe("PageCache", () => {
       release = resolve;
     });
     let first = true;
+    let rendering: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      rendering = resolve;
+    });
     const h = await harness(async (url) => {
       if (first) {
         first = false;
+        rendering();
         await gate;
         return page(`${url.pathname} old`);
       }
       return page(`${url.pathname} new`);
     });
     const during = request(h.origin, "/blog/race");
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The write comes once the render has begun, however long the request took to reach it.
+    await started;
     h.generation.value++;
     release();
     expect((await during).body.toString()).toContain("old");
