@@ -485,6 +485,8 @@ describe("scheduled backups", () => {
         const [first] = await listBackups(path.join(dataDir, "backups"));
         await storage.put("blog-images/x/new.webp", image(50));
         await until(async () => !(await listBackups(path.join(dataDir, "backups"))).includes(first ?? ""));
+        // The line is written once the deletion it reports has finished, a moment after the file is gone.
+        await until(async () => log.lines("info").some((line) => line.endsWith("; 1 older deleted.")));
         const kept = await listBackups(path.join(dataDir, "backups"));
         expect(kept).toHaveLength(1);
         expect(kept[0]).not.toBe(first);
