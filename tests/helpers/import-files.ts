@@ -39,6 +39,13 @@ export const fixtureText = (name: string) => readFile(path.join(IMPORT_FIXTURES,
  * absolute names, as it should): same length as the placeholder it replaces.
  */
 export async function zipFile(entries: Record<string, Buffer | string>, name = "upload.zip"): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "import-zip-")), name);
+  writeFileSync(file, await zipBytes(entries));
+  return file;
+}
+
+/** The bytes of a zip of these entries (see zipFile for the hostile names). */
+export async function zipBytes(entries: Record<string, Buffer | string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const hostile: [string, string][] = [];
   for (const [entry, content] of Object.entries(entries)) {
@@ -57,9 +64,7 @@ export async function zipFile(entries: Record<string, Buffer | string>, name = "
   for (const [placeholder, wanted] of hostile) {
     bytes = Buffer.from(bytes.toString("latin1").split(placeholder).join(wanted), "latin1");
   }
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "import-zip-")), name);
-  writeFileSync(file, bytes);
-  return file;
+  return bytes;
 }
 
 /** A zip of a folder's files (as a person zips a Hugo site). */
@@ -75,4 +80,47 @@ export async function zipFolder(dir: string, prefix = ""): Promise<string> {
   };
   walk(dir);
   return zipFile(entries);
+}
+
+/**
+ * Files an import is sent, good and hostile, each small enough to post: the
+ * fixtures of every source, this site's archive shape, and what a hostile or
+ * careless upload holds (a zip bomb, entries that climb out or are absolute,
+ * a cut zip, entities, malformed XML, JSON and front matter, a Ghost export
+ * with fields of the wrong type). The fuzz posts them as they are and mutated.
+ */
+export async function importSamples(): Promise<Buffer[]> {
+  const [wordpress, ghost4, ghost5] = await Promise.all(
+    ["wordpress.xml", "ghost-4.json", "ghost-5.json"].map((name) => readFile(path.join(IMPORT_FIXTURES, name))),
+  );
+  const post = "---\ntitle: Olá\nlang: pt\ndate: 2021-07-04\n---\nTexto com <script>alert(1)</script>.";
+  const archive = await zipBytes({
+    "archive.json": JSON.stringify({ format: "blog-archive", version: 1, posts: [{ lang: "xx", slug: 5 }] }),
+    "pt/ola/index.md": post,
+  });
+  const wholeZip = await zipBytes({ "content/posts/ola.md": post, "content/posts/ola.en.md": post });
+  return [
+    wordpress as Buffer,
+    ghost4 as Buffer,
+    ghost5 as Buffer,
+    Buffer.from(post),
+    archive,
+    wholeZip,
+    wholeZip.subarray(0, Math.floor(wholeZip.length / 2)),
+    await zipBytes({ "post.md": post, "zeros.md": Buffer.alloc(8 * 1024 * 1024) }),
+    await zipBytes({ "ok.md": post, "!../../etc/evil.md": "x" }),
+    await zipBytes({ "!/tmp/evil.md": post }),
+    await zipBytes({ "export.xml": (wordpress as Buffer).subarray(0, 3000) }),
+    Buffer.from(
+      '<?xml version="1.0"?>\n<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>\n<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>&b;</title></channel></rss>',
+    ),
+    Buffer.from('<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item><title>a</item></channel>'),
+    Buffer.from('{"db":[{"data":{"posts":"x","tags":[null],"posts_tags":[{"post_id":{}}]}}]}'),
+    Buffer.from(
+      '{"db":[{"data":{"posts":[{"id":1,"title":5,"slug":["a"],"html":{},"status":"published","published_at":"nunca"}]}}]}',
+    ),
+    Buffer.from('{"db":[{"data":{"posts":[}]}'),
+    Buffer.from("+++\ntitle = [\n+++\nTexto"),
+    Buffer.from("---\ntitle: [unclosed\n---\nTexto"),
+  ];
 }

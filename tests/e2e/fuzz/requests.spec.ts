@@ -12,6 +12,7 @@ import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-fla
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { importSamples } from "../../helpers/import-files.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
 
 /**
@@ -22,7 +23,12 @@ import { expect, test, testAccounts } from "../fixtures.ts";
  * bodies (truncated multipart, wrong boundaries, JSON where a form is
  * expected, huge fields), signed out and signed in. Every answer must be
  * under 500 and name no stack frame or SQL, and the server must still be
- * healthy afterwards. `npm test` makes FUZZ_RUNS (default 250) requests;
+ * healthy afterwards. The import's endpoints get a run of their own on top:
+ * uploads made of real exports and hostile files (a zip bomb, entries that
+ * climb out, entities, malformed XML, JSON and front matter), whole, cut
+ * and mutated, checked and applied, beside the export, the transfer page and
+ * the old addresses an import left (decisions 067 and 068). `npm test` makes
+ * FUZZ_RUNS (default 250) requests, and a quarter as many to the import;
  * `npm run fuzz` many more. FUZZ_SEED replays a run: the seed is printed on
  * failure, with the request that failed.
  */
@@ -139,6 +145,7 @@ const templates: readonly ((s: string, t: string) => string)[] = [
     () => localizePath("/admin/messages", lang),
     () => localizePath("/admin/blog/trash", lang),
     () => localizePath("/admin/blog/tags", lang),
+    () => localizePath("/admin/blog/transfer", lang),
     () => localizePath("/admin/audience", lang),
     (s: string) => localizePath(`/admin/audience.csv?days=${s}`, lang),
     (s: string) => localizePath(`/admin/blog/${s}/preview`, lang),
@@ -153,6 +160,7 @@ const templates: readonly ((s: string, t: string) => string)[] = [
   () => "/og/blog/bot-discord/0123456789ab.png",
   () => "/admin/blog/upload",
   () => "/admin/blog/preview",
+  ...importTemplates(),
   (s) => `/blog/preview/${s}`,
   (s) => `/en/blog/preview/${s}`,
   (s, t) => `/admin/blog/revisions?post=${s}&revision=${t}`,
@@ -183,6 +191,31 @@ const templates: readonly ((s: string, t: string) => string)[] = [
   (s) => `/uploads/${s}`,
   (s, t) => `/uploads/${s}/${t}`,
 ];
+
+/**
+ * The import's upload (its dry run and its application, with every way of
+ * choosing for clashes), the export, and the old addresses: those the run's
+ * own import left (`/2021/07/ola-sao-paulo/`, `/?p=42`) and made-up ones.
+ */
+function importTemplates(): ((s: string, t: string) => string)[] {
+  return [
+    (s) => `/admin/blog/import?step=check&name=${s}`,
+    (s, t) => `/admin/blog/import?step=check&lang=${t}&name=${s}.zip`,
+    (s) => `/admin/blog/import?step=apply&clash=skip&name=${s}`,
+    (s, t) => `/admin/blog/import?step=apply&clash=${t}&lang=en&name=${s}`,
+    () => "/admin/blog/import?step=apply&clash=replace&name=export.xml",
+    () => "/admin/blog/import?step=apply&clash=rename&name=ghost.json",
+    () => "/admin/blog/import",
+    () => "/admin/blog/export.zip",
+    () => "/2021/07/ola-sao-paulo/",
+    () => "/2021/07/ola-sao-paulo",
+    () => "/?p=42",
+    (s) => `/?p=${s}`,
+    (s) => `/?p=42&${s}=${s}`,
+    (s, t) => `/2021/${s}/${t}/`,
+    (s) => `/${s}/`,
+  ];
+}
 
 const query = fc.oneof(
   fc.constant(""),
@@ -240,6 +273,8 @@ const formFields = fc.array(
       "file",
       "source",
       "target",
+      "path",
+      "post",
     ]),
     fc.oneof(
       sample([
@@ -255,6 +290,10 @@ const formFields = fc.array(
         "en",
         "on",
         "bot-discord",
+        "add-redirect",
+        "remove-redirect",
+        "/blog/bot-discord",
+        "/2021/07/ola-sao-paulo",
         "https://example.com/a",
         "http://127.0.0.1/blog/bot-discord",
       ]),
@@ -266,7 +305,50 @@ const formFields = fc.array(
 
 type Body = { type?: string; body: Buffer };
 
-const body: fc.Arbitrary<Body> = fc.oneof(
+/** One of the import's samples as it is, cut short, with bytes overwritten, or with text put in. */
+function importBody(samples: readonly Buffer[]): fc.Arbitrary<Body> {
+  const sampleAt = fc.nat(samples.length - 1).map((index) => samples[index] ?? Buffer.alloc(0));
+  return fc
+    .tuple(
+      sampleAt,
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant({ kind: "whole" as const }) },
+        fc.record({ kind: fc.constant("cut" as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        fc.record({
+          kind: fc.constant("overwrite" as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          bytes: fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        }),
+        fc.record({
+          kind: fc.constant("insert" as const),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+          text: fc.oneof(
+            fc.string({ maxLength: 40 }),
+            sample(["<", "]]>", "<!ENTITY x 'y'>", "&x;", "\u0000", '"', "}", "---\n", "+++\n", "../", "\uFFFF"]),
+          ),
+        }),
+      ),
+      sample(["application/octet-stream", "application/octet-stream", "application/zip", "text/xml", ""]),
+    )
+    .map(([bytes, change, type]) => {
+      const at = change.kind === "whole" ? 0 : Math.floor(change.at * bytes.length);
+      const body =
+        change.kind === "whole"
+          ? bytes
+          : change.kind === "cut"
+            ? bytes.subarray(0, at)
+            : change.kind === "overwrite"
+              ? Buffer.concat([
+                  bytes.subarray(0, at),
+                  Buffer.from(change.bytes),
+                  bytes.subarray(at + change.bytes.length),
+                ])
+              : Buffer.concat([bytes.subarray(0, at), Buffer.from(change.text), bytes.subarray(at)]);
+      return { type, body };
+    });
+}
+
+const genericBody: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({ body: Buffer.alloc(0) }),
   formFields.map((fields) => ({
     type: "application/x-www-form-urlencoded",
@@ -298,9 +380,23 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     .map(([type, value]) => ({ type, body: Buffer.from(value) })),
 );
 
+/** Any body of the run: the generic ones, or (now and then) one of the import's samples. */
+const bodies = (samples: readonly Buffer[]) =>
+  fc.oneof({ weight: 6, arbitrary: genericBody }, { weight: 1, arbitrary: importBody(samples) });
+
+/** The import's own run: its endpoints and old addresses, POSTed its samples more often than not. */
+const importTargets = fc
+  .tuple(fc.nat(importTemplates().length - 1), segment, segment)
+  .map(([index, s, t]) => (importTemplates()[index] ?? (() => "/"))(s, t));
+
 /** Builds the property's request from generated parts, and the session of a signed-in author when asked. */
-function requestArbitrary(session: string) {
-  const cookie = fc.oneof(
+function requestArbitrary(
+  session: string,
+  body: fc.Arbitrary<Body>,
+  targets: fc.Arbitrary<string> = target,
+  posting = false,
+) {
+  const anyCookie = fc.oneof(
     fc.constant(undefined),
     fc.constant(`session=${session}`),
     fc.constant(`session=${session.slice(0, 10)}`),
@@ -309,14 +405,18 @@ function requestArbitrary(session: string) {
     fc.string({ maxLength: 60 }).map((s) => `session=${encodeURIComponent(s)}; flash=${encodeURIComponent(s)}`),
     sample(["session=", "session", "=;;=", "session=%00", "session=%", "contact_started=abc.def"]),
   );
+  // The import's run is signed in most of the time: a refused visitor reaches none of its reading.
+  const cookie = posting
+    ? fc.oneof({ weight: 4, arbitrary: fc.constant(`session=${session}`) }, { weight: 1, arbitrary: anyCookie })
+    : anyCookie;
   return fc
     .record({
       method: fc.oneof(
-        { weight: 6, arbitrary: sample(["GET", "POST"]) },
+        { weight: 6, arbitrary: posting ? fc.constant("POST") : sample(["GET", "POST"]) },
         { weight: 2, arbitrary: sample(["HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]) },
         { weight: 1, arbitrary: sample(["FOO", "PROPFIND"]) },
       ),
-      target,
+      target: targets,
       cookie,
       origin: sample(["same", "same", "other", "none"]),
       extra: fc.array(
@@ -462,21 +562,44 @@ for (const engine of ["pglite", "postgres"] as const) {
       const session = (await page.context().cookies(server.origin)).find((cookie) => cookie.name === "session")?.value;
       expect(session, "a session after signing in").toBeTruthy();
 
+      // An import before the fuzz, so the old addresses it leaves are there to be asked for (and to be mangled).
+      const samples = await importSamples();
+      const seeded = await fetch(`${server.origin}/admin/blog/import?step=apply&clash=skip&name=export.xml`, {
+        method: "POST",
+        headers: { Cookie: `session=${session}`, Origin: server.origin, "Content-Type": "application/octet-stream" },
+        body: new Uint8Array(samples[0] ?? Buffer.alloc(0)),
+      });
+      expect(await seeded.text(), "the WordPress fixture imports before the fuzz").toContain('"result"');
+      expect((await fetch(`${server.origin}/?p=42`, { redirect: "manual" })).status).toBe(301);
+
       const found: string[] = [];
-      try {
-        await fc.assert(
-          fc.asyncProperty(requestArbitrary(session ?? ""), async (request) => {
-            const problems = problemsOf(request, await send(server.port, request));
-            if (problems.length > 0) found.push(...problems);
-            return problems.length === 0;
-          }),
-          { numRuns: runs, seed, endOnFailure: true },
-        );
-      } catch (error) {
-        throw new Error(
-          `Fuzzing failed (FUZZ_SEED=${seed} replays it):\n${found.join("\n")}\n${String(error).slice(0, 1500)}\nserver log: ${server.stderr().slice(-1500)}`,
-        );
-      }
+      // How many uploads the import read to the end (a dry run or an import answered), so its run can fail.
+      let read = 0;
+      const check = async (arbitrary: fc.Arbitrary<RawRequest>, numRuns: number) => {
+        try {
+          await fc.assert(
+            fc.asyncProperty(arbitrary, async (request) => {
+              const response = await send(server.port, request);
+              if (response.status === 200 && /^\{"(?:plan|result)"|\n\{"(?:plan|result)"/.test(response.body))
+                read += 1;
+              const problems = problemsOf(request, response);
+              if (problems.length > 0) found.push(...problems);
+              return problems.length === 0;
+            }),
+            { numRuns, seed, endOnFailure: true },
+          );
+        } catch (error) {
+          throw new Error(
+            `Fuzzing failed (FUZZ_SEED=${seed} replays it):\n${found.join("\n")}\n${String(error).slice(0, 1500)}\nserver log: ${server.stderr().slice(-1500)}`,
+          );
+        }
+      };
+      await check(requestArbitrary(session ?? "", bodies(samples)), runs);
+      await check(
+        requestArbitrary(session ?? "", importBody(samples), importTargets, true),
+        Math.max(40, Math.ceil(runs / 4)),
+      );
+      expect(read, "uploads the import read to a dry run or an import").toBeGreaterThan(0);
 
       // Still healthy: the health check, the home page and a rendered article.
       expect(await server.healthy(), `health after fuzzing (FUZZ_SEED=${seed})`).toBe(200);
@@ -484,7 +607,9 @@ for (const engine of ["pglite", "postgres"] as const) {
         const response = await fetch(`${server.origin}${url}`);
         expect(response.status, `${url} after fuzzing (FUZZ_SEED=${seed})`).toBe(200);
       }
-      console.info(`Fuzzed ${runs} requests on ${engine} (FUZZ_SEED=${seed})`);
+      console.info(
+        `Fuzzed ${runs} requests and ${Math.max(40, Math.ceil(runs / 4))} to the import (${read} read through) on ${engine} (FUZZ_SEED=${seed})`,
+      );
     } finally {
       await server.stop();
       if (database && postgresUrl) await adminQuery(postgresUrl, `DROP DATABASE ${database} WITH (FORCE)`);
