@@ -44,6 +44,17 @@ module.exports = {
       ["app/(i18n|content|lib|assets)/", "app/site\\.config\\.ts$", "public/"],
       "Inside the app, the strings, the content and the pure helpers of lib/ are the bottom: they import one another, the assets and the site's config, never a component, a route, the routing, the first paint or the server.",
     ),
+    {
+      name: "services-handed-in",
+      comment:
+        "The domain takes the server's services (and every other value of a request) as arguments: only the request's wiring, the routes, the document's render and the admin guard's middleware, reads React Router's context (decision 076).",
+      severity: "error",
+      from: {
+        path: "^app/(server|components|lib|content|i18n|first-paint|routing)/",
+        pathNot: "^app/server/(services|request-context)\\.server\\.ts$|^app/server/auth/guard\\.server\\.ts$",
+      },
+      to: { path: "^app/server/request-context\\.server\\.ts$" },
+    },
     onlyImports(
       "config",
       "config/",

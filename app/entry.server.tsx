@@ -19,8 +19,12 @@ import { contentSecurityPolicy } from "~/lib/csp.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { signInFormTargets } from "~/server/auth/settings.server.ts";
 import { logError } from "~/server/log.server.ts";
-import { articleHtmlContext, cacheableRenderContext, servedRequestContext } from "~/server/request-context.server.ts";
-import { servicesIfReady } from "~/server/services.server.ts";
+import {
+  articleHtmlContext,
+  cacheableRenderContext,
+  servedRequestContext,
+  servicesIfServing,
+} from "~/server/request-context.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -64,7 +68,7 @@ export default function handleRequest(
       "Content-Security-Policy",
       contentSecurityPolicy({
         scripts: [`'nonce-${nonce}'`],
-        formTargets: signInFormTargets(servicesIfReady()?.auth),
+        formTargets: signInFormTargets(servicesIfServing(loadContext)?.auth),
         development: import.meta.env.DEV,
       }),
     );

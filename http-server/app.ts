@@ -11,8 +11,8 @@ import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
 import { blogAddressKeys, blogTableVersion, missingBlogAddresses } from "../app/server/blog/page-cache.server.ts";
 import { logWarning, writeLogLine } from "../app/server/log.server.ts";
-import { clientIpContext, servedRequestContext } from "../app/server/request-context.server.ts";
-import { type AuthSettings, services, servicesIfReady } from "../app/server/services.server.ts";
+import { clientIpContext, servedRequestContext, servicesContext } from "../app/server/request-context.server.ts";
+import type { AppServices } from "../app/server/services.server.ts";
 import { redirectTable } from "../app/server/transfer/redirects.server.ts";
 import { UPLOADS_URL_PREFIX } from "../app/server/uploads/storage.server.ts";
 import { setSiteUrl } from "../app/site.config.ts";
@@ -112,7 +112,7 @@ export interface AppObservability {
 /** The whole HTTP application: security headers, static files, then React Router. */
 export async function createApp(
   config: ServerConfig,
-  auth: AuthSettings,
+  services: AppServices,
   vite?: ViteDevServer,
   observe: AppObservability = {},
 ) {
@@ -130,7 +130,7 @@ export async function createApp(
   app.use(
     observability(
       {
-        database: () => servicesIfReady()?.db,
+        database: () => services.db,
         expectedMigrations: observe.expectedMigrations,
         stopping: observe.stopping,
         routeLabel: () => labelPath,
@@ -153,14 +153,14 @@ export async function createApp(
   if (config.fediverse.on)
     app.use(
       federationDoor({
-        federation: () => servicesIfReady()?.fediverse?.federation,
-        db: () => servicesIfReady()?.db,
+        federation: () => services.fediverse?.federation,
+        db: () => services.db,
         origin: config.publicUrl,
       }),
     );
   else app.use(federationOff());
   // The audience is counted as responses finish, whoever answers them (ANALYTICS=off: not at all).
-  app.use(countAudience(() => servicesIfReady()?.audience, config.publicUrl));
+  app.use(countAudience(() => services.audience, config.publicUrl));
   // The build this server runs, link resolved once (tools/build/build.ts): a rebuild that moves the link
   // later leaves this server on its own build's files.
   // What the old addresses' redirects need, set once the build is loaded (http-server/old-addresses.ts).
@@ -168,7 +168,7 @@ export async function createApp(
   let pageCache: PageCache | undefined;
   let isPage: ((path: string) => boolean) | undefined;
   const redirectSettings = {
-    load: () => redirectTable(services().db),
+    load: () => redirectTable(services.db),
     version: () => pageCache ?? localWrites,
     isPage: () => isPage,
   };
@@ -187,7 +187,7 @@ export async function createApp(
           "build-record.json): they are served as built. Build again to have them name this server's address.",
       );
     app.use(oldAddresses({ ...redirectSettings, only: wordpressQuery }));
-    app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(auth), origins }));
+    app.use(await staticFiles(clientDir, { formTargets: signInFormTargets(services.auth), origins }));
   }
   // A path no route matches gets its language's one not-found page, from the cache below; an unknown
   // project or service its route's, an unknown company the redirect to the list, without React.
@@ -216,7 +216,7 @@ export async function createApp(
   // rewritten: cached for good, read through the storage driver in use (http-server/uploads.ts).
   app.use(
     UPLOADS_URL_PREFIX.replace(/\/$/, ""),
-    serveUploads(() => services().uploads),
+    serveUploads(() => services.uploads),
   );
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
@@ -231,9 +231,10 @@ export async function createApp(
     isPage = (path) => answer(path) === undefined && !POST_ADDRESS.test(path);
     pageCache = createPageCache(build, {
       origin: config.publicUrl,
-      formTargets: signInFormTargets(auth),
-      version: () => blogTableVersion(services().db),
-      missing: async () => missingBlogAddresses(await blogAddressKeys(services().db)),
+      formTargets: signInFormTargets(services.auth),
+      services,
+      version: () => blogTableVersion(services.db),
+      missing: async () => missingBlogAddresses(await blogAddressKeys(services.db)),
     });
     app.use(pageCache.renderMisses);
   }
@@ -248,6 +249,7 @@ export async function createApp(
         const context = new RouterContextProvider();
         context.set(clientIpContext, req.ip ?? "unknown");
         context.set(servedRequestContext, true);
+        context.set(servicesContext, services);
         return context;
       },
     }),

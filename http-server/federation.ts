@@ -179,7 +179,7 @@ export function federationDoor(options: FederationDoorOptions) {
   async function answerPost(req: Request, res: Response, federation: SiteFederation, db: Database) {
     const address = postAddress(req.path);
     if (!address) return false;
-    const post = await getPublicPost(address.slug, address.lang);
+    const post = await getPublicPost(db, address.slug, address.lang);
     const context = federation.createContext(new URL(origin));
     res.setHeader("Vary", "Accept");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");

@@ -31,7 +31,8 @@ import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { isCacheablePageUrl, publicPagesGeneration } from "../app/server/blog/page-cache.server.ts";
 import { postAddress } from "../app/server/fediverse/handles.server.ts";
 import { logError } from "../app/server/log.server.ts";
-import { cacheableRenderContext } from "../app/server/request-context.server.ts";
+import { cacheableRenderContext, servicesContext } from "../app/server/request-context.server.ts";
+import type { AppServices } from "../app/server/services.server.ts";
 import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import { inlineScriptHashes, inlineStyleHashes } from "./static-pages.ts";
 
@@ -461,11 +462,18 @@ function send(req: Request, res: Response, page: CachedPage, state: "hit" | "mis
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** The cache in front of a React Router build. */
+/** The cache in front of a React Router build, whose renders get the server's services as every request does. */
 export function createPageCache(
   build: ServerBuild,
-  options: Omit<PageCacheOptions, "render"> & { mode?: string },
+  options: Omit<PageCacheOptions, "render"> & { mode?: string; services: AppServices },
 ): PageCache {
   const handle = createRequestHandler(build, options.mode ?? "production");
-  return new PageCache({ ...options, render: (request, context) => handle(request, context) });
+  const { services, ...rest } = options;
+  return new PageCache({
+    ...rest,
+    render: (request, context) => {
+      context.set(servicesContext, services);
+      return handle(request, context);
+    },
+  });
 }

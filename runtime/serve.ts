@@ -21,9 +21,8 @@ import { type OpenDatabase, openDatabase } from "../app/server/db/client.server.
 import { configureLog, logError, logEvent, logWarning } from "../app/server/log.server.ts";
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
-import { provideServices } from "../app/server/services.server.ts";
+import type { AppServices } from "../app/server/services.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
-import { wakeWebmentions } from "../app/server/webmention/runtime.server.ts";
 import { startWebmentions } from "../app/server/webmention/settings.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
 import { missingSignInSettings, type ServerConfig } from "../config/config.ts";
@@ -139,7 +138,8 @@ export async function serve(config: ServerConfig) {
         authorMail: config.contact.to,
       })
     : undefined;
-  provideServices({
+  // What the routes and the server's own handlers are given (app/server/services.server.ts).
+  const services: AppServices = {
     db: database.db,
     auth,
     uploads,
@@ -147,7 +147,8 @@ export async function serve(config: ServerConfig) {
     newsletter: newsletter.services,
     ...(audience ? { audience } : {}),
     ...(fediverse ? { fediverse: fediverse.services } : {}),
-  });
+    webmentions: webmentions.runtime,
+  };
   if (!config.contact.smtp)
     logEvent(
       "contact_mail_off",
@@ -189,7 +190,7 @@ export async function serve(config: ServerConfig) {
     onDue: () => {
       invalidatePublicPages();
       newsletter.worker?.wake();
-      wakeWebmentions();
+      webmentions.runtime.worker?.wake();
       fediverse?.services.wake();
     },
   });
@@ -205,7 +206,7 @@ export async function serve(config: ServerConfig) {
     );
   }
   let stopping = false;
-  const app = await createApp(config, auth, vite, {
+  const app = await createApp(config, services, vite, {
     metrics: http,
     expectedMigrations: database.migrations,
     stopping: () => stopping,
@@ -251,7 +252,6 @@ export async function serve(config: ServerConfig) {
       scheduler.stop();
       // A backup in progress finishes before the database closes under it.
       await backups?.stop().catch((error: unknown) => logError("Stopping backups failed:", error));
-      provideServices(undefined);
       await database.close().catch((error: unknown) => logError("Closing the database failed:", error));
       process.exit(0);
     });

@@ -11,7 +11,8 @@ import { handleOf } from "~/server/fediverse/handles.server.ts";
 import { followerSummary } from "~/server/fediverse/owner.server.ts";
 import { postSendCounts } from "~/server/newsletter/queue.server.ts";
 import { subscriberCounts } from "~/server/newsletter/subscribers.server.ts";
-import { fediverseServices, newsletterServices, services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
+import { fediverseEnabled, newsletterEnabled } from "~/server/services.server.ts";
 import { siteUrl } from "~/site.config.ts";
 import type { Route } from "./+types/admin-audience";
 
@@ -28,12 +29,12 @@ export const meta: Route.MetaFunction = ({ location }) =>
  * The last 7, 30 or 365 days (`?days=`, 30 otherwise), whether the site is
  * counting (ANALYTICS), and the newsletter's numbers when it is on.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const app = services();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = servicesOf(context);
   const { db } = app;
   const range = audienceRange(new URL(request.url).searchParams.get("days"));
-  const newsletterOn = newsletterServices(app)?.worker != null;
-  const fediverseOn = fediverseServices(app) !== undefined;
+  const newsletterOn = newsletterEnabled(app);
+  const fediverseOn = fediverseEnabled(app);
   const [report, unread, counts, sends, followers] = await Promise.all([
     audienceReport(db, range),
     countUnread(db),

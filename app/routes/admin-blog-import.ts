@@ -1,7 +1,7 @@
 import { dictionaryFor, format, langFromQuery } from "~/i18n";
 import { MAX_IMPORT_BYTES } from "~/lib/upload-limits.ts";
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { ClashChoice } from "~/server/transfer/import.server.ts";
 import type { ParsedSource } from "~/server/transfer/import-types.server.ts";
 import { UploadTooLarge, uploadName, withUploadedFile } from "~/server/transfer/upload.server.ts";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (length > MAX_IMPORT_BYTES) {
     return Response.json({ error: format(texts.tooLarge, { max: megabytes(MAX_IMPORT_BYTES) }) }, { status: 413 });
   }
-  const { db, uploads } = services();
+  const { db, uploads } = servicesOf(context);
   const name = uploadName(url.searchParams.get("name"));
 
   const readUpload = async (file: string) => {

@@ -16,8 +16,7 @@ import { draftPage } from "~/server/blog/draft-preview.server.ts";
 import { findOwnPost } from "~/server/blog/posts.server.ts";
 import { createShareLink, listShareLinks, revokeShareLink } from "~/server/blog/share-links.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { articleHtmlContext } from "~/server/request-context.server.ts";
-import { services } from "~/server/services.server.ts";
+import { articleHtmlContext, servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/admin-blog-post-preview";
 
 // Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
@@ -35,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const lang = langFromPath(pathname);
   const author = context.get(authorContext);
-  const { db } = services();
+  const { db } = servicesOf(context);
   const post = await findOwnPost(db, author.id, params.id);
   if (!post) return notFound();
   const [{ html, ...page }, links] = await Promise.all([draftPage(db, post), listShareLinks(db, author.id, post.id)]);
@@ -54,7 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const texts = dictionaryFor(lang).admin.manage;
   const author = context.get(authorContext);
-  const { db } = services();
+  const { db } = servicesOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const reply = (status: number, body: ShareResult) => data(body, { status });

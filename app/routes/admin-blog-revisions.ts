@@ -2,7 +2,7 @@ import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.t
 import { isPostId } from "~/server/blog/posts.server.ts";
 import { findRevision, listRevisions, versionOf } from "~/server/blog/revisions.server.ts";
 import { namedTags } from "~/server/blog/tags.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/admin-blog-revisions";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuthorForApi];
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const revisionId = url.searchParams.get("revision");
   if (!isPostId(postId) || (revisionId !== null && !isPostId(revisionId)))
     return privateJson({ error: "not-found" }, 404);
-  const { db } = services();
+  const { db } = servicesOf(context);
   if (revisionId) {
     const revision = await findRevision(db, author.id, postId, revisionId);
     if (!revision) return privateJson({ error: "not-found" }, 404);

@@ -10,7 +10,7 @@ import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { type ManagedTag, managedTags, setTagTranslation } from "~/server/blog/tags.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/admin-blog-tags";
 
 // Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
@@ -30,7 +30,7 @@ const row = (tag: ManagedTag): TagRow => ({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = services();
+  const { db } = servicesOf(context);
   const author = context.get(authorContext);
   const [pt, en, unread] = await Promise.all([
     managedTags(db, author.id, "pt"),
@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Gives a tag its name in the other language (an empty name unlinks it). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const texts = dictionaryFor(lang).admin;
   const form = await readForm(request);
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false, message: texts.errors.unknownIntent }, { status: 400 });
   }
   const language = texts.languages[tagLang === "pt" ? "en" : "pt"];
-  const result = await setTagTranslation(services().db, tagLang, slug, String(form.get("name") ?? ""));
+  const result = await setTagTranslation(servicesOf(context).db, tagLang, slug, String(form.get("name") ?? ""));
   if (result.status === "saved") return data({ ok: true, message: texts.manage.tags.saved });
   const fieldError =
     result.status === "too-long"

@@ -7,7 +7,7 @@ import { adminPageMeta } from "~/lib/seo.ts";
 import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import { addAuthorRedirect, listRedirects, removeRedirect } from "~/server/transfer/redirects.server.ts";
 import type { Route } from "./+types/admin-blog-transfer";
 
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.transfer, location.pathname);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = services();
+  const { db } = servicesOf(context);
   const author = context.get(authorContext);
   const [redirects, unread] = await Promise.all([listRedirects(db, author.id), countUnread(db)]);
   return {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const author = context.get(authorContext);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const { db } = services();
+  const { db } = servicesOf(context);
   if (intent === "remove-redirect") {
     const removed = await removeRedirect(db, author.id, String(form.get("path") ?? ""));
     return removed

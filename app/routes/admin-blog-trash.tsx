@@ -9,7 +9,7 @@ import { listTrash } from "~/server/blog/trash.server.ts";
 import { trashAction } from "~/server/blog/trash-actions.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/admin-blog-trash";
 
 // Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.manage.trash, location.pathname);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = services();
+  const { db } = servicesOf(context);
   const author = context.get(authorContext);
   const [posts, unread] = await Promise.all([listTrash(db, author.id), countUnread(db)]);
   return {
@@ -42,7 +42,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Moves a post to the trash (the list's delete), restores it, or deletes it for good. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await trashAction(await readForm(request), context.get(authorContext), dictionaryFor(lang).admin);
+  const result = await trashAction(
+    servicesOf(context),
+    await readForm(request),
+    context.get(authorContext),
+    dictionaryFor(lang).admin,
+  );
   return data(result.body, { status: result.status });
 }
 

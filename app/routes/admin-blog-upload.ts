@@ -2,7 +2,7 @@ import { dictionaryFor, format, langFromQuery } from "~/i18n";
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { saveCover } from "~/server/blog/covers.server.ts";
 import { uploads } from "~/server/metrics.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import { MAX_INPUT_MEGAPIXELS } from "~/server/uploads/cover-image.server.ts";
 import type { Route } from "./+types/admin-blog-upload";
 
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: errors.uploadMissing }, { status: 400 });
 
   const saved = await saveCover(
-    services().uploads,
+    servicesOf(context).uploads,
     context.get(authorContext).id,
     new Uint8Array(await file.arrayBuffer()),
   );

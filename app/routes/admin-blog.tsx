@@ -29,7 +29,8 @@ import { tagNamesOfPosts } from "~/server/blog/tags.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { readersByLang, settledPosts } from "~/server/newsletter/publish-choice.server.ts";
-import { newsletterEnabled, services } from "~/server/services.server.ts";
+import { servicesIfServing, servicesOf } from "~/server/request-context.server.ts";
+import { newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-blog";
 
 // Runs before any loader or action of this page, on document and data requests alike.
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const author = context.get(authorContext);
-  const { db } = services();
+  const { db } = servicesOf(context);
   const posts = await listOwnPosts(db, author.id);
   const translations = await translationsOf(db, posts);
   // A published post's autosaved changes are what its editor opens with.
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const list = await listPostsPage(db, author.id, readListFilters(new URL(request.url).searchParams));
   // Who a publication would mail, so the editor asks before it sends anything (the server asks again if it must).
-  const newsletter = newsletterEnabled() ? await readersByLang(db) : null;
+  const newsletter = newsletterEnabled(servicesIfServing(context)) ? await readersByLang(db) : null;
   const mailed = newsletter
     ? await settledPosts(
         db,
@@ -103,7 +104,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await savePostAction(await readForm(request), context.get(authorContext), dictionaryFor(lang).admin);
+  const result = await savePostAction(
+    servicesOf(context),
+    await readForm(request),
+    context.get(authorContext),
+    dictionaryFor(lang).admin,
+  );
   return data(result.body, { status: result.status });
 }
 

@@ -9,7 +9,7 @@ import { requireAuthor } from "~/server/auth/guard.server.ts";
 import { messageAdminAction } from "~/server/contact/admin-actions.server.ts";
 import { countUnread, listMessages } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/admin-messages";
 
 // Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader() {
-  const { db } = services();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const [messages, unread] = await Promise.all([listMessages(db), countUnread(db)]);
   return {
     unread,
@@ -44,9 +44,13 @@ export async function loader() {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const result = await messageAdminAction(services().db, await readForm(request), dictionaryFor(lang).contact.admin);
+  const result = await messageAdminAction(
+    servicesOf(context).db,
+    await readForm(request),
+    dictionaryFor(lang).contact.admin,
+  );
   return data(result.body, { status: result.status });
 }
 

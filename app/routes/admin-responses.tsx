@@ -11,9 +11,10 @@ import { postDeliveryCounts } from "~/server/fediverse/deliveries.server.ts";
 import { handleOf } from "~/server/fediverse/handles.server.ts";
 import { followerSummary } from "~/server/fediverse/owner.server.ts";
 import { readForm } from "~/server/form.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import { responseAdminAction } from "~/server/responses/admin.server.ts";
 import { listBlocks, listResponses } from "~/server/responses/responses.server.ts";
-import { fediverseServices, services } from "~/server/services.server.ts";
+import { fediverseEnabled } from "~/server/services.server.ts";
 import { siteUrl } from "~/site.config.ts";
 import type { Route } from "./+types/admin-responses";
 
@@ -26,8 +27,9 @@ export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
 export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.responses, location.pathname);
 
-export async function loader() {
-  const { db } = services();
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = servicesOf(context);
+  const { db } = app;
   const [responses, followers, deliveries, blocks, unread] = await Promise.all([
     listResponses(db),
     followerSummary(db),
@@ -37,7 +39,7 @@ export async function loader() {
   ]);
   const origin = siteUrl();
   const view: ResponsesView = {
-    enabled: fediverseServices() !== undefined,
+    enabled: fediverseEnabled(app),
     handles: { pt: handleOf("pt", origin), en: handleOf("en", origin) },
     responses: responses.map((row) => ({
       id: row.id,
@@ -61,10 +63,9 @@ export async function loader() {
   return { unread, view };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const { db } = services();
-  const fediverse = fediverseServices();
+  const { db, fediverse } = servicesOf(context);
   const result = await responseAdminAction(db, await readForm(request), dictionaryFor(lang).admin.responses, {
     federation: fediverse?.federation,
     origin: siteUrl(),

@@ -13,7 +13,8 @@ import { readForm } from "~/server/form.server.ts";
 import { subscriberAdminAction } from "~/server/newsletter/admin.server.ts";
 import { postSendCounts, readDigestSettings } from "~/server/newsletter/queue.server.ts";
 import { listSubscribers, subscriberCounts } from "~/server/newsletter/subscribers.server.ts";
-import { type AppServices, contactServices, newsletterServices, services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
+import { type AppServices, contactServices, newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/admin-subscribers";
 
 // Runs before the loader and the action, on document and data requests alike: a visitor never reaches either.
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 const testAddress = (author: User, app: AppServices) => author.email ?? contactServices(app).to;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = services();
+  const app = servicesOf(context);
   const { db } = app;
   const query = plainQuery(new URL(request.url).searchParams.get("q"), 200);
   const [counts, sends, digest, subscribers, unread] = await Promise.all([
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     unread,
     view: {
-      enabled: newsletterServices(app)?.worker != null,
+      enabled: newsletterEnabled(app),
       testAddress: testAddress(context.get(authorContext), app),
       counts,
       sends,
@@ -65,9 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const app = services();
+  const app = servicesOf(context);
   const result = await subscriberAdminAction(app.db, await readForm(request), dictionaryFor(lang).admin.subscribers, {
-    sendTest: newsletterServices(app)?.sendTest ?? null,
+    sendTest: app.newsletter?.sendTest ?? null,
     to: testAddress(context.get(authorContext), app),
   });
   return data(result.body, { status: result.status });

@@ -18,11 +18,11 @@ import { withSocialPreview } from "~/lib/post-meta.ts";
 import { absoluteUrl, documentTitleFor, seo } from "~/lib/seo.ts";
 import { findInOtherLanguage, getPublicPost } from "~/server/blog/public-posts.server.ts";
 import { isTrashedAddress } from "~/server/blog/trash.server.ts";
-import { articleHtmlContext } from "~/server/request-context.server.ts";
+import type { Database } from "~/server/db/client.server.ts";
+import { articleHtmlContext, servicesIfServing } from "~/server/request-context.server.ts";
 import { shownResponses } from "~/server/responses/responses.server.ts";
-import { fediverseServices, newsletterEnabled, servicesIfReady } from "~/server/services.server.ts";
+import { fediverseEnabled, newsletterEnabled, webmentionsEnabled } from "~/server/services.server.ts";
 import { WEBMENTION_PATH } from "~/server/webmention/receive.server.ts";
-import { webmentionsEnabled } from "~/server/webmention/runtime.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/article";
 
@@ -30,8 +30,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { pathname } = url;
   const lang = langFromPath(pathname);
-  const post = await getPublicPost(params.id, lang);
-  if (!post) return elsewhereOrNotFound(params.id, lang);
+  const app = servicesIfServing(context);
+  const db = app?.db;
+  const post = await getPublicPost(db, params.id, lang);
+  if (!post) return elsewhereOrNotFound(db, params.id, lang);
   const { html, translation, ...rest } = post;
   const data = {
     ...rest,
@@ -56,15 +58,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const languageSwitch: LanguageSwitch = translation
     ? { path: postPath(translation), kind: "translation" }
     : { path: localizePath("/blog", otherLang(lang)), kind: "no-translation" };
-  const newsletter = newsletterEnabled();
+  const newsletter = newsletterEnabled(app);
   // The blog's fediverse accounts under the post, and the responses the author approved (decision 065).
-  const fediverse = fediverseServices() !== undefined;
-  const db = servicesIfReady()?.db;
+  const fediverse = fediverseEnabled(app);
   const shown = db && !staticArticleIdOf(post) ? await shownResponses(db, post.id) : undefined;
   // Only a post with responses carries them: a page's first window has no bytes to spare.
   const responses = shown && shown.replies.length + shown.likes.length + shown.boosts.length > 0 ? shown : undefined;
   // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
-  const webmention = webmentionsEnabled() && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
+  const webmention = webmentionsEnabled(app) && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
   const around = {
     found: true as const,
     languageSwitch,
@@ -95,10 +96,9 @@ const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
  * come). A post in the trash is gone (410); anything else is a 404. See
  * decision 019.
  */
-async function elsewhereOrNotFound(slug: string, lang: Lang) {
-  const elsewhere = await findInOtherLanguage(slug, lang);
+async function elsewhereOrNotFound(db: Database | undefined, slug: string, lang: Lang) {
+  const elsewhere = await findInOtherLanguage(db, slug, lang);
   if (!elsewhere) {
-    const db = servicesIfReady()?.db;
     // Its own address, or the other language's, which led to it.
     if (db && ((await isTrashedAddress(db, lang, slug)) || (await isTrashedAddress(db, otherLang(lang), slug)))) {
       return data({ found: false as const, gone: true as const }, { status: 410 });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { clearSessionCookies } from "~/server/auth/cookies.server.ts";
 import { authenticate, renewalCookies } from "~/server/auth/guard.server.ts";
-import { services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/auth-me";
 
 /**
@@ -9,8 +9,8 @@ import type { Route } from "./+types/auth-me";
  * when the "signed in" hint cookie is present. The answer also corrects the
  * hint (renewed with the session, or removed when the session is gone).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const app = services();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = servicesOf(context);
   const session = await authenticate(request, app);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const cookies = session ? renewalCookies(request, session, app) : clearSessionCookies(app.auth.secureCookies);

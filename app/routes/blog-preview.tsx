@@ -9,8 +9,7 @@ import { notFoundMeta } from "~/lib/not-found.ts";
 import { privatePageMeta } from "~/lib/seo.ts";
 import { draftPage } from "~/server/blog/draft-preview.server.ts";
 import { findSharedPost } from "~/server/blog/share-links.server.ts";
-import { articleHtmlContext } from "~/server/request-context.server.ts";
-import { servicesIfReady } from "~/server/services.server.ts";
+import { articleHtmlContext, servicesIfServing } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/blog-preview";
 
 /**
@@ -33,7 +32,7 @@ const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const lang = langFromPath(pathname);
-  const db = servicesIfReady()?.db;
+  const db = servicesIfServing(context)?.db;
   const shared = db ? await findSharedPost(db, params.token) : undefined;
   if (!db || !shared) return data({ found: false as const }, { status: 404, headers: PRIVATE });
   const { html, ...post } = await draftPage(db, shared);

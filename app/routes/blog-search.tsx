@@ -8,15 +8,15 @@ import { formatDate } from "~/lib/dates.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-query.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { searchPublicPosts } from "~/server/blog/search.server.ts";
-import { servicesIfReady } from "~/server/services.server.ts";
+import { servicesIfServing } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/blog-search";
 
 const RESULTS_SHOWN = 20;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const result = await searchPublicPosts(servicesIfReady()?.db, lang, url.searchParams.get("q"), {
+  const result = await searchPublicPosts(servicesIfServing(context)?.db, lang, url.searchParams.get("q"), {
     limit: RESULTS_SHOWN,
   });
   const hits = result.hits.map(({ rank: _rank, ...hit }) => ({ ...hit, dateLabel: formatDate(hit.publishedAt, lang) }));

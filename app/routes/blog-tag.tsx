@@ -12,15 +12,16 @@ import { documentTitleFor, seo } from "~/lib/seo.ts";
 import { SLUG_PATTERN } from "~/lib/slugify.ts";
 import { hashtag } from "~/lib/tags.ts";
 import { publicTagPage } from "~/server/blog/public-posts.server.ts";
+import { servicesIfServing } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/blog-tag";
 
 const otherLang = (lang: Lang): Lang => (lang === "pt" ? "en" : "pt");
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   // Tags are slugs; anything else names no tag and never reaches the database.
   if (!SLUG_PATTERN.test(params.tag) || params.tag.length > 40) return notFound();
-  const page = await publicTagPage(lang, params.tag);
+  const page = await publicTagPage(servicesIfServing(context)?.db, lang, params.tag);
   if (!page) return notFound();
   const other = otherLang(lang);
   const { otherSlug } = page;

@@ -9,16 +9,18 @@ import { langFromPath, localizePath, useT } from "~/i18n";
 import { formatDate } from "~/lib/dates.ts";
 import { pageSeo } from "~/lib/seo.ts";
 import { listPublicPosts } from "~/server/blog/public-posts.server.ts";
-import { fediverseServices, newsletterEnabled } from "~/server/services.server.ts";
+import { servicesIfServing } from "~/server/request-context.server.ts";
+import { fediverseEnabled, newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/blog";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
-  const posts = await listPublicPosts(lang);
+  const app = servicesIfServing(context);
+  const posts = await listPublicPosts(app?.db, lang);
   return {
     posts: posts.map((post) => ({ ...post, dateLabel: formatDate(post.publishedAt, lang) })),
-    newsletter: newsletterEnabled(),
-    fediverse: fediverseServices() !== undefined,
+    newsletter: newsletterEnabled(app),
+    fediverse: fediverseEnabled(app),
   };
 }
 

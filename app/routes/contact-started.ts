@@ -1,5 +1,6 @@
 import { startedCookieIfMissing } from "~/server/contact/started.server.ts";
-import { contactServices, services } from "~/server/services.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
+import { contactServices } from "~/server/services.server.ts";
 import type { Route } from "./+types/contact-started";
 
 // The smallest transparent GIF: the page shows nothing, the request is what counts.
@@ -10,8 +11,8 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * cookie, so the minimum fill time works on the prerendered page, with or
  * without JavaScript.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const app = services();
+export function loader({ request, context }: Route.LoaderArgs) {
+  const app = servicesOf(context);
   const headers = new Headers({ "Content-Type": "image/gif", "Cache-Control": "no-store" });
   const cookie = startedCookieIfMissing(
     contactServices(app).secret,

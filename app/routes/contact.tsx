@@ -10,7 +10,7 @@ import { langFromPath, useT } from "~/i18n";
 import { pageSeo } from "~/lib/seo.ts";
 import { submitContactMessage } from "~/server/contact/submit.server.ts";
 import { readForm } from "~/server/form.server.ts";
-import { clientIpContext } from "~/server/request-context.server.ts";
+import { clientIpContext, servicesOf } from "~/server/request-context.server.ts";
 import { site } from "~/site.config.ts";
 import type { Route } from "./+types/contact";
 
@@ -22,12 +22,15 @@ export const meta: Route.MetaFunction = ({ location }) => pageSeo("contact", loc
  * JavaScript the form posts to /contact/send instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitContactMessage({
-    form: await readForm(request),
-    lang: langFromPath(new URL(request.url).pathname),
-    ip: context.get(clientIpContext),
-    cookieHeader: request.headers.get("Cookie"),
-  });
+  const outcome = await submitContactMessage(
+    {
+      form: await readForm(request),
+      lang: langFromPath(new URL(request.url).pathname),
+      ip: context.get(clientIpContext),
+      cookieHeader: request.headers.get("Cookie"),
+    },
+    servicesOf(context),
+  );
   return data(outcome.reply, { status: outcome.status, headers: outcome.headers });
 }
 

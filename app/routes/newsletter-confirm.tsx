@@ -5,23 +5,24 @@ import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
 import { privatePageMeta } from "~/lib/seo.ts";
 import { confirmByToken, subscriberForToken } from "~/server/newsletter/public.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
 /** Opening the link changes nothing (mail scanners open links too): it shows the button that confirms. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const subscriber = await subscriberForToken("confirm", token);
+  const subscriber = await subscriberForToken("confirm", token, servicesOf(context));
   if (!subscriber) return data({ state: "invalid" as const }, { status: 404, headers: noStore });
   const state = subscriber.status === "confirmed" ? ("confirmed" as const) : ("ask" as const);
   return data({ state, email: subscriber.email, token: token ?? "" }, { headers: noStore });
 }
 
 /** The button's POST, the one thing that confirms; pressing it twice is harmless. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const subscriber = await confirmByToken(token);
+  const subscriber = await confirmByToken(token, servicesOf(context));
   if (!subscriber) return data({ state: "invalid" as const }, { status: 404, headers: noStore });
   return data({ state: "confirmed" as const, email: subscriber.email, token: "" }, { headers: noStore });
 }

@@ -8,6 +8,7 @@ import { privatePageMeta } from "~/lib/seo.ts";
 import type { NewsletterSubscriber } from "~/server/db/schema.ts";
 import { readForm } from "~/server/form.server.ts";
 import { subscriberForToken, unsubscribeByToken, updateByToken } from "~/server/newsletter/public.server.ts";
+import { servicesOf } from "~/server/request-context.server.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { InvalidLink } from "./newsletter-confirm.tsx";
 
@@ -23,8 +24,12 @@ const view = (subscriber: NewsletterSubscriber, done?: "left" | "saved") => ({
 });
 
 /** The page every mail's footer links to: opening it changes nothing. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const subscriber = await subscriberForToken("unsubscribe", new URL(request.url).searchParams.get("token"));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const subscriber = await subscriberForToken(
+    "unsubscribe",
+    new URL(request.url).searchParams.get("token"),
+    servicesOf(context),
+  );
   if (!subscriber) return data({ state: "invalid" as const }, { status: 404, headers: noStore });
   return data(view(subscriber), { headers: noStore });
 }
@@ -35,16 +40,16 @@ export async function loader({ request }: Route.LoaderArgs) {
  * button unsubscribes at once; this page's other form changes preferences.
  * The token in the address is the only authority.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const form = await readForm(request);
   if (form.get("intent") === "preferences") {
-    const subscriber = await updateByToken(token, form, langFromPath(url.pathname));
+    const subscriber = await updateByToken(token, form, langFromPath(url.pathname), servicesOf(context));
     if (!subscriber) return data({ state: "invalid" as const }, { status: 404, headers: noStore });
     return data(view(subscriber, "saved"), { headers: noStore });
   }
-  const subscriber = await unsubscribeByToken(token);
+  const subscriber = await unsubscribeByToken(token, servicesOf(context));
   if (!subscriber) return data({ state: "invalid" as const }, { status: 404, headers: noStore });
   return data(view({ ...subscriber, status: "unsubscribed" }, "left"), { headers: noStore });
 }

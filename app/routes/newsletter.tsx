@@ -9,12 +9,13 @@ import { dictionaryFor, langFromPath, localizePath, useT } from "~/i18n";
 import { documentTitleFor, seo } from "~/lib/seo.ts";
 import { readForm } from "~/server/form.server.ts";
 import { submitSubscription } from "~/server/newsletter/public.server.ts";
-import { clientIpContext } from "~/server/request-context.server.ts";
-import { fediverseServices, newsletterEnabled } from "~/server/services.server.ts";
+import { clientIpContext, servicesIfServing, servicesOf } from "~/server/request-context.server.ts";
+import { fediverseEnabled, newsletterEnabled } from "~/server/services.server.ts";
 import type { Route } from "./+types/newsletter";
 
-export function loader() {
-  return { enabled: newsletterEnabled(), fediverse: fediverseServices() !== undefined };
+export function loader({ context }: Route.LoaderArgs) {
+  const app = servicesIfServing(context);
+  return { enabled: newsletterEnabled(app), fediverse: fediverseEnabled(app) };
 }
 
 /** A subscription, sent by any of the site's forms (without JavaScript too): answered on this page. */
@@ -22,11 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { pathname } = new URL(request.url);
   const lang = langFromPath(pathname);
   const form = await readForm(request, lang);
-  const { status, reply } = await submitSubscription(form, lang, context.get(clientIpContext));
+  const app = servicesOf(context);
+  const { status, reply } = await submitSubscription(form, lang, context.get(clientIpContext), app);
   const headers = new Headers({ "Cache-Control": "no-store" });
   // Over the limit: 429 and this page in the reader's language, the form keeping what was typed.
   if (status === 429 && !reply.ok) headers.set("Retry-After", String(reply.retryAfterSeconds ?? 60));
-  return data({ enabled: newsletterEnabled(), reply }, { status, headers });
+  return data({ enabled: newsletterEnabled(app), reply }, { status, headers });
 }
 
 /** The action's headers (a refusal's Retry-After) reach the page that shows its answer. */

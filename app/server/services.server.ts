@@ -1,12 +1,11 @@
 /**
  * The long-lived services of one server process (database, sign-in
- * settings), created by `runtime/serve.ts` before it listens. They are a
- * `singleton` because the route modules run from the Vite/SSR bundle, a
- * separate copy of the code from the one the server started; both copies
- * must reach the same database connection.
+ * settings, workers), created by `runtime/serve.ts` before it listens and
+ * handed to `createApp`, which passes them to the routes in each request's
+ * context (`servicesContext`, app/server/request-context.server.ts). Domain
+ * modules take what they need as parameters; none looks services up.
  */
 
-import { singleton } from "../lib/singleton.ts";
 import type { AudienceRecorder } from "./analytics/recorder.server.ts";
 import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
@@ -14,6 +13,7 @@ import type { Database } from "./db/client.server.ts";
 import type { Blog } from "./db/schema.ts";
 import type { SiteFederation } from "./fediverse/types.server.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
+import type { WebmentionRuntime } from "./webmention/runtime.server.ts";
 
 export interface AuthSettings {
   /** Null while GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET are unset: Login then explains sign-in is off. */
@@ -69,43 +69,27 @@ export interface AppServices {
   audience?: AudienceRecorder;
   /** Absent with FEDERATION=off. */
   fediverse?: FediverseServices;
-}
-
-const store = singleton("services", (): { services?: AppServices | undefined } => ({}));
-
-/** Installs (or, with undefined, removes) the services of this process. */
-export function provideServices(value: AppServices | undefined): void {
-  store.services = value;
-}
-
-/** The services, when the server has started them (never during the build's prerendering). */
-export function servicesIfReady(): AppServices | undefined {
-  return store.services;
-}
-
-export function services(): AppServices {
-  const value = store.services;
-  if (!value) throw new Error("Server services are not started: runtime/serve.ts opens the database before serving");
-  return value;
+  /** Webmentions' endpoint and worker (off, and not advertised, with FEDERATION=off); absent where a test builds services for something else. */
+  webmentions?: WebmentionRuntime;
 }
 
 /** The contact form's services; the server always starts them. */
-export function contactServices(app: AppServices = services()): ContactServices {
+export function contactServices(app: AppServices): ContactServices {
   if (!app.contact) throw new Error("Contact services are not started: runtime/serve.ts creates them");
   return app.contact;
 }
 
-/** The newsletter's services, when the server started them. */
-export function newsletterServices(app: AppServices | undefined = servicesIfReady()): NewsletterServices | undefined {
-  return app?.newsletter;
-}
-
 /** Whether the newsletter can be offered (a mail server is configured). */
-export function newsletterEnabled(): boolean {
-  return newsletterServices()?.worker != null;
+export function newsletterEnabled(app: Pick<AppServices, "newsletter"> | undefined): boolean {
+  return app?.newsletter?.worker != null;
 }
 
-/** The fediverse's services, when federation is on. */
-export function fediverseServices(app: AppServices | undefined = servicesIfReady()): FediverseServices | undefined {
-  return app?.fediverse;
+/** Whether post pages take webmentions and advertise their endpoint. */
+export function webmentionsEnabled(app: Pick<AppServices, "webmentions"> | undefined): boolean {
+  return app?.webmentions?.enabled === true;
+}
+
+/** Whether the blog is in the fediverse (FEDERATION=on). */
+export function fediverseEnabled(app: Pick<AppServices, "fediverse"> | undefined): boolean {
+  return app?.fediverse !== undefined;
 }

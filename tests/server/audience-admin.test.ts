@@ -18,7 +18,8 @@ import { createAuthSettings } from "../../app/server/auth/settings.server.ts";
 import { createPost, deletePost } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { analyticsCounts, analyticsFeedReaders, newsletterSubscribers } from "../../app/server/db/schema.ts";
-import { type AppServices, provideServices } from "../../app/server/services.server.ts";
+import { servicesContext } from "../../app/server/request-context.server.ts";
+import type { AppServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
@@ -38,14 +39,17 @@ const row = (kind: Kind, day: string, key: string, lang: string, views: number, 
 
 /** What a route answers: its middleware (requireAuthor) runs first, as React Router runs it, then its loader. */
 async function answer(
+  app: AppServices,
   route: { middleware: unknown[]; loader: (args: never) => unknown },
   pathname: string,
   cookie = "",
 ): Promise<{ response: Response; reached: boolean }> {
   const request = new Request(`${SITE}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, app);
   const args = {
     request,
-    context: new RouterContextProvider(),
+    context,
     params: {},
     unstable_pattern: "",
     url: new URL(request.url),
@@ -101,11 +105,9 @@ for (const engine of engines) {
       };
     });
     afterAll(async () => {
-      provideServices(undefined);
       await database?.close();
     });
     beforeEach(async () => {
-      provideServices(base);
       await database.db.execute(
         sql`truncate analytics_counts, analytics_feed_readers, newsletter_subscribers, blogs cascade`,
       );
@@ -119,7 +121,7 @@ for (const engine of engines) {
       ])("%s sends them home and never runs the loader", async (pathname, home) => {
         await seed(row("site", siteDay(new Date()), "", "", 5, 3));
         for (const forged of ["", "session=not-a-session"]) {
-          const { response, reached } = await answer(pageRoute, pathname, forged);
+          const { response, reached } = await answer(base, pageRoute, pathname, forged);
           expect(response.status).toBe(302);
           expect(response.headers.get("Location")).toBe(home);
           expect(reached).toBe(false);
@@ -129,7 +131,7 @@ for (const engine of engines) {
 
       it("gives no CSV", async () => {
         await seed(row("page", siteDay(new Date()), "/blog", "pt", 5, 3));
-        const { response, reached } = await answer(csvRoute, "/admin/audience.csv?days=7");
+        const { response, reached } = await answer(base, csvRoute, "/admin/audience.csv?days=7");
         expect(response.status).toBe(302);
         expect(response.headers.get("Location")).toBe("/");
         expect(response.headers.get("Content-Disposition")).toBeNull();
@@ -148,8 +150,8 @@ for (const engine of engines) {
           row("site", addDays(today, -10), "", "", 100, 50),
           row("page", today, "/blog", "pt", 10, 4),
         );
-        const load = async (pathname: string) => {
-          const { response, reached } = await answer(pageRoute, pathname, cookie);
+        const load = async (pathname: string, app = base) => {
+          const { response, reached } = await answer(app, pageRoute, pathname, cookie);
           expect(response.status).toBe(200);
           expect(reached).toBe(true);
           expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -166,8 +168,8 @@ for (const engine of engines) {
         expect(week.view.report.pages).toEqual([{ key: "/blog", lang: "pt", views: 10 }]);
         expect(week.view.counting).toBe(false);
 
-        provideServices({ ...base, audience: {} as AudienceRecorder });
-        const month = await load("/en/admin/audience?days=nonsense");
+        const counting = { ...base, audience: {} as AudienceRecorder };
+        const month = await load("/en/admin/audience?days=nonsense", counting);
         expect(month.view.report).toMatchObject({ range: 30, views: 116, peakVisitors: 50 });
         expect(month.view.counting).toBe(true);
       });
@@ -190,10 +192,10 @@ for (const engine of engines) {
             confirmSentAt,
           })),
         );
-        const off = await answer(pageRoute, "/admin/audience", cookie);
+        const off = await answer(base, pageRoute, "/admin/audience", cookie);
         expect(((await off.response.json()) as { view: { newsletter: unknown } }).view.newsletter).toBeNull();
 
-        provideServices({
+        const withNewsletter: AppServices = {
           ...base,
           newsletter: {
             secret: Buffer.alloc(32),
@@ -201,8 +203,8 @@ for (const engine of engines) {
             worker: { wake() {} },
             sendTest: null,
           },
-        });
-        const on = await answer(pageRoute, "/admin/audience", cookie);
+        };
+        const on = await answer(withNewsletter, pageRoute, "/admin/audience", cookie);
         const { newsletter } = ((await on.response.json()) as { view: { newsletter: Record<string, unknown> } }).view;
         expect(newsletter).toMatchObject({
           counts: {
@@ -228,7 +230,7 @@ for (const engine of engines) {
           row("source", today, "google.com", "pt", 7),
           row("not-found", today, '/old,"page"', "pt", 1),
         );
-        const { response, reached } = await answer(csvRoute, "/admin/audience.csv?days=7", cookie);
+        const { response, reached } = await answer(base, csvRoute, "/admin/audience.csv?days=7", cookie);
         expect(reached).toBe(true);
         expect(response.status).toBe(200);
         expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
@@ -247,9 +249,9 @@ for (const engine of engines) {
         );
 
         // 30 days by default; a year holds the 400-day-old row only past its range.
-        const month = await (await answer(csvRoute, "/admin/audience.csv", cookie)).response.text();
+        const month = await (await answer(base, csvRoute, "/admin/audience.csv", cookie)).response.text();
         expect(month.split("\n")).toContain(`${addDays(today, -8)},/about,pt,1,1`);
-        const year = await answer(csvRoute, "/admin/audience.csv?days=365", cookie);
+        const year = await answer(base, csvRoute, "/admin/audience.csv?days=365", cookie);
         expect(year.response.headers.get("Content-Disposition")).toBe(
           `attachment; filename="audience-${addDays(today, -364)}-${today}.csv"`,
         );
@@ -257,7 +259,7 @@ for (const engine of engines) {
       });
 
       it("an empty range's CSV is its header alone", async () => {
-        const { response } = await answer(csvRoute, "/en/admin/audience.csv?days=30", cookie);
+        const { response } = await answer(base, csvRoute, "/en/admin/audience.csv?days=30", cookie);
         expect(await response.text()).toBe(`${AUDIENCE_CSV_HEADER}\n`);
       });
     });

@@ -33,7 +33,6 @@ import {
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs, newsletterPosts, type User } from "../../app/server/db/schema.ts";
 import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
-import { type AppServices, provideServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { solidPng } from "../helpers/images.ts";
@@ -99,41 +98,43 @@ for (const engine of engines) {
 
     it("takes the admin's delete to the trash, and a slug the trash holds is refused saying so", async () => {
       const { db } = database;
-      provideServices({ db, uploads: localDiskStorage(root) } as unknown as AppServices);
-      try {
-        const post = await publish("apagar-pelo-admin");
-        const author = { id: ana } as User;
-        for (const lang of ["pt", "en"] as const) {
-          const messages = dictionaryFor(lang).admin;
-          const form = (fields: Record<string, string>) => {
-            const data = new FormData();
-            for (const [key, value] of Object.entries(fields)) data.set(key, value);
-            return data;
-          };
-          if (lang === "pt") {
-            const deleted = await savePostAction(form({ intent: "delete", id: post.id }), author, messages);
-            expect(deleted).toMatchObject({ status: 200, body: { ok: true, message: messages.manage.moved } });
-            expect((await listTrash(db, ana)).map((row) => row.id)).toContain(post.id);
-            // Bruno cannot delete it, nor learn where it is.
-            const other = await savePostAction(
-              form({ intent: "delete", id: post.id }),
-              { id: bruno } as User,
-              messages,
-            );
-            expect(other.status).toBe(404);
-          }
-          const fields = { title: "De novo", slug: "apagar-pelo-admin", content: "Outro texto.", lang: "pt" };
-          const again = await savePostAction(form({ intent: "create", ...fields }), author, messages);
-          expect(again.status).toBe(409);
-          expect(again.body.fieldErrors?.slug).toBe(messages.errors.slugInTrash);
-          // Another author meets the plain refusal: nothing about someone else's trash.
-          const stranger = await savePostAction(form({ intent: "create", ...fields }), { id: bruno } as User, messages);
-          expect(stranger.body.fieldErrors?.slug).toBe(messages.errors.slugTaken);
+      const app = { db, uploads: localDiskStorage(root) };
+      const post = await publish("apagar-pelo-admin");
+      const author = { id: ana } as User;
+      for (const lang of ["pt", "en"] as const) {
+        const messages = dictionaryFor(lang).admin;
+        const form = (fields: Record<string, string>) => {
+          const data = new FormData();
+          for (const [key, value] of Object.entries(fields)) data.set(key, value);
+          return data;
+        };
+        if (lang === "pt") {
+          const deleted = await savePostAction(app, form({ intent: "delete", id: post.id }), author, messages);
+          expect(deleted).toMatchObject({ status: 200, body: { ok: true, message: messages.manage.moved } });
+          expect((await listTrash(db, ana)).map((row) => row.id)).toContain(post.id);
+          // Bruno cannot delete it, nor learn where it is.
+          const other = await savePostAction(
+            app,
+            form({ intent: "delete", id: post.id }),
+            { id: bruno } as User,
+            messages,
+          );
+          expect(other.status).toBe(404);
         }
-        await restoreTrashedPost(db, ana, post.id);
-      } finally {
-        provideServices(undefined);
+        const fields = { title: "De novo", slug: "apagar-pelo-admin", content: "Outro texto.", lang: "pt" };
+        const again = await savePostAction(app, form({ intent: "create", ...fields }), author, messages);
+        expect(again.status).toBe(409);
+        expect(again.body.fieldErrors?.slug).toBe(messages.errors.slugInTrash);
+        // Another author meets the plain refusal: nothing about someone else's trash.
+        const stranger = await savePostAction(
+          app,
+          form({ intent: "create", ...fields }),
+          { id: bruno } as User,
+          messages,
+        );
+        expect(stranger.body.fieldErrors?.slug).toBe(messages.errors.slugTaken);
       }
+      await restoreTrashedPost(db, ana, post.id);
     });
 
     it("never says a draft's address is gone: it was never public", async () => {

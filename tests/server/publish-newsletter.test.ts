@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dictionaryFor } from "../../app/i18n/index.ts";
-import { savePostAction } from "../../app/server/blog/admin-actions.server.ts";
+import { type PostServices, savePostAction } from "../../app/server/blog/admin-actions.server.ts";
 import { listRevisions } from "../../app/server/blog/revisions.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import {
@@ -14,7 +14,6 @@ import {
 } from "../../app/server/db/schema.ts";
 import { newsletterSkipped, readersByLang } from "../../app/server/newsletter/publish-choice.server.ts";
 import { announcePosts, queueDigest } from "../../app/server/newsletter/queue.server.ts";
-import { type AppServices, provideServices } from "../../app/server/services.server.ts";
 import { SITE_UTC_OFFSET_MINUTES } from "../../app/server/site-time.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
@@ -33,6 +32,9 @@ for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`publishing and the newsletter on ${engineTitle(engine)}`, () => {
     let database: OpenDatabase;
     let author: User;
+    /** The editor's services: the newsletter is on (a mail server is configured, so a worker runs). */
+    let app: PostServices;
+    let wakes: number;
 
     const reader = (email: string, langs: string[], status = "confirmed", frequency = "post") =>
       database.db.insert(newsletterSubscribers).values({
@@ -60,16 +62,14 @@ for (const engine of engines) {
       await db.delete(newsletterSubscribers);
       await db.delete(newsletterPosts);
       await db.delete(blogs);
-      // The newsletter is on: a mail server is configured, so a worker runs.
-      provideServices({ db, newsletter: { worker: { wake: () => {} } } } as unknown as AppServices);
+      wakes = 0;
+      app = { db, newsletter: { worker: { wake: () => wakes++ } } } as unknown as PostServices;
       await reader("pt1@example.com", ["pt"]);
       await reader("both@example.com", ["en", "pt"], "confirmed", "weekly");
       await reader("en1@example.com", ["en"]);
       await reader("pending@example.com", ["pt"], "pending");
       await reader("left@example.com", ["pt"], "unsubscribed");
     });
-    afterEach(() => provideServices(undefined));
-
     it("counts the confirmed readers of each language, a reader of both in each", async () => {
       expect(await readersByLang(database.db)).toEqual({ pt: 2, en: 2 });
     });
@@ -78,6 +78,7 @@ for (const engine of engines) {
       it(`refuses a publication that would mail without the author's answer, saying so in ${lang}`, async () => {
         const messages = dictionaryFor(lang).admin;
         const refused = await savePostAction(
+          app,
           form({ intent: "publish", ...post(`sem-resposta-${lang}`, lang) }),
           author,
           messages,
@@ -93,6 +94,7 @@ for (const engine of engines) {
         expect(await announcePosts(database.db, new Date(Date.now() + 60_000))).toBe(0);
         // A made-up answer is no answer.
         const odd = await savePostAction(
+          app,
           form({ intent: "publish", newsletter: "yes", ...post(`sem-resposta-${lang}`, lang) }),
           author,
           messages,
@@ -104,11 +106,14 @@ for (const engine of engines) {
     it("mails the readers when the author says send", async () => {
       const messages = dictionaryFor("pt").admin;
       const answer = await savePostAction(
+        app,
         form({ intent: "publish", newsletter: "send", ...post("enviar") }),
         author,
         messages,
       );
       expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+      // The worker is woken to announce it now, not at its next poll.
+      expect(wakes).toBe(1);
       const id = answer.body.saved?.id ?? "";
       expect(await announcePosts(database.db, new Date(Date.now() + 60_000))).toBe(1);
       expect(await mailsOf(id)).toHaveLength(1);
@@ -118,15 +123,17 @@ for (const engine of engines) {
     it("publishes without mailing when the author says skip, and a later publication mails nobody either", async () => {
       const messages = dictionaryFor("pt").admin;
       // An autosave made the post first; publishing it asks.
-      const draft = await savePostAction(form({ intent: "autosave", ...post("pular") }), author, messages);
+      const draft = await savePostAction(app, form({ intent: "autosave", ...post("pular") }), author, messages);
       const { id, updatedAt } = draft.body.saved ?? { id: "", updatedAt: "" };
       const asked = await savePostAction(
+        app,
         form({ intent: "publish", id, updatedAt, ...post("pular") }),
         author,
         messages,
       );
       expect(asked.body.newsletter).toEqual({ count: 2, lang: "pt" });
       const published = await savePostAction(
+        app,
         form({ intent: "publish", id, updatedAt, newsletter: "skip", ...post("pular") }),
         author,
         messages,
@@ -138,11 +145,13 @@ for (const engine of engines) {
 
       // Unpublished and published again: no question, no mail.
       const back = await savePostAction(
+        app,
         form({ intent: "unpublish", id, updatedAt: published.body.saved?.updatedAt ?? "", ...post("pular") }),
         author,
         messages,
       );
       const again = await savePostAction(
+        app,
         form({ intent: "publish", id, updatedAt: back.body.saved?.updatedAt ?? "", ...post("pular") }),
         author,
         messages,
@@ -166,12 +175,14 @@ for (const engine of engines) {
       const messages = dictionaryFor("en").admin;
       const at = new Date(Date.now() + 10 * 60_000).toISOString();
       const asked = await savePostAction(
+        app,
         form({ intent: "schedule", scheduledAt: at, ...post("scheduled", "en") }),
         author,
         messages,
       );
       expect(asked).toMatchObject({ status: 409, body: { newsletter: { count: 2, lang: "en" } } });
       const scheduled = await savePostAction(
+        app,
         form({ intent: "schedule", scheduledAt: at, newsletter: "skip", ...post("scheduled", "en") }),
         author,
         messages,
@@ -188,17 +199,18 @@ for (const engine of engines) {
     it("asks nothing when no reader would get it, or without a newsletter", async () => {
       const messages = dictionaryFor("pt").admin;
       await database.db.delete(newsletterSubscribers);
-      const none = await savePostAction(form({ intent: "publish", ...post("ninguem") }), author, messages);
+      const none = await savePostAction(app, form({ intent: "publish", ...post("ninguem") }), author, messages);
       expect(none).toMatchObject({ status: 200, body: { ok: true } });
       await reader("pt1@example.com", ["pt"]);
-      provideServices({ db: database.db } as unknown as AppServices);
-      const off = await savePostAction(form({ intent: "publish", ...post("sem-newsletter") }), author, messages);
+      app = { db: database.db } as unknown as PostServices;
+      const off = await savePostAction(app, form({ intent: "publish", ...post("sem-newsletter") }), author, messages);
       expect(off).toMatchObject({ status: 200, body: { ok: true } });
     });
 
     it("names an update of the published version in the revisions, with what changed since it was published", async () => {
       const messages = dictionaryFor("pt").admin;
       const first = await savePostAction(
+        app,
         form({ intent: "publish", newsletter: "skip", ...post("atualizar") }),
         author,
         messages,
@@ -206,8 +218,9 @@ for (const engine of engines) {
       const { id, updatedAt } = first.body.saved ?? { id: "", updatedAt: "" };
       // Saved (kept aside, unseen by readers), then published.
       const changed = { ...post("atualizar"), content: "Texto.\n\nMais um parágrafo." };
-      const pending = await savePostAction(form({ intent: "save", id, updatedAt, ...changed }), author, messages);
+      const pending = await savePostAction(app, form({ intent: "save", id, updatedAt, ...changed }), author, messages);
       const update = await savePostAction(
+        app,
         form({ intent: "publish", id, updatedAt: pending.body.saved?.updatedAt ?? "", ...changed }),
         author,
         messages,

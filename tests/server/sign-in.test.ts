@@ -13,7 +13,8 @@ import { createAuthSettings } from "../../app/server/auth/settings.server.ts";
 import { finishSignIn, signOut, startSignIn } from "../../app/server/auth/sign-in.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { sessions, users } from "../../app/server/db/schema.ts";
-import { type AppServices, provideServices } from "../../app/server/services.server.ts";
+import { servicesContext } from "../../app/server/request-context.server.ts";
+import type { AppServices } from "../../app/server/services.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
@@ -70,7 +71,6 @@ beforeAll(async () => {
   github = await startFakeGitHub();
 }, limit(60_000));
 afterAll(async () => {
-  provideServices(undefined);
   await github?.close();
   await database?.close();
 });
@@ -200,8 +200,10 @@ describe("finishing sign-in", () => {
 });
 
 describe("the admin guard and sign-out", () => {
-  async function guard(cookie: string, path = "/admin/blog") {
+  /** The guard as a route's middleware runs it, with the server's services in the request's context. */
+  async function guard(cookie: string, path = "/admin/blog", app = services()) {
     const context = new RouterContextProvider();
+    context.set(servicesContext, app);
     const request = new Request(`${SITE}${path}`, { headers: { Cookie: cookie } });
     const next = async () => new Response("admin page");
     try {
@@ -216,8 +218,6 @@ describe("the admin guard and sign-out", () => {
   }
 
   it("lets an author through with their user in the context", async () => {
-    const app = services();
-    provideServices(app);
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
     const { response, context } = await guard(`__Host-session=${token}`);
@@ -227,14 +227,12 @@ describe("the admin guard and sign-out", () => {
   });
 
   it("over https, takes the session only from its __Host- cookie, which no subdomain or plain-HTTP page can set", async () => {
-    provideServices(services());
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
     expect((await guard(`session=${token}`)).response.status).toBe(302);
   });
 
   it("sends a visitor home with the sign-in-required toast, in their language", async () => {
-    provideServices(services());
     const { response } = await guard("", "/en/admin/blog");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/en");
@@ -242,7 +240,6 @@ describe("the admin guard and sign-out", () => {
   });
 
   it("refuses an expired session, deletes it and clears the browser's cookies", async () => {
-    provideServices(services());
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "", new Date(Date.now() - SESSION_TTL_MS - 1000));
     const { response } = await guard(`__Host-session=${token}; signed_in=1`);
@@ -262,10 +259,10 @@ describe("the admin guard and sign-out", () => {
 
   it("ends the session of an author removed from AUTHOR_GITHUB_LOGINS", async () => {
     const app = services();
-    provideServices({ ...app, auth: { ...app.auth, authorLogins: ["ana-autora"] } });
+    const removed = { ...app, auth: { ...app.auth, authorLogins: ["ana-autora"] } };
     const [user] = await database.db.select().from(users).where(eq(users.login, "rafael-werneck"));
     const { token } = await createSession(database.db, user?.id ?? "");
-    expect((await guard(`__Host-session=${token}`)).response.status).toBe(302);
+    expect((await guard(`__Host-session=${token}`, "/admin/blog", removed)).response.status).toBe(302);
     expect(
       await database.db
         .select()

@@ -6,11 +6,14 @@
  * or blocked refused while the queue goes on.
  */
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { blogs, responses, webmentionPosts, webmentionSends, webmentionsReceived } from "../../app/server/db/schema.ts";
+import { servicesContext } from "../../app/server/request-context.server.ts";
 import { block } from "../../app/server/responses/responses.server.ts";
+import { type AppServices, webmentionsEnabled } from "../../app/server/services.server.ts";
 import { queueNewVersions, queueReceived, queueWithdrawals } from "../../app/server/webmention/queue.server.ts";
 import { type WebmentionWorkerOptions, webmentionRound } from "../../app/server/webmention/worker.server.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -250,29 +253,22 @@ for (const engine of engines) {
 describe("webmentions turned off (FEDERATION=off)", () => {
   it("the endpoint answers 404 where it would have answered, and post pages name none", async () => {
     const { action } = await import("../../app/routes/webmention.ts");
-    const runtime = await import("../../app/server/webmention/runtime.server.ts");
-    const { provideServices } = await import("../../app/server/services.server.ts");
     const limiter = { consume: () => ({ allowed: true, retryAfterMs: 0 }) };
     // A target of another site is refused before the database is read.
-    const ask = () =>
+    const ask = (app: AppServices) =>
       action({
+        context: new RouterContextProvider(new Map([[servicesContext, app]])),
         request: new Request(`${SITE}/webmention`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ source: "https://a.example/x", target: "https://b.example/blog/x" }).toString(),
         }),
       } as never);
-    provideServices({ db: {} } as never);
-    try {
-      runtime.provideWebmentions({ enabled: true, limiter });
-      expect((await ask()).status).toBe(400);
-      expect(runtime.webmentionsEnabled()).toBe(true);
-      runtime.provideWebmentions({ enabled: false, limiter });
-      expect((await ask()).status).toBe(404);
-      expect(runtime.webmentionsEnabled()).toBe(false);
-    } finally {
-      runtime.provideWebmentions(undefined);
-      provideServices(undefined);
-    }
+    const on = { db: {}, webmentions: { enabled: true, limiter } } as unknown as AppServices;
+    expect((await ask(on)).status).toBe(400);
+    expect(webmentionsEnabled(on)).toBe(true);
+    const off = { db: {}, webmentions: { enabled: false, limiter } } as unknown as AppServices;
+    expect((await ask(off)).status).toBe(404);
+    expect(webmentionsEnabled(off)).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ describe("the static articles", () => {
 
 describe("the static articles' tags and covers", () => {
   it("speak the page's language, at the specification's addresses", async () => {
-    const [pt, en] = await Promise.all([listPublicPosts("pt"), listPublicPosts("en")]);
+    const [pt, en] = await Promise.all([listPublicPosts(undefined, "pt"), listPublicPosts(undefined, "en")]);
     const cloud = (posts: typeof pt) => posts.find((post) => post.slug === "cloud-solutions");
     expect(cloud(pt)?.tagNames).toMatchObject({ cloud: "Nuvem", docker: "Docker" });
     expect(cloud(en)?.tagNames).toMatchObject({ cloud: "Cloud", docker: "Docker" });

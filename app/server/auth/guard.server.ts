@@ -9,7 +9,8 @@ import "../../i18n/all.ts";
 import { dictionaryFor } from "../../i18n/index.ts";
 import { langFromPath, langFromQuery, localizePath } from "../../i18n/paths.ts";
 import type { User } from "../db/schema.ts";
-import { services } from "../services.server.ts";
+import { servicesOf } from "../request-context.server.ts";
+import type { AppServices } from "../services.server.ts";
 import { clearSessionCookies, flashCookie, readSessionToken, sessionCookies } from "./cookies.server.ts";
 import { invalidateSession, type ValidSession, validateSession } from "./session.server.ts";
 import { isAllowedAuthor } from "./settings.server.ts";
@@ -21,7 +22,7 @@ export const authorContext = createContext<User>();
  * The request's valid session, or null. An author removed from
  * AUTHOR_GITHUB_LOGINS loses their sessions at their next request.
  */
-export async function authenticate(request: Request, app = services()): Promise<ValidSession | null> {
+export async function authenticate(request: Request, app: AppServices): Promise<ValidSession | null> {
   const token = readSessionToken(request, app.auth.secureCookies);
   if (!token) return null;
   const session = await validateSession(app.db, token);
@@ -32,7 +33,7 @@ export async function authenticate(request: Request, app = services()): Promise<
 }
 
 /** The Set-Cookie values that carry a renewed expiry to the browser, if it moved. */
-export function renewalCookies(request: Request, session: ValidSession, app = services()): string[] {
+export function renewalCookies(request: Request, session: ValidSession, app: AppServices): string[] {
   const token = readSessionToken(request, app.auth.secureCookies);
   if (!session.renewed || !token) return [];
   return sessionCookies(token, session.expiresAt, app.auth.secureCookies);
@@ -40,7 +41,7 @@ export function renewalCookies(request: Request, session: ValidSession, app = se
 
 /** Route middleware: a visitor is sent home with the sign-in-required toast; an author passes. */
 export const requireAuthor: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const app = services();
+  const app = servicesOf(context);
   const session = await authenticate(request, app);
   if (!session) {
     const lang = langFromPath(new URL(request.url).pathname);
@@ -63,7 +64,7 @@ export const requireAuthor: MiddlewareFunction<Response> = async ({ request, con
  * redirect or any data.
  */
 export const requireAuthorForApi: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const app = services();
+  const app = servicesOf(context);
   const session = await authenticate(request, app);
   if (!session) {
     const lang = langFromQuery(request.url);

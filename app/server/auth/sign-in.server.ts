@@ -11,7 +11,7 @@ import { type Lang, localizePath } from "../../i18n/paths.ts";
 import { auth as ptAuth } from "../../i18n/pt/auth.ts";
 import type { Flash } from "../../lib/auth-cookies.ts";
 import { logError, logEvent } from "../log.server.ts";
-import { type AppServices, services } from "../services.server.ts";
+import type { AppServices } from "../services.server.ts";
 import { tooManyRequestsResponse } from "../too-many-requests.server.ts";
 import {
   clearOAuthStateCookie,
@@ -55,7 +55,7 @@ function limited(lang: Lang, limit: RateLimitResult, extra: string[] = []): Resp
 }
 
 /** POST /auth/github: sends the browser to GitHub's consent page. */
-export async function startSignIn(lang: Lang, clientIp: string, app = services()): Promise<Response> {
+export async function startSignIn(lang: Lang, clientIp: string, app: AppServices): Promise<Response> {
   const { github, secureCookies, signInLimiter } = app.auth;
   if (!github) return failure(app, lang, { key: "notConfigured" });
   const limit = await signInLimiter.consume(clientIp);
@@ -71,7 +71,7 @@ export async function startSignIn(lang: Lang, clientIp: string, app = services()
 }
 
 /** GET /auth/github/callback: checks what GitHub sent back, then signs the author in or says why not. */
-export async function finishSignIn(request: Request, clientIp: string, app = services()): Promise<Response> {
+export async function finishSignIn(request: Request, clientIp: string, app: AppServices): Promise<Response> {
   const { github, secureCookies, signInLimiter } = app.auth;
   const stored = readOAuthState(request);
   const lang = stored?.lang ?? "pt";
@@ -103,7 +103,7 @@ export async function finishSignIn(request: Request, clientIp: string, app = ser
 }
 
 /** POST /auth/logout: ends the session in the database, then forgets it in the browser. */
-export async function signOut(request: Request, lang: Lang, app = services()): Promise<Response> {
+export async function signOut(request: Request, lang: Lang, app: AppServices): Promise<Response> {
   const { secureCookies } = app.auth;
   const token = readSessionToken(request, secureCookies);
   try {

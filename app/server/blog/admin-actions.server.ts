@@ -24,7 +24,7 @@ import {
   readersByLang,
   settledPosts,
 } from "../newsletter/publish-choice.server.ts";
-import { newsletterEnabled, services } from "../services.server.ts";
+import { type AppServices, newsletterEnabled } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
 import {
@@ -41,6 +41,21 @@ import { namedTags } from "./tags.server.ts";
 import { slugInTrash, trashPost } from "./trash.server.ts";
 
 type Messages = Dictionary["admin"];
+
+/** What the editor's actions need of the server: the database, the stored files, the workers a save wakes. */
+export type PostServices = Pick<AppServices, "db" | "uploads" | "newsletter" | "webmentions">;
+
+/**
+ * A save that made a post public now is announced by the newsletter now, not
+ * at its next poll, and its links are mentioned now (a new version of a
+ * public post).
+ */
+function announce(app: PostServices, result: SaveResult): SaveResult {
+  if (result.status !== "saved") return result;
+  app.newsletter?.worker?.wake();
+  app.webmentions?.worker?.wake();
+  return result;
+}
 
 const reply = (status: number, body: ActionBody) => ({ status, body });
 
@@ -211,12 +226,12 @@ function withPublication(intent: EditorIntent, input: PostInput, current: Blog |
  * newsletter, no readers, a post mailed or skipped before, a post readers
  * already see).
  */
-async function readersMailed(db: Database, input: PostInput, current: Blog | undefined): Promise<number> {
+async function readersMailed(app: PostServices, input: PostInput, current: Blog | undefined): Promise<number> {
   if (!input.published && !input.scheduledAt) return 0;
   if (current && isPublic(current)) return 0;
-  if (!newsletterEnabled()) return 0;
-  if (current && (await settledPosts(db, [current.id])).has(current.id)) return 0;
-  return (await readersByLang(db))[input.lang === "en" ? "en" : "pt"];
+  if (!newsletterEnabled(app)) return 0;
+  if (current && (await settledPosts(app.db, [current.id])).has(current.id)) return 0;
+  return (await readersByLang(app.db))[input.lang === "en" ? "en" : "pt"];
 }
 
 /**
@@ -225,14 +240,14 @@ async function readersMailed(db: Database, input: PostInput, current: Blog | und
  * the count. So a request that never said "mail them" cannot mail anyone.
  */
 async function newsletterAnswer(
-  db: Database,
+  app: PostServices,
   form: FormData,
   intent: string,
   input: PostInput,
   current: Blog | undefined,
   messages: Messages,
 ): Promise<{ choice: NewsletterChoice | undefined } | { refusal: ReturnType<typeof reply> }> {
-  const count = await readersMailed(db, input, current);
+  const count = await readersMailed(app, input, current);
   if (count === 0) return { choice: undefined };
   const choice = newsletterChoiceOf(form);
   if (choice) return { choice };
@@ -247,8 +262,8 @@ async function newsletterAnswer(
   };
 }
 
-async function restoreAction(form: FormData, author: User, messages: Messages) {
-  const { db, uploads } = services();
+async function restoreAction(app: PostServices, form: FormData, author: User, messages: Messages) {
+  const { db, uploads } = app;
   const intent = "restore";
   const id = String(form.get("id") ?? "");
   const revisionId = String(form.get("revisionId") ?? "");
@@ -263,7 +278,7 @@ async function restoreAction(form: FormData, author: User, messages: Messages) {
     }
     return saveReply(db, intent, result, messages);
   }
-  const result = await restoreRevision(db, author.id, id, revisionId, expected);
+  const result = announce(app, await restoreRevision(db, author.id, id, revisionId, expected));
   if (result.status === "not-found") {
     return reply(404, { ok: false, intent, message: messages.errors.revisionNotFound });
   }
@@ -271,8 +286,8 @@ async function restoreAction(form: FormData, author: User, messages: Messages) {
   return saveReply(db, intent, result, messages);
 }
 
-export async function savePostAction(form: FormData, author: User, messages: Messages) {
-  const { db, uploads } = services();
+export async function savePostAction(app: PostServices, form: FormData, author: User, messages: Messages) {
+  const { db, uploads } = app;
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
 
@@ -283,7 +298,7 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     return reply(200, { ok: true, intent, message: messages.manage.moved });
   }
 
-  if (intent === "restore") return restoreAction(form, author, messages);
+  if (intent === "restore") return restoreAction(app, form, author, messages);
 
   if (intent !== "create" && intent !== "update" && intent !== "autosave" && !isEditorIntent(intent)) {
     return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
@@ -309,10 +324,13 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
     const answer =
       mode === "autosave"
         ? { choice: undefined }
-        : await newsletterAnswer(db, form, intent, input, undefined, messages);
+        : await newsletterAnswer(app, form, intent, input, undefined, messages);
     if ("refusal" in answer) return answer.refusal;
     const asked = { authorId: author.id, lang: input.lang, slug: input.slug };
-    const result = await createPost(db, author.id, input, mode, { skipNewsletter: answer.choice === "skip" });
+    const result = announce(
+      app,
+      await createPost(db, author.id, input, mode, { skipNewsletter: answer.choice === "skip" }),
+    );
     return saveReply(db, intent, result, messages, false, asked);
   }
 
@@ -334,14 +352,17 @@ export async function savePostAction(form: FormData, author: User, messages: Mes
   let choice: NewsletterChoice | undefined;
   // `save` keeps the post's publication as it is: a schedule was asked about when it was set.
   if (mode === "save" && intent !== "save") {
-    const answer = await newsletterAnswer(db, form, intent, input, current, messages);
+    const answer = await newsletterAnswer(app, form, intent, input, current, messages);
     if ("refusal" in answer) return answer.refusal;
     choice = answer.choice;
   }
-  const result = await updatePost(db, author.id, id, input, expected, mode, {
-    skipNewsletter: choice === "skip",
-    updatesPublication: intent === "publish" && wasPublished,
-  });
+  const result = announce(
+    app,
+    await updatePost(db, author.id, id, input, expected, mode, {
+      skipNewsletter: choice === "skip",
+      updatesPublication: intent === "publish" && wasPublished,
+    }),
+  );
   if (result.status === "saved") {
     await releaseCover(uploads, db, result.replacedCover);
     if (intent === "save" && result.pending) await markNewestAsSave(db, result.post.id);

@@ -17,8 +17,6 @@ import type { Database, Transaction } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
 import { skipNewsletter } from "../newsletter/publish-choice.server.ts";
-import { servicesIfReady } from "../services.server.ts";
-import { wakeWebmentions } from "../webmention/runtime.server.ts";
 import { invalidatePublicPages } from "./page-cache.server.ts";
 import { coversInRevisions, recordRevision, versionOf } from "./revisions.server.ts";
 import { saveTagNames, tagNamesFor } from "./tags.server.ts";
@@ -173,10 +171,6 @@ async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
     // After the commit: a page rendered from the old rows until now must not be kept.
     if (result.status === "saved") {
       invalidatePublicPages();
-      // A post published now is announced by the newsletter now, not at its next poll.
-      servicesIfReady()?.newsletter?.worker?.wake();
-      // And its links are mentioned now (a new version of a public post).
-      wakeWebmentions();
     }
     return result;
   } catch (error) {

@@ -14,7 +14,6 @@ import { isLang, type Lang, languages } from "~/i18n/paths.ts";
 import { postPath } from "~/lib/blog-paths.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Blog } from "../db/schema.ts";
-import { servicesIfReady } from "../services.server.ts";
 import { excerptOf } from "./excerpt.server.ts";
 import {
   findPublishedPost,
@@ -121,23 +120,25 @@ export async function withTagNames(db: Database | undefined, lang: Lang, posts: 
 }
 
 /** Every public post of a language, newest publication first. */
-export async function listPublicPosts(lang: Lang): Promise<PostSummary[]> {
-  const app = servicesIfReady();
-  const published = app ? (await listPublishedPosts(app.db, lang)).map(databaseSummary) : [];
+export async function listPublicPosts(db: Database | undefined, lang: Lang): Promise<PostSummary[]> {
+  const published = db ? (await listPublishedPosts(db, lang)).map(databaseSummary) : [];
   const posts = [...staticArticles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
-  return withTagNames(app?.db, lang, posts);
+  return withTagNames(db, lang, posts);
 }
 
 /**
  * The public posts of a language with a tag, newest first; empty when no
  * post of that language has it.
  */
-export async function listPublicPostsWithTag(lang: Lang, tag: string): Promise<PostSummary[]> {
-  const app = servicesIfReady();
-  const published = app ? (await listPublishedPostsWithTag(app.db, lang, tag)).map(databaseSummary) : [];
+export async function listPublicPostsWithTag(
+  db: Database | undefined,
+  lang: Lang,
+  tag: string,
+): Promise<PostSummary[]> {
+  const published = db ? (await listPublishedPostsWithTag(db, lang, tag)).map(databaseSummary) : [];
   const articles = staticArticles.filter((article) => article.tags.includes(tag));
   const posts = [...articles.map((article) => staticSummary(article, lang)), ...published].sort(newestFirst);
-  return withTagNames(app?.db, lang, posts);
+  return withTagNames(db, lang, posts);
 }
 
 /** A tag's page: its posts, its name when it has one, and its page in the other language when there is one. */
@@ -149,16 +150,19 @@ export interface PublicTagPage {
 }
 
 /** The page of a language's tag, or undefined when no public post of that language has it. */
-export async function publicTagPage(lang: Lang, tag: string): Promise<PublicTagPage | undefined> {
-  const posts = await listPublicPostsWithTag(lang, tag);
+export async function publicTagPage(
+  db: Database | undefined,
+  lang: Lang,
+  tag: string,
+): Promise<PublicTagPage | undefined> {
+  const posts = await listPublicPostsWithTag(db, lang, tag);
   if (posts.length === 0) return undefined;
   const other = otherLang(lang);
-  const db = servicesIfReady()?.db;
   const translated = db ? await tagInOtherLanguage(db, tag, lang, other) : undefined;
   const candidates = [...new Set([...(translated ? [translated.slug] : []), tag])];
   let otherSlug: string | undefined;
   for (const slug of candidates) {
-    if ((await listPublicPostsWithTag(other, slug)).length > 0) {
+    if ((await listPublicPostsWithTag(db, other, slug)).length > 0) {
       otherSlug = slug;
       break;
     }
@@ -175,10 +179,9 @@ async function databaseTranslation(db: Database, post: Blog): Promise<Translatio
 }
 
 /** One public post with its rendered body, or undefined when the language has none at this slug (or it is a draft). */
-export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage | undefined> {
+export async function getPublicPost(db: Database | undefined, slug: string, lang: Lang): Promise<PostPage | undefined> {
   const article = findStaticArticle(slug);
-  const app = servicesIfReady();
-  const stored = article || !app ? undefined : await findPublishedPost(app.db, lang, slug);
+  const stored = article || !db ? undefined : await findPublishedPost(db, lang, slug);
   let summary: PostSummary;
   let markdown: string;
   let translation: Translation | undefined;
@@ -186,14 +189,14 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
     summary = staticSummary(article, lang);
     markdown = tr(article.body, lang);
     translation = { lang: otherLang(lang), slug: article.id, title: tr(article.title, otherLang(lang)) };
-  } else if (stored && app) {
+  } else if (stored && db) {
     summary = databaseSummary(stored);
     markdown = stored.content;
-    translation = await databaseTranslation(app.db, stored);
+    translation = await databaseTranslation(db, stored);
   } else {
     return undefined;
   }
-  const list = await listPublicPosts(lang);
+  const list = await listPublicPosts(db, lang);
   const index = list.findIndex((post) => post.slug === slug);
   const listed = list[index];
   if (listed?.tagNames) summary = { ...summary, tagNames: listed.tagNames };
@@ -222,13 +225,16 @@ export async function getPublicPost(slug: string, lang: Lang): Promise<PostPage 
  */
 export type OtherLanguagePost = { kind: "translation"; path: string } | { kind: "only-in"; lang: Lang; path: string };
 
-export async function findInOtherLanguage(slug: string, lang: Lang): Promise<OtherLanguagePost | undefined> {
-  const app = servicesIfReady();
-  if (!app) return undefined;
+export async function findInOtherLanguage(
+  db: Database | undefined,
+  slug: string,
+  lang: Lang,
+): Promise<OtherLanguagePost | undefined> {
+  if (!db) return undefined;
   const other = otherLang(lang);
-  const post = await findPublishedPost(app.db, other, slug);
+  const post = await findPublishedPost(db, other, slug);
   if (!post) return undefined;
-  const translation = await databaseTranslation(app.db, post);
+  const translation = await databaseTranslation(db, post);
   if (translation?.lang === lang) return { kind: "translation", path: postPath(translation) };
   return { kind: "only-in", lang: other, path: postPath({ lang: other, slug: post.slug }) };
 }
@@ -240,14 +246,13 @@ export interface PostSitemapEntry {
 }
 
 /** The public posts for the sitemap: static articles in both languages, linked translations together. */
-export async function sitemapPosts(): Promise<PostSitemapEntry[]> {
+export async function sitemapPosts(db: Database | undefined): Promise<PostSitemapEntry[]> {
   const entries: PostSitemapEntry[] = staticArticles.map((article) => ({
     paths: Object.fromEntries(languages.map((lang) => [lang, postPath({ lang, slug: article.id })])),
     lastModified: `${article.date}T12:00:00.000Z`,
   }));
-  const app = servicesIfReady();
-  if (!app) return entries;
-  const posts = (await Promise.all(languages.map((lang) => listPublishedPosts(app.db, lang)))).flat();
+  if (!db) return entries;
+  const posts = (await Promise.all(languages.map((lang) => listPublishedPosts(db, lang)))).flat();
   const byGroup = new Map<string, PostSitemapEntry>();
   for (const post of posts) {
     const summary = databaseSummary(post);
@@ -266,7 +271,7 @@ export async function sitemapPosts(): Promise<PostSitemapEntry[]> {
 }
 
 /** Every tag of a language's public posts, for the sitemap. */
-export async function publicTags(lang: Lang): Promise<string[]> {
-  const tags = new Set((await listPublicPosts(lang)).flatMap((post) => post.tags));
+export async function publicTags(db: Database | undefined, lang: Lang): Promise<string[]> {
+  const tags = new Set((await listPublicPosts(db, lang)).flatMap((post) => post.tags));
   return [...tags].sort();
 }

@@ -7,7 +7,7 @@
  */
 import type { Dictionary } from "~/i18n";
 import type { User } from "../db/schema.ts";
-import { services } from "../services.server.ts";
+import type { AppServices } from "../services.server.ts";
 import { deleteForever, restoreTrashedPost, trashPost } from "./trash.server.ts";
 
 export interface TrashActionBody {
@@ -20,8 +20,12 @@ export interface TrashActionBody {
 
 const reply = (status: number, body: TrashActionBody) => ({ status, body });
 
-export async function trashAction(form: FormData, author: User, messages: Dictionary["admin"]) {
-  const { db, uploads } = services();
+export async function trashAction(
+  { db, uploads }: Pick<AppServices, "db" | "uploads">,
+  form: FormData,
+  author: User,
+  messages: Dictionary["admin"],
+) {
   const texts = messages.manage;
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -10,7 +10,7 @@ import { dictionaryFor, format } from "../../i18n/index.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { type ContactReply, HONEYPOT_FIELD, parseContactInput, readContactFields } from "../../lib/contact-input.ts";
 import { logError } from "../log.server.ts";
-import { type AppServices, contactServices, services } from "../services.server.ts";
+import { type AppServices, contactServices } from "../services.server.ts";
 import { findResent, storeMessage } from "./messages.server.ts";
 import { hashIp } from "./secret.server.ts";
 import { checkFillTime, startedCookie } from "./started.server.ts";
@@ -35,7 +35,7 @@ export interface SubmitRequest {
 /** @example await submitContactMessage({ form, lang: "pt", ip: "203.0.113.9", cookieHeader: null }) */
 export async function submitContactMessage(
   request: SubmitRequest,
-  app: AppServices = services(),
+  app: AppServices,
   now = Date.now(),
 ): Promise<SubmitOutcome> {
   const contact = contactServices(app);

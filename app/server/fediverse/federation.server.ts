@@ -135,7 +135,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       const keys = await ctx.getActorKeyPairs(identifier);
       const blogUrl = new URL(localizePath("/blog", lang), origin);
       const avatar = profile.avatar.src;
-      const header = (await listPublicPosts(lang)).find((post) => post.cover ?? post.picture)?.cover;
+      const header = (await listPublicPosts(db, lang)).find((post) => post.cover ?? post.picture)?.cover;
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
@@ -180,8 +180,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     });
 
   const articlesOf = async (lang: Lang, from: number, count: number) => {
-    const summaries = (await listPublicPosts(lang)).slice(from, from + count);
-    const pages = await Promise.all(summaries.map((summary) => getPublicPost(summary.slug, lang)));
+    const summaries = (await listPublicPosts(db, lang)).slice(from, from + count);
+    const pages = await Promise.all(summaries.map((summary) => getPublicPost(db, summary.slug, lang)));
     return Promise.all(
       pages.flatMap((post) =>
         post ? [approvedReplyIds(db, post.id).then((replyIds) => postArticle({ origin, post, replyIds }))] : [],
@@ -196,7 +196,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (!lang || cursor === null) return null;
       const from = Math.max(0, Number.parseInt(cursor, 10) || 0);
       const articles = await articlesOf(lang, from, PAGE_SIZE);
-      const total = (await listPublicPosts(lang)).length;
+      const total = (await listPublicPosts(db, lang)).length;
       return {
         items: articles.map(
           (article) =>
@@ -214,7 +214,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     })
     .setCounter(async (_ctx, identifier) => {
       const lang = langOfIdentifier(identifier);
-      return lang ? (await listPublicPosts(lang)).length : null;
+      return lang ? (await listPublicPosts(db, lang)).length : null;
     })
     .setFirstCursor(() => "0");
 
@@ -226,7 +226,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
   });
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => {
-    const [pt, en] = await Promise.all([listPublicPosts("pt"), listPublicPosts("en")]);
+    const [pt, en] = await Promise.all([listPublicPosts(db, "pt"), listPublicPosts(db, "en")]);
     return {
       software: { name: "rafael-werneck-site", version: "1.0.0", homepage: new URL(origin) },
       protocols: ["activitypub"],

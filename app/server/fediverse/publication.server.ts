@@ -117,7 +117,7 @@ export async function federatePostChanges(
         cc: followers,
       });
     } else {
-      const post = change.slug ? await getPublicPost(change.slug, lang) : undefined;
+      const post = change.slug ? await getPublicPost(db, change.slug, lang) : undefined;
       if (!post) continue;
       objectUrl = postUrl(origin, lang, post.slug);
       const article = postArticle({ origin, post, replyIds: await approvedReplyIds(db, post.id) });

@@ -11,7 +11,7 @@ import { isEmailAddress } from "../../lib/contact-input.ts";
 import { hashIp } from "../contact/secret.server.ts";
 import type { NewsletterSubscriber } from "../db/schema.ts";
 import { logError } from "../log.server.ts";
-import { type AppServices, type NewsletterServices, services } from "../services.server.ts";
+import type { AppServices, NewsletterServices } from "../services.server.ts";
 import {
   CONFIRM_VALID_MS,
   confirmSubscriber,
@@ -61,7 +61,7 @@ export async function submitSubscription(
   form: FormData,
   lang: Lang,
   ip: string,
-  app: AppServices = services(),
+  app: AppServices,
   now = Date.now(),
 ): Promise<{ status: number; reply: SubscribeReply }> {
   const errors = dictionaryFor(lang).newsletter.errors;
@@ -114,7 +114,7 @@ export async function submitSubscription(
 export async function subscriberForToken(
   purpose: "confirm" | "unsubscribe",
   token: string | null,
-  app: AppServices = services(),
+  app: AppServices,
   now = Date.now(),
 ): Promise<NewsletterSubscriber | undefined> {
   const newsletter: NewsletterServices | undefined = app.newsletter;
@@ -131,7 +131,7 @@ export async function subscriberForToken(
 }
 
 /** Confirms the subscription a confirmation link names; confirming twice is harmless. */
-export async function confirmByToken(token: string | null, app: AppServices = services(), now = Date.now()) {
+export async function confirmByToken(token: string | null, app: AppServices, now = Date.now()) {
   const subscriber = await subscriberForToken("confirm", token, app, now);
   if (!subscriber) return undefined;
   await confirmSubscriber(app.db, subscriber.id, new Date(now));
@@ -139,7 +139,7 @@ export async function confirmByToken(token: string | null, app: AppServices = se
 }
 
 /** Ends the subscription an unsubscribe link names, at once. */
-export async function unsubscribeByToken(token: string | null, app: AppServices = services(), now = Date.now()) {
+export async function unsubscribeByToken(token: string | null, app: AppServices, now = Date.now()) {
   const subscriber = await subscriberForToken("unsubscribe", token, app, now);
   if (!subscriber) return undefined;
   await unsubscribe(app.db, subscriber.id, new Date(now));
@@ -151,7 +151,7 @@ export async function updateByToken(
   token: string | null,
   form: FormData,
   lang: Lang,
-  app: AppServices = services(),
+  app: AppServices,
 ): Promise<NewsletterSubscriber | undefined> {
   const subscriber = await subscriberForToken("unsubscribe", token, app);
   if (!subscriber) return undefined;

@@ -7,7 +7,7 @@
 import type { RateLimitFactory } from "../auth/rate-limit.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { FetchLimits } from "./fetch.server.ts";
-import { MENTIONS_PER_HOST, MENTIONS_WINDOW_MS, provideWebmentions } from "./runtime.server.ts";
+import { MENTIONS_PER_HOST, MENTIONS_WINDOW_MS, type WebmentionRuntime } from "./runtime.server.ts";
 import { startWebmentionWorker } from "./worker.server.ts";
 
 export interface WebmentionSetup {
@@ -30,8 +30,12 @@ export function webmentionFetchLimits(publicUrl: string, allowPrivate: boolean):
   };
 }
 
-/** @example const webmentions = startWebmentions(setup, db, limiters); await webmentions.stop(); */
-export function startWebmentions(setup: WebmentionSetup, db: Database, limiters: RateLimitFactory) {
+/** @example const webmentions = startWebmentions(setup, db, limiters); services.webmentions = webmentions.runtime; */
+export function startWebmentions(
+  setup: WebmentionSetup,
+  db: Database,
+  limiters: RateLimitFactory,
+): { runtime: WebmentionRuntime; stop(): Promise<void> } {
   const limiter = limiters("webmention", MENTIONS_PER_HOST, MENTIONS_WINDOW_MS);
   const worker = setup.enabled
     ? startWebmentionWorker(
@@ -45,11 +49,10 @@ export function startWebmentions(setup: WebmentionSetup, db: Database, limiters:
         setup.pollMs ?? Math.min(30_000, setup.leaseMs),
       )
     : undefined;
-  provideWebmentions({ enabled: setup.enabled, limiter, worker });
   return {
+    runtime: { enabled: setup.enabled, limiter, worker },
     stop: async () => {
       await worker?.stop();
-      provideWebmentions(undefined);
     },
   };
 }
