@@ -26,5 +26,7 @@ export default defineConfig({
     css: { include: [/\.css\?raw$/] },
     // Server code holds both languages' strings, as the server does.
     setupFiles: ["app/i18n/all.ts"],
+    // A directory the run's test files share: the migrated embedded database is made there once.
+    globalSetup: ["tests/server/helpers/run-dir.ts"],
   },
 });
