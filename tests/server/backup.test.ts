@@ -38,7 +38,7 @@ import {
 import { backupSocketPath } from "../../backups/socket.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
 import { limit } from "../harness/host-speed.ts";
-import { adminQuery, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, migratedPglite, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const run = promisify(execFile);
@@ -67,6 +67,9 @@ async function command(script: "backup" | "restore", args: string[], env: NodeJS
     return { code: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
   }
 }
+
+/** A new embedded database, made from the run's migrated one (`migratedPglite`) instead of by initdb. */
+const openEmbedded = async (dataDir: string) => openDatabase({ dataDir, loadDataDir: await migratedPglite() });
 
 const image = (size: number) => new Uint8Array(randomBytes(size));
 const message = (name: string) => ({
@@ -264,7 +267,7 @@ describe("embedded database", () => {
       const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
       const env = { DATA_DIR: dataDir, DATABASE_URL: "", STORAGE_DRIVER: "disk", BACKUP_DIR: backupDir };
       // The server's side: its database (with the directory's lock), its storage and its backups.
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const storage = countingStorage(await openStorage(storageSettings, database.db));
       const backups = await startServerBackups({
         settings: { dataDir, databaseUrl: undefined, storage: storageSettings },
@@ -328,7 +331,7 @@ describe("embedded database", () => {
       const dataDir = path.join(tempDir(), "data");
       const backupDir = tempDir();
       const storageSettings: StorageSettings = { driver: "postgres" };
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const written = await writeSiteData(database.db, await openStorage(storageSettings, database.db), 3);
       await database.close();
       writeFileSync(path.join(dataDir, "contact-secret"), "ab".repeat(32));
@@ -352,7 +355,7 @@ describe("embedded database", () => {
     async () => {
       const dataDir = path.join(tempDir(), "data");
       const backupDir = tempDir();
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const storage = await openStorage({ driver: "postgres" }, database.db);
       await writeSiteData(database.db, storage, 2);
       const { file } = await writeBackupFile(backupDir, (sink) =>
@@ -401,7 +404,7 @@ describe("scheduled backups", () => {
       const dataDir = path.join(tempDir(), "data");
       const backupDir = path.join(dataDir, "backups");
       const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const storage = countingStorage(await openStorage(storageSettings, database.db));
       const settings = { dataDir, databaseUrl: undefined, storage: storageSettings };
       const log = captureLog();
@@ -465,7 +468,7 @@ describe("scheduled backups", () => {
     async () => {
       const dataDir = path.join(tempDir(), "data");
       const storageSettings: StorageSettings = { driver: "disk", root: path.join(dataDir, "uploads") };
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const storage = countingStorage(await openStorage(storageSettings, database.db));
       const log = captureLog();
       const backups = await startServerBackups({
@@ -508,7 +511,7 @@ describe("scheduled backups", () => {
     async () => {
       const dataDir = path.join(tempDir(), "data");
       const backupDir = path.join(dataDir, "backups");
-      const database = await openDatabase({ dataDir });
+      const database = await openEmbedded(dataDir);
       const storage = await openStorage({ driver: "postgres" }, database.db);
       const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
       const good = async (at: Date) =>
@@ -641,7 +644,7 @@ describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TES
     async () => {
       const dataDir = tempDir();
       const backupDir = tempDir();
-      const database = await openDatabase({ dataDir: path.join(dataDir, "embedded") });
+      const database = await openEmbedded(path.join(dataDir, "embedded"));
       const storage = await openStorage({ driver: "postgres" }, database.db);
       const settings = { dataDir, databaseUrl: undefined, storage: { driver: "postgres" as const } };
       const { file } = await writeBackupFile(backupDir, (sink) => writeBackup({ settings, database, storage }, sink));

@@ -19,6 +19,7 @@ import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { measureImport, writeScaleArchive } from "../../bench/import-scale.ts";
 import { limit } from "../harness/host-speed.ts";
+import { migratedPglite } from "./helpers/databases.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -34,7 +35,7 @@ it(
     await writeScaleArchive(archive, { posts: 80, imagesPerPost: 3 });
     const size = (await stat(archive)).size;
     expect(size).toBeGreaterThan(10 * 1024 * 1024);
-    const database = await openDatabase({ dataDir: path.join(dir, "data") });
+    const database = await openDatabase({ dataDir: path.join(dir, "data"), loadDataDir: await migratedPglite() });
     const reads = new Map<string, number>();
     let reading = 0;
     let mostAtOnce = 0;
