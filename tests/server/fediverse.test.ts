@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../app/server/auth/session.server.ts";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
@@ -19,7 +20,7 @@ import { FediversePeer, type Received } from "../harness/fediverse-peer.ts";
 import { limit } from "../harness/host-speed.ts";
 import { AdminClient } from "../harness/site-client.ts";
 import { testBuild } from "./helpers/build.ts";
-import { adminQuery, type Engine, engines, engineTitle, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, type Engine, engines, engineTitle, migratedPglite, postgresUrl } from "./helpers/databases.ts";
 import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
 
 const AP = "application/activity+json";
@@ -37,7 +38,10 @@ async function startFederatedSite(buildDir: string, engine: Engine, env: NodeJS.
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const { db, close } = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  const { db, close } = await openDatabase({
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : { loadDataDir: await migratedPglite() }),
+  });
   let session: string;
   try {
     const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
@@ -377,7 +381,24 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
   const peers = Array.from({ length: 6 }, () => new FediversePeer());
   let remove = () => {};
   let name = "";
+  let databaseUrl = "";
   const sites: SiteProcess[] = [];
+
+  /** The Create's deliveries in the servers' database: still to send, delivered, all. */
+  async function createDeliveries() {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ open: number; delivered: number; total: number }>(
+        `select count(*) filter (where d.delivered_at is null and d.failed_at is null)::int as open,
+                count(*) filter (where d.delivered_at is not null)::int as delivered, count(*)::int as total
+         from fediverse_deliveries d join fediverse_activities a on a.id = d.activity_id where a.type = 'Create'`,
+      );
+      return rows[0] ?? { open: -1, delivered: -1, total: -1 };
+    } finally {
+      await client.end();
+    }
+  }
 
   beforeAll(async () => {
     const build = await testBuild("fediverse");
@@ -388,7 +409,8 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-fediverse-"));
-    const { db, close } = await openDatabase({ dataDir, databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    const { db, close } = await openDatabase({ dataDir, databaseUrl });
     let session = "";
     try {
       const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
@@ -397,7 +419,7 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
       await close();
     }
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrl,
       AUTHOR_GITHUB_LOGINS: "ana",
       RENDER_RATE_LIMIT: "0",
       FEDERATION_ALLOW_PRIVATE: "true",
@@ -439,8 +461,12 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
     const killedAt = Date.now();
     sender.child.kill("SIGKILL");
     for (const peer of peers) await peer.waitFor((r) => isCreate(r) && r.answered, limit(60_000));
-    // Nothing more comes once every inbox has its accepted Create.
-    await new Promise((resolve) => setTimeout(resolve, limit(8_000)));
+    // Nothing more comes once every inbox has its accepted Create and the queue holds nothing left to send (a
+    // server claims only a delivery neither delivered nor failed): a state to wait for, not a time.
+    const drained = Date.now() + limit(60_000);
+    while ((await createDeliveries()).open > 0 && Date.now() < drained)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await createDeliveries()).toEqual({ open: 0, delivered: 6, total: 6 });
     for (const peer of peers) {
       const creates = peer.received.filter(isCreate);
       const accepted = creates.filter((r) => r.answered);
