@@ -4,23 +4,14 @@
  * tests/harness/start-test-postgres.sh). Each opened database is fresh and private.
  */
 import { randomBytes } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openAsBlob,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
 import { type Database, type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
-import { limit } from "../../harness/host-speed.ts";
+import { migratedPglite } from "./migrated-pglite.ts";
+
+export { migratedPglite };
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -34,71 +25,6 @@ export interface Engine {
   /** Why the engine is skipped, or undefined when it runs. */
   skip: string | undefined;
   open(): Promise<OpenDatabase>;
-}
-
-/** The embedded database as the migrations leave it, read once per test process (`migratedPglite`). */
-let migrated: Promise<Blob> | undefined;
-
-/** A migrated embedded database, dumped: what `migratedPglite` shares. */
-async function makeMigratedPglite(): Promise<Blob> {
-  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-template-"));
-  const opened = await openDatabase({ dataDir: dir });
-  try {
-    const dump = opened.dumpDataDir;
-    if (!dump) throw new Error("The embedded database cannot be dumped");
-    return await dump();
-  } finally {
-    await opened.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The run's shared directory (run-dir.ts, Vitest's global setup), when the tests run under it. */
-function runDir(): string | undefined {
-  try {
-    return inject("runDir");
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A tarball of an embedded database the migrations have made, for every fresh one a test opens: PGlite then
- * unpacks it instead of running `initdb` and every migration again, about a fifth of the CPU (0.7 against 3 s
- * measured here). The migrations still run on it, and find nothing to do. Made once for the whole run (the
- * first file to need it writes it into the run's directory while the others wait for the file), not once in
- * each file's process: 38 files open an embedded database (decision 072).
- */
-export function migratedPglite(): Promise<Blob> {
-  migrated ??= (async () => {
-    const shared = runDir();
-    if (!shared) return makeMigratedPglite();
-    const file = path.join(shared, "pglite-migrated.tar");
-    const making = path.join(shared, "pglite-migrated.making");
-    const deadline = Date.now() + limit(120_000);
-    for (;;) {
-      if (existsSync(file)) return openAsBlob(file);
-      try {
-        mkdirSync(making);
-      } catch {
-        // Another file's process is making it: wait for the file (or for its failure, then make it here);
-        // a process killed while making it leaves its mark behind, so past the limit this one makes its own.
-        if (Date.now() > deadline) return makeMigratedPglite();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        continue;
-      }
-      try {
-        const blob = await makeMigratedPglite();
-        const partial = `${file}.${process.pid}`;
-        writeFileSync(partial, new Uint8Array(await blob.arrayBuffer()));
-        renameSync(partial, file);
-        return blob;
-      } finally {
-        rmSync(making, { recursive: true, force: true });
-      }
-    }
-  })();
-  return migrated;
 }
 
 async function openPglite(): Promise<OpenDatabase> {
