@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { limit } from "../harness/host-speed.ts";
+import { migratedPglite } from "./helpers/migrated-pglite.ts";
 
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock("@electric-sql/pglite", async (original) => {
@@ -65,7 +66,8 @@ describe("heavy libraries load on first use", () => {
       expect(loaded.has("@electric-sql/pglite")).toBe(false);
       const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
       dirs.push(dir);
-      const database = await openDatabase({ dataDir: dir });
+      // A fresh database from the run's migrated one (whose making may load PGlite here, never the client).
+      const database = await openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() });
       await database.close();
       expect(loaded.has("@electric-sql/pglite")).toBe(true);
       expect(loaded.has("pg")).toBe(false);
