@@ -175,38 +175,6 @@ describe("the compiled server", () => {
     }
   });
 
-  it(
-    "starts on the embedded database, creating it from the migrations, and serves pages",
-    async () => {
-      const server = await start();
-      try {
-        await expectPages(server);
-        await expectFirstWindows(server);
-      } finally {
-        await server.child.stop();
-      }
-    },
-    limit(120_000),
-  );
-
-  it.skipIf(!postgresUrl)(
-    "starts on PostgreSQL, migrating a new database, and serves pages",
-    async () => {
-      const name = `portfolio_entry_${randomBytes(6).toString("hex")}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
-      try {
-        const url = new URL(postgresUrl ?? "");
-        url.pathname = `/${name}`;
-        const server = await start(url.toString());
-        await expectPages(server);
-        await server.child.stop();
-      } finally {
-        await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-      }
-    },
-    120_000,
-  );
-
   /** The pids of the workers the server's log says started, in order. */
   function workerPids(server: RunningServer): number[] {
     return [...server.child.output().matchAll(/Worker (\d+) started\./g)].map((match) => Number(match[1]));
@@ -239,26 +207,57 @@ describe("the compiled server", () => {
     }
   }
 
-  it(
-    "on the embedded database stays one process, and says so",
-    async () => {
-      const server = await start(undefined, 2);
+  // One server per database, started with two workers as an operator may ask: the embedded database keeps one process
+  // and says so; PostgreSQL runs them. Each server's pages are checked, then what its processes do.
+  describe("on the embedded database", () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await start(undefined, 2);
+    }, limit(120_000));
+    afterAll(async () => server?.child.stop(), limit(60_000));
+
+    it(
+      "starts on the embedded database, creating it from the migrations, and serves pages",
+      async () => {
+        await expectPages(server);
+        await expectFirstWindows(server);
+      },
+      limit(120_000),
+    );
+
+    it("on the embedded database stays one process, and says so", () => {
       expect(server.child.output()).toMatch(/^Embedded database \(PGlite\): one server process/m);
       expect(workerPids(server)).toEqual([]);
-      await server.child.stop();
-    },
-    limit(120_000),
-  );
+    });
+  });
 
-  it.skipIf(!postgresUrl)(
-    "on PostgreSQL runs WEB_CONCURRENCY workers, starts another when one dies, and stops them all",
-    async () => {
-      const name = `portfolio_workers_${randomBytes(6).toString("hex")}`;
+  describe("on PostgreSQL", () => {
+    let server: RunningServer;
+    const name = `portfolio_entry_${randomBytes(6).toString("hex")}`;
+    beforeAll(async () => {
+      if (!postgresUrl) return;
       await adminQuery(`CREATE DATABASE ${name}`);
-      try {
-        const url = new URL(postgresUrl ?? "");
-        url.pathname = `/${name}`;
-        const server = await start(url.toString(), 2);
+      const url = new URL(postgresUrl ?? "");
+      url.pathname = `/${name}`;
+      server = await start(url.toString(), 2);
+    }, limit(120_000));
+    afterAll(async () => {
+      if (!postgresUrl) return;
+      await server?.child.stop();
+      await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+    }, limit(60_000));
+
+    it.skipIf(!postgresUrl)(
+      "starts on PostgreSQL, migrating a new database, and serves pages",
+      async () => {
+        await expectPages(server);
+      },
+      limit(120_000),
+    );
+
+    it.skipIf(!postgresUrl)(
+      "on PostgreSQL runs WEB_CONCURRENCY workers, starts another when one dies, and stops them all",
+      async () => {
         const ready = () => server.child.output().match(/Site ready at/g)?.length ?? 0;
         await waitFor(() => ready() >= 2, "two workers ready", server);
         const [first, second] = workerPids(server);
@@ -284,10 +283,8 @@ describe("the compiled server", () => {
         expect(server.child.process.exitCode).toBe(0);
         expect(alive(second ?? 0)).toBe(false);
         expect(alive(replacement)).toBe(false);
-      } finally {
-        await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-      }
-    },
-    180_000,
-  );
+      },
+      limit(180_000),
+    );
+  });
 });
