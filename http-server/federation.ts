@@ -7,7 +7,9 @@
  * site. An inbox's request is refused before Fedify reads it when its body
  * is over 256 KB (413), not JSON (415 or 400), from a blocked account or
  * instance (403), over its instance's rate (429), or about a post the site
- * does not have (404). With `FEDERATION=off` this is not mounted at all.
+ * does not have (404); and after Fedify verified it, when its listener
+ * refuses it (a reply whose object cannot be fetched: 422; a follow of no
+ * account: 404). With `FEDERATION=off` this is not mounted at all.
  */
 import type { NextFunction, Request, Response } from "express";
 import { getPublicPost } from "../app/server/blog/public-posts.server.ts";
@@ -18,6 +20,7 @@ import { postOfUrl, type SiteFederation } from "../app/server/fediverse/federati
 import { FEDIVERSE_PREFIX, langOfIdentifier } from "../app/server/fediverse/handles.server.ts";
 import { deletedObject } from "../app/server/fediverse/publication.server.ts";
 import { approvedReplyIds } from "../app/server/fediverse/replies.server.ts";
+import type { InboxOutcome } from "../app/server/fediverse/types.server.ts";
 import { isBlocked } from "../app/server/responses/responses.server.ts";
 import { TokenBuckets } from "./token-buckets.ts";
 
@@ -171,7 +174,14 @@ export function federationDoor(options: FederationDoorOptions) {
       const post = await postOfUrl(db, origin, new URL(target)).catch(() => undefined);
       if (!post) return refuse(res, 404, "No such post");
     }
-    const response = await federation.fetch(toFetchRequest(req, body), { contextData: undefined });
+    // A listener that refuses the verified activity (its object cannot be fetched, no such account) leaves its
+    // answer here: the sender gets that 4xx, not Fedify's 500 for a listener's error.
+    const outcome: InboxOutcome = {};
+    const response = await federation.fetch(toFetchRequest(req, body), { contextData: outcome });
+    if (outcome.refusal) {
+      await response.body?.cancel();
+      return refuse(res, outcome.refusal.status, outcome.refusal.reason);
+    }
     await sendFetchResponse(res, response);
   }
 
@@ -180,7 +190,7 @@ export function federationDoor(options: FederationDoorOptions) {
     const address = postAddress(req.path);
     if (!address) return false;
     const post = await getPublicPost(db, address.slug, address.lang);
-    const context = federation.createContext(new URL(origin));
+    const context = federation.createContext(new URL(origin), {});
     res.setHeader("Vary", "Accept");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     const json = (status: number, value: unknown) => {
@@ -233,14 +243,14 @@ export function federationDoor(options: FederationDoorOptions) {
       if (note?.[1]) {
         const found = await answerNote(db, federation, origin, note[1]);
         if (!found) return refuse(res, 404, "Not Found");
-        const context = federation.createContext(new URL(origin));
+        const context = federation.createContext(new URL(origin), {});
         res
           .type("application/activity+json")
           .send(JSON.stringify(await found.toJsonLd({ contextLoader: context.contextLoader })));
         return;
       }
       const response = await federation.fetch(toFetchRequest(req), {
-        contextData: undefined,
+        contextData: {},
         onNotFound: () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } }),
         // A browser that opens an actor's address goes to the blog of its language.
         onNotAcceptable: () => {

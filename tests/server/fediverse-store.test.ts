@@ -104,7 +104,7 @@ for (const engine of engines) {
         await federation.fetch(
           new Request(`${origin}/fediverse/blog.en`, { headers: { Accept: "application/activity+json" } }),
           {
-            contextData: undefined,
+            contextData: {},
           },
         )
       ).json()) as Record<string, unknown>;

@@ -4,8 +4,8 @@
  * on loopback and sent to as the queue sends, and the parsing beneath it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FetchLimits } from "../../app/server/net/guarded-fetch.server.ts";
 import { discoverEndpoint, parseLinkHeader } from "../../app/server/webmention/discover.server.ts";
-import type { FetchLimits } from "../../app/server/webmention/fetch.server.ts";
 import { decodeEntities, startTags } from "../../app/server/webmention/html-tags.server.ts";
 import { sendWebmention } from "../../app/server/webmention/send.server.ts";
 import { type DiscoveryServer, discoveryCases, serveDiscoveryCases } from "../helpers/webmention-discovery.ts";

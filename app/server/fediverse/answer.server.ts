@@ -42,7 +42,7 @@ function buildNote(
   reply: ListedResponse | undefined,
   at: Date,
 ) {
-  const context = federation.createContext(new URL(origin));
+  const context = federation.createContext(new URL(origin), {});
   const actor = context.getActorUri(ACTOR_IDENTIFIERS[lang]);
   const author = reply?.authorActor ? new URL(reply.authorActor) : undefined;
   return new Note({
@@ -74,7 +74,7 @@ export async function answerReply(
   const id = crypto.randomUUID();
   const now = new Date();
   const note = buildNote(federation, origin, lang, id, html, reply, now);
-  const context = federation.createContext(new URL(origin));
+  const context = federation.createContext(new URL(origin), {});
   const actor = context.getActorUri(ACTOR_IDENTIFIERS[lang]);
   const create = new Create({
     id: new URL(`${noteUrl(origin, id)}#create`),

@@ -5,9 +5,9 @@
  * hour's window). What arrives is stored here: follows (answered with a
  * signed Accept through the delivery queue), their undoing, and replies,
  * likes and boosts of posts, held for moderation. Every document the server
- * fetches passes the address guard first.
+ * fetches goes through the site's guarded client (document-loader.server.ts).
  */
-import { createFederation, getAuthenticatedDocumentLoader, getDocumentLoader, type InboxContext } from "@fedify/fedify";
+import { createFederation, type InboxContext } from "@fedify/fedify";
 import {
   Accept,
   Announce,
@@ -24,7 +24,6 @@ import {
   Undo,
   Update,
 } from "@fedify/vocab";
-import { preloadedContexts } from "@fedify/vocab-runtime";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { profile } from "../../content/profile.ts";
 import { fediverse as enWords } from "../../i18n/en/fediverse.ts";
@@ -38,11 +37,12 @@ import { getPublicPost, listPublicPosts } from "../blog/public-posts.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type FediverseFollower, fediverseFollowers } from "../db/schema.ts";
 import { logEvent } from "../log.server.ts";
+import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
 import { sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
-import { assertPublicUrl } from "./address-guard.server.ts";
 import { postAddress, postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
+import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
 import {
   ACTOR_IDENTIFIERS,
   actorPath,
@@ -53,7 +53,7 @@ import {
 import { actorKeyPairs } from "./keys.server.ts";
 import { DatabaseKvStore } from "./kv.server.ts";
 import { approvedReplyIds } from "./replies.server.ts";
-import type { SiteFederation } from "./types.server.ts";
+import type { InboxOutcome, SiteFederation } from "./types.server.ts";
 
 export const words: Record<Lang, typeof ptWords> = { pt: ptWords, en: enWords };
 
@@ -63,6 +63,8 @@ export interface SiteFederationOptions {
   origin: string;
   /** FEDERATION_ALLOW_PRIVATE (loopback tests only). */
   allowPrivate: boolean;
+  /** Every address of a host name, for the guard; Node's resolver unless a test gives its own. */
+  resolve?: FetchLimits["resolve"];
   /** The origin before a move: each actor's `alsoKnownAs` names its address there. */
   previousOrigin?: string | undefined;
   /** The origin after a move: each actor's `movedTo` names its address there. */
@@ -73,21 +75,27 @@ export interface SiteFederationOptions {
 
 export type { SiteFederation };
 
-/** Followers, outbox and featured pages hold this many items. */
-const PAGE_SIZE = 20;
+/** A verified activity the site will not take: the listener's refusal, answered by the doorway with `status`. */
+class RefusedActivity extends Error {
+  readonly status: number;
+  constructor(status: number, reason: string) {
+    super(reason);
+    this.name = "RefusedActivity";
+    this.status = status;
+  }
+}
 
 /**
- * A Fedify document loader that refuses private addresses before it fetches (the guard checks DNS answers too).
- * The JSON-LD contexts Fedify ships (ActivityStreams, the security and identity vocabularies and others) are answered from
- * memory and never fetched: asking DNS for their host first would fail every activity's serialization on a server
- * without a resolver, and slow it on every other.
+ * Refuses the activity being handled: the doorway answers `status` with `reason`, and since the listener throws,
+ * nothing is stored and Fedify does not record the activity as handled (a sender may send it again once it can).
  */
-function guarded<T extends (url: string, options?: never) => Promise<unknown>>(loader: T, allowPrivate: boolean): T {
-  return (async (url: string, options?: never) => {
-    if (!Object.hasOwn(preloadedContexts, url)) await assertPublicUrl(url, { allowPrivate });
-    return loader(url, options);
-  }) as T;
+function refuse(ctx: InboxContext<InboxOutcome>, status: number, reason: string): never {
+  ctx.data.refusal = { status, reason };
+  throw new RefusedActivity(status, reason);
 }
+
+/** Followers, outbox and featured pages hold this many items. */
+const PAGE_SIZE = 20;
 
 /** The post of this site a URL names, if it is public now (the address or its `?from=` variant). */
 export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
@@ -119,12 +127,13 @@ async function describeActor(actor: APObject | null, fallback: URL) {
 
 export function createSiteFederation(options: SiteFederationOptions): SiteFederation {
   const { db, origin, allowPrivate } = options;
-  const federation = createFederation<void>({
+  const federation = createFederation<InboxOutcome>({
     kv: new DatabaseKvStore(db),
     origin,
-    documentLoaderFactory: () => guarded(getDocumentLoader({ allowPrivateAddress: allowPrivate }), allowPrivate),
+    // Every document is read through the site's guarded client: its addresses checked as it connects.
+    documentLoaderFactory: () => guardedDocumentLoader(documentLimits(allowPrivate, origin, options.resolve)),
     authenticatedDocumentLoaderFactory: (identity) =>
-      guarded(getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: allowPrivate }), allowPrivate),
+      guardedAuthenticatedDocumentLoader(identity, documentLimits(allowPrivate, origin, options.resolve)),
     signatureTimeWindow: { hours: 1 },
   });
 
@@ -245,7 +254,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
 
   /** The sender, refused (the activity ignored) when it or its instance is blocked. */
   const senderOf = async (
-    ctx: InboxContext<void>,
+    ctx: InboxContext<InboxOutcome>,
     activity: { actorId: URL | null; getActor: (o: never) => Promise<APObject | null> },
   ) => {
     if (!activity.actorId) return undefined;
@@ -258,7 +267,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .on(Follow, async (ctx, follow) => {
       const target = ctx.parseUri(follow.objectId);
       const lang = target?.type === "actor" ? langOfIdentifier(target.identifier) : undefined;
-      if (!lang || !follow.id) return;
+      if (!lang) refuse(ctx, 404, "No such account: the blog's accounts are blog and blog.en.");
+      if (!follow.id) return;
       const sender = await senderOf(ctx, follow as never);
       if (!sender?.inbox) return;
       const row: Omit<FediverseFollower, "id" | "createdAt" | "failingSince"> = {
@@ -309,17 +319,23 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (undone && (await deleteRemoteResponse(db, undone.href, undo.actorId.href)) > 0) invalidatePublicPages();
     })
     .on(Create, async (ctx, create) => {
-      let note = await create.getObject(ctx).catch(() => null);
+      // An object named by its address only is fetched from there; one that cannot be is refused, not ignored.
+      let note = await create.getObject(ctx).catch(() => undefined);
+      if (note === undefined) refuse(ctx, 422, "The activity's object could not be fetched from its address.");
       if (!(note instanceof Note) || !note.id || !create.actorId) return;
       const noteId = note.id;
       // Sent by someone else than its author (a relay, a forward): the Note is read from its origin instead.
       if (note.attributionId?.href !== create.actorId.href) {
         const fetched = await ctx.lookupObject(noteId).catch(() => null);
-        if (!(fetched instanceof Note) || fetched.id?.href !== noteId.href) return;
+        if (!(fetched instanceof Note) || fetched.id?.href !== noteId.href)
+          refuse(ctx, 422, "The reply could not be fetched from its origin, and its sender is not its author.");
         note = fetched;
       }
       const post = await postOfUrl(db, origin, note.replyTargetId);
-      if (!post) return;
+      if (!post) {
+        if (note.replyTargetId?.origin === new URL(origin).origin) refuse(ctx, 404, "No such post.");
+        return;
+      }
       const authorId = note.attributionId ?? create.actorId;
       if (await isBlocked(db, { actorUrl: authorId.href, host: authorId.host })) return;
       const author = await describeActor(await note.getAttribution(ctx).catch(() => null), authorId);
@@ -343,7 +359,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .on(Like, async (ctx, like) => saveReaction(ctx, like, "like"))
     .on(Announce, async (ctx, announce) => saveReaction(ctx, announce, "announce"))
     .on(Update, async (ctx, update) => {
-      const note = await update.getObject(ctx).catch(() => null);
+      const note = await update.getObject(ctx).catch(() => undefined);
+      if (note === undefined) refuse(ctx, 422, "The activity's object could not be fetched from its address.");
       if (!(note instanceof Note) || !note.id || !update.actorId) return;
       const post = await postOfUrl(db, origin, note.replyTargetId);
       const html = await sanitizeRemoteHtml(note.content?.toString() ?? "", post?.lang === "en" ? "en" : "pt");
@@ -360,7 +377,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if ((await deleteRemoteResponse(db, objectId.href, deletion.actorId.href)) > 0) invalidatePublicPages();
     });
 
-  async function saveReaction(ctx: InboxContext<void>, activity: Like | Announce, kind: "like" | "announce") {
+  async function saveReaction(ctx: InboxContext<InboxOutcome>, activity: Like | Announce, kind: "like" | "announce") {
     if (!activity.id || !activity.actorId) return;
     const post = await postOfUrl(db, origin, activity.objectId);
     if (!post) return;

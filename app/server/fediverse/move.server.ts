@@ -19,7 +19,7 @@ export async function announceMove(
   origin: string,
   movedTo: string,
 ): Promise<number> {
-  const context = federation.createContext(new URL(origin));
+  const context = federation.createContext(new URL(origin), {});
   let queued = 0;
   for (const lang of ["pt", "en"] as const) {
     const target = new URL(actorPath(lang), movedTo);

@@ -97,7 +97,7 @@ export async function federatePostChanges(
 ): Promise<number> {
   const startedAt = await federationStartedAt(db, now);
   const changes = await pendingChanges(db, startedAt, 20);
-  const context = federation.createContext(new URL(origin));
+  const context = federation.createContext(new URL(origin), {});
   let queued = 0;
   for (const change of changes) {
     if (!isLang(change.lang)) continue;

@@ -6,7 +6,6 @@
  * ActivityPub server verifies), and once an hour mails the author the
  * responses that wait for moderation, grouped.
  */
-import { signRequest } from "@fedify/fedify";
 import { sql } from "drizzle-orm";
 import { format } from "../../i18n/format.ts";
 import { isLang, localizePath } from "../../i18n/paths.ts";
@@ -15,9 +14,10 @@ import { type FediverseDelivery, fediverseKv } from "../db/schema.ts";
 import { type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
 import { logError, logEvent } from "../log.server.ts";
 import type { SmtpTransport } from "../mail/smtp.server.ts";
+import { type FetchLimits, requestBounded } from "../net/guarded-fetch.server.ts";
 import { countPendingResponses, takeUnnotified } from "../responses/responses.server.ts";
-import { assertPublicUrl } from "./address-guard.server.ts";
 import { activityBody, claimDueDeliveries, markDelivered, markFailed, renewDelivery } from "./deliveries.server.ts";
+import { signedHeaders } from "./document-loader.server.ts";
 import { type SiteFederation, words } from "./federation.server.ts";
 import { ACTOR_IDENTIFIERS } from "./handles.server.ts";
 import { announceMove } from "./move.server.ts";
@@ -28,6 +28,8 @@ export interface FediverseWorkerOptions {
   federation: SiteFederation;
   origin: string;
   allowPrivate: boolean;
+  /** Every address of an inbox's host, for the guard; Node's resolver unless a test gives its own. */
+  resolve?: FetchLimits["resolve"];
   /** FEDERATION_MOVED_TO: each account's followers are sent a Move there, once. */
   movedTo?: string | undefined;
   leaseMs: number;
@@ -59,24 +61,41 @@ async function deliver(
     await markFailed(db, delivery, { status: 404, reason: "the activity is gone" }, now());
     return "failed";
   }
-  let response: Response;
+  let response: { status: number; ok: boolean };
   try {
-    await assertPublicUrl(delivery.inbox, { allowPrivate: options.allowPrivate });
-    const context = options.federation.createContext(new URL(options.origin));
+    const context = options.federation.createContext(new URL(options.origin), {});
     const [key] = await context.getActorKeyPairs(ACTOR_IDENTIFIERS[activity.lang]);
     if (!key) throw new Error("the actor has no key");
-    const request = new Request(delivery.inbox, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/activity+json",
-        Accept: "application/activity+json, application/ld+json",
-        "User-Agent": `rafael-werneck-site (+${options.origin})`,
+    // Sent by the site's guarded client: the inbox's addresses are checked as it connects, a redirect not followed.
+    const answer = await requestBounded(
+      delivery.inbox,
+      {
+        timeoutMs: SEND_TIMEOUT_MS,
+        maxBytes: 0,
+        maxRedirects: 0,
+        allowPrivate: options.allowPrivate,
+        userAgent: `rafael-werneck-site (+${options.origin})`,
+        ...(options.resolve ? { resolve: options.resolve } : {}),
       },
-      body: activity.body,
-    });
-    const signed = await signRequest(request, key.privateKey, key.keyId, { spec: "draft-cavage-http-signatures-12" });
-    response = await fetch(signed, { redirect: "manual", signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
-    await response.body?.cancel();
+      {
+        method: "POST",
+        body: activity.body,
+        contentType: "application/activity+json",
+        accept: "application/activity+json, application/ld+json",
+        headers: (url) =>
+          signedHeaders(
+            new Request(url, {
+              method: "POST",
+              headers: { "Content-Type": "application/activity+json" },
+              body: activity.body,
+            }),
+            key,
+            "draft-cavage-http-signatures-12",
+          ),
+        statusOnly: true,
+      },
+    );
+    response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await markFailed(db, delivery, { reason }, now());

@@ -5,8 +5,9 @@
  * sent, nothing to send to (no endpoint), refused for good (a 4xx), or worth
  * another try later (a 5xx, a 429, a network failure or a time limit).
  */
+
+import { FetchError, type FetchLimits, fetchBounded } from "../net/guarded-fetch.server.ts";
 import { discoverEndpoint } from "./discover.server.ts";
-import { FetchError, type FetchLimits, fetchBounded } from "./fetch.server.ts";
 
 export type SendOutcome =
   | { kind: "sent"; endpoint: string; status: number }

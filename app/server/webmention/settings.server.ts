@@ -6,7 +6,7 @@
  */
 import type { RateLimitFactory } from "../auth/rate-limit.server.ts";
 import type { Database } from "../db/client.server.ts";
-import type { FetchLimits } from "./fetch.server.ts";
+import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { MENTIONS_PER_HOST, MENTIONS_WINDOW_MS, type WebmentionRuntime } from "./runtime.server.ts";
 import { startWebmentionWorker } from "./worker.server.ts";
 

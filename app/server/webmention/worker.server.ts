@@ -12,8 +12,8 @@ import type { Database } from "../db/client.server.ts";
 import type { WebmentionReceived, WebmentionSend } from "../db/schema.ts";
 import { drainClaims, type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
 import { logEvent } from "../log.server.ts";
+import { FetchError, type FetchLimits, fetchBounded } from "../net/guarded-fetch.server.ts";
 import { deleteResponseBySource, isBlocked, saveResponse } from "../responses/responses.server.ts";
-import { FetchError, type FetchLimits, fetchBounded } from "./fetch.server.ts";
 import {
   claimReceived,
   claimSends,

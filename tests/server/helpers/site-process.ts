@@ -132,8 +132,8 @@ export interface SeededAuthor {
 }
 
 /**
- * A production server of `buildDir` on an embedded database seeded before it
- * starts, as the site writes it: the author `ana` (allowed to sign in), a
+ * A production server of `buildDir` on an embedded database (or the
+ * PostgreSQL database `env.DATABASE_URL` names) seeded before it starts, as the site writes it: the author `ana` (allowed to sign in), a
  * session of theirs and whatever `seed` makes through the domain's functions.
  * Every request comes from 127.0.0.1, so the flood limits are off (they are
  * tested in flood-limits.test.ts).
@@ -145,7 +145,10 @@ export async function startSeededSite(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ site: SiteProcess; author: SeededAuthor }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-seeded-"));
-  const { db, close } = await openDatabase({ dataDir, loadDataDir: await migratedPglite() });
+  // On PostgreSQL when `env.DATABASE_URL` names a database of the caller's, else on a fresh embedded one.
+  const { db, close } = await openDatabase(
+    env.DATABASE_URL ? { dataDir, databaseUrl: env.DATABASE_URL } : { dataDir, loadDataDir: await migratedPglite() },
+  );
   let author: SeededAuthor;
   try {
     const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });

@@ -1,13 +1,11 @@
 /**
- * No request the site makes for the fediverse (fetching an actor, a key, a
- * reply's origin; delivering an activity) goes to a private, loopback,
- * link-local or otherwise non-public address: a remote account could name
- * one to make the server reach inside its own network. The host is checked
- * as written and every address DNS answers for it is checked too.
- * `allowPrivate` is FEDERATION_ALLOW_PRIVATE, accepted only when the site
- * itself is on loopback (tests).
+ * The addresses no request of the site's own may reach (fetching an actor,
+ * a key, a reply's origin, an avatar, a mentioning page; delivering an
+ * activity or a webmention): private, loopback, link-local and every other
+ * non-public range. A remote account or page could name one to make the
+ * server reach inside its own network. The requests check them as they
+ * connect (guarded-fetch.server.ts), on every address DNS answers.
  */
-import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
 const blocked = new BlockList();
@@ -75,27 +73,4 @@ export class PrivateAddressError extends Error {
     super(`Refused to reach ${url}: ${address} is not a public address`);
     this.name = "PrivateAddressError";
   }
-}
-
-export type Resolve = (host: string) => Promise<readonly string[]>;
-
-const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
-/**
- * Refuses (throws) a URL the site must not request: not http(s), or a host
- * that is, or resolves to, a non-public address.
- */
-export async function assertPublicUrl(
-  url: string | URL,
-  options: { allowPrivate?: boolean; resolve?: Resolve } = {},
-): Promise<void> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    throw new PrivateAddressError(parsed.href, parsed.protocol);
-  if (options.allowPrivate) return;
-  const host = parsed.hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) throw new PrivateAddressError(parsed.href, host);
-  const addresses = isIP(host) ? [host] : await (options.resolve ?? resolveAll)(host);
-  if (addresses.length === 0) throw new PrivateAddressError(parsed.href, "no address");
-  for (const address of addresses) if (!isPublicAddress(address)) throw new PrivateAddressError(parsed.href, address);
 }

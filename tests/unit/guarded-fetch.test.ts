@@ -6,8 +6,8 @@
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrivateAddressError } from "../../app/server/fediverse/address-guard.server.ts";
-import { FetchError, type FetchLimits, fetchBounded } from "../../app/server/webmention/fetch.server.ts";
+import { PrivateAddressError } from "../../app/server/net/address-guard.server.ts";
+import { FetchError, type FetchLimits, fetchBounded } from "../../app/server/net/guarded-fetch.server.ts";
 import { limit } from "../harness/host-speed.ts";
 
 const limits: FetchLimits = {

@@ -1,17 +1,21 @@
 /**
- * The site's own requests for webmentions (a linked page, its endpoint, a
- * source to verify), bounded: http(s) only, every address the host resolves
- * to checked when the connection is made (so DNS cannot answer one address
- * to a check and another to the connection), redirects followed one hop at
- * a time and each hop checked, a time limit on the whole exchange and a size
- * limit on the body, read uncompressed. `allowPrivate` is
- * FEDERATION_ALLOW_PRIVATE (tests on loopback).
+ * Every request the site makes of other servers (the fediverse's documents
+ * and deliveries, remote avatars, webmentions), bounded and guarded in one
+ * place: http(s) only, no credentials in the address, every address the
+ * host resolves to checked when the connection is made (so DNS cannot
+ * answer one address to a check and another to the connection), IP
+ * literals and `localhost` refused before any connection, redirects
+ * followed one hop at a time and each hop checked, a time limit on the
+ * whole exchange and a size limit on the body, read uncompressed.
+ * `allowPrivate` is FEDERATION_ALLOW_PRIVATE (tests on loopback).
  */
 import dns from "node:dns/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPublicAddress, PrivateAddressError } from "../fediverse/address-guard.server.ts";
+import { isPublicAddress, PrivateAddressError } from "./address-guard.server.ts";
+
+export { PrivateAddressError };
 
 export interface FetchLimits {
   /** The whole exchange, redirects included. */
@@ -25,14 +29,32 @@ export interface FetchLimits {
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
-export interface FetchedPage {
+export interface FetchedBytes {
   status: number;
   /** The URL answered, after redirects. */
   url: string;
   headers: IncomingHttpHeaders;
   /** Every `Link` header, in order. */
   links: string[];
+  /** Empty when only the status was asked for (`statusOnly`). */
+  bytes: Buffer;
+}
+
+export interface FetchedPage extends Omit<FetchedBytes, "bytes"> {
   body: string;
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST";
+  body?: string | Uint8Array;
+  contentType?: string;
+  accept?: string;
+  /** Headers of each hop, made for its URL (a signature covers the address it is sent to). */
+  headers?: (url: URL, method: "GET" | "POST") => Record<string, string> | Promise<Record<string, string>>;
+  /** The caller's own abort, besides the time limit. */
+  signal?: AbortSignal | undefined;
+  /** Only the status and headers matter: the body is not read (an inbox's answer). */
+  statusOnly?: boolean;
 }
 
 /** A request that could not be made or finished: refused address, time, size, too many redirects, a network error. */
@@ -74,22 +96,30 @@ function checkUrl(url: URL, allowPrivate: boolean): void {
   if (host === "localhost" || host.endsWith(".localhost")) throw new PrivateAddressError(url.href, host);
 }
 
-interface OneRequest {
+interface OneRequest extends RequestOptions {
   method: "GET" | "POST";
   url: URL;
-  body?: string;
-  contentType?: string;
-  accept?: string;
+  hopHeaders: Record<string, string>;
+}
+
+/** Every `Link` header of an answer, in order. */
+function linkHeaders(rawHeaders: string[]): string[] {
+  const links: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2)
+    if (rawHeaders[index]?.toLowerCase() === "link") links.push(rawHeaders[index + 1] ?? "");
+  return links;
 }
 
 /** One exchange, no redirect followed; the body read up to the limit. */
-function exchange(one: OneRequest, limits: FetchLimits, signal: AbortSignal): Promise<Omit<FetchedPage, "url">> {
+function exchange(one: OneRequest, limits: FetchLimits, signal: AbortSignal): Promise<Omit<FetchedBytes, "url">> {
   return new Promise((resolve, reject) => {
     const request = (one.url.protocol === "https:" ? httpsRequest : httpRequest)(
       one.url,
       {
         method: one.method,
         signal,
+        // A connection of its own each time: a kept-alive socket made under other limits is never reused unchecked.
+        agent: false,
         lookup: guardedLookup(limits),
         headers: {
           "User-Agent": limits.userAgent,
@@ -98,9 +128,16 @@ function exchange(one: OneRequest, limits: FetchLimits, signal: AbortSignal): Pr
           ...(one.body !== undefined
             ? { "Content-Type": one.contentType ?? "", "Content-Length": String(Buffer.byteLength(one.body)) }
             : {}),
+          ...one.hopHeaders,
         },
       },
       (response) => {
+        const answered = { status: response.statusCode ?? 0, headers: response.headers, links: [] as string[] };
+        if (one.statusOnly) {
+          response.destroy();
+          resolve({ ...answered, bytes: Buffer.alloc(0) });
+          return;
+        }
         const declared = Number(response.headers["content-length"]);
         if (Number.isFinite(declared) && declared > limits.maxBytes) {
           response.destroy();
@@ -121,18 +158,9 @@ function exchange(one: OneRequest, limits: FetchLimits, signal: AbortSignal): Pr
         response.on("error", (error) => reject(new FetchError(error.message)));
         // Once the body ended this does nothing; before, the connection was cut.
         response.on("close", () => reject(new FetchError("the connection closed before the answer ended")));
-        response.on("end", () => {
-          const links: string[] = [];
-          const raw = response.rawHeaders;
-          for (let index = 0; index + 1 < raw.length; index += 2)
-            if (raw[index]?.toLowerCase() === "link") links.push(raw[index + 1] ?? "");
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            links,
-            body: new TextDecoder().decode(Buffer.concat(chunks)),
-          });
-        });
+        response.on("end", () =>
+          resolve({ ...answered, links: linkHeaders(response.rawHeaders), bytes: Buffer.concat(chunks) }),
+        );
       },
     );
     request.on("error", (error) =>
@@ -148,25 +176,28 @@ function exchange(one: OneRequest, limits: FetchLimits, signal: AbortSignal): Pr
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * A GET that follows redirects (each hop checked), or a POST that does not.
+ * A GET that follows redirects (each hop checked), or a POST that does not; the body as bytes.
  * @throws FetchError or PrivateAddressError
  */
-export async function fetchBounded(
+export async function requestBounded(
   first: string | URL,
   limits: FetchLimits,
-  options: { method?: "GET" | "POST"; body?: string; contentType?: string; accept?: string } = {},
-): Promise<FetchedPage> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  options: RequestOptions = {},
+): Promise<FetchedBytes> {
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let url = first instanceof URL ? first : URL.parse(first);
   if (!url) throw new FetchError("not a URL");
   const method = options.method ?? "GET";
   for (let hop = 0; ; hop += 1) {
     checkUrl(url, limits.allowPrivate);
-    let answer: Omit<FetchedPage, "url">;
+    let answer: Omit<FetchedBytes, "url">;
     try {
-      answer = await exchange({ method, url, ...options }, limits, signal);
+      const hopHeaders = (await options.headers?.(url, method)) ?? {};
+      answer = await exchange({ ...options, method, url, hopHeaders }, limits, signal);
     } catch (error) {
-      if (signal.aborted) throw new FetchError(`no complete answer within ${limits.timeoutMs} ms`);
+      if (timeout.aborted) throw new FetchError(`no complete answer within ${limits.timeoutMs} ms`);
+      if (options.signal?.aborted) throw new FetchError("aborted");
       throw error;
     }
     const location = answer.headers.location;
@@ -179,4 +210,17 @@ export async function fetchBounded(
     }
     return { ...answer, url: url.href };
   }
+}
+
+/**
+ * `requestBounded` with the body read as text (a page, a form's answer).
+ * @throws FetchError or PrivateAddressError
+ */
+export async function fetchBounded(
+  first: string | URL,
+  limits: FetchLimits,
+  options: Omit<RequestOptions, "statusOnly"> = {},
+): Promise<FetchedPage> {
+  const { bytes, ...answer } = await requestBounded(first, limits, options);
+  return { ...answer, body: new TextDecoder().decode(bytes) };
 }
