@@ -315,6 +315,12 @@ const limitVariables = {
     group: "limits",
     meaning: "cover uploads per IP address per minute; more get 429. `0`: no limit",
   }),
+  IMPORT_RATE_LIMIT: withDefault(wholeNumber(), 20, {
+    group: "limits",
+    meaning:
+      "files sent to the admin's import (dry runs and imports) per author per hour; more get 429 and a wait " +
+      "time. `0`: no limit. The command line is not limited",
+  }),
   CONTACT_RATE_LIMIT: withDefault(wholeNumber(), 5, {
     group: "limits",
     meaning: "contact messages accepted per IP address per hour; more get 429 and a wait time",
@@ -697,6 +703,8 @@ export const serverConfig = serverVariables.transform((values) => {
     authorLogins: values.AUTHOR_GITHUB_LOGINS,
     /** Sign-in attempts allowed per IP address in 15 minutes (SIGN_IN_RATE_LIMIT). */
     signInRateLimit: values.SIGN_IN_RATE_LIMIT,
+    /** Files sent to the admin's import per author per hour (IMPORT_RATE_LIMIT); 0: no limit. */
+    importRateLimit: values.IMPORT_RATE_LIMIT,
     /** Requests per minute per client for each kind of work; 0 turns that limit off. */
     floodLimits: {
       /** Renders of pages and loader data the caches did not answer (RENDER_RATE_LIMIT). */

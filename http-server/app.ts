@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { languages, localizePath } from "../app/i18n/paths.ts";
 import { MAX_UPLOAD_BYTES } from "../app/lib/upload-limits.ts";
 import { isSameOriginRequest } from "../app/server/auth/same-origin.server.ts";
 import { signInFormTargets } from "../app/server/auth/settings.server.ts";
@@ -40,6 +41,8 @@ export const UPLOAD_PATH = "/admin/blog/upload";
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 /** An import's upload: its route answers one too large itself, in the author's language, before reading it. */
 export const IMPORT_PATH = "/admin/blog/import";
+/** The page the import's plain form posts to (without scripts): its action bounds the file and its other forms. */
+const TRANSFER_PAGES = new Set(languages.map((lang) => localizePath("/admin/blog/transfer", lang)));
 
 /**
  * Refuses bodies larger than the limit before reading them; a body of unknown
@@ -205,7 +208,7 @@ export async function createApp(
     bodyLimit(config.bodyLimitBytes, (requestPath) =>
       requestPath === UPLOAD_PATH
         ? UPLOAD_BODY_LIMIT
-        : requestPath === IMPORT_PATH
+        : requestPath === IMPORT_PATH || TRANSFER_PAGES.has(requestPath)
           ? Number.MAX_SAFE_INTEGER
           : undefined,
     ),

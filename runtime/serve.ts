@@ -22,6 +22,7 @@ import { configureLog, logError, logEvent, logWarning } from "../app/server/log.
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
 import type { AppServices } from "../app/server/services.server.ts";
+import { createImportLimiter } from "../app/server/transfer/limits.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { startWebmentions } from "../app/server/webmention/settings.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
@@ -143,6 +144,7 @@ export async function serve(config: ServerConfig) {
     db: database.db,
     auth,
     uploads,
+    importLimiter: createImportLimiter(config.importRateLimit, limiters),
     contact: contact.services,
     newsletter: newsletter.services,
     ...(audience ? { audience } : {}),

@@ -2,8 +2,7 @@ import { dictionaryFor, format, langFromQuery } from "~/i18n";
 import { MAX_IMPORT_BYTES } from "~/lib/upload-limits.ts";
 import { authorContext, requireAuthorForApi } from "~/server/auth/guard.server.ts";
 import { servicesOf } from "~/server/request-context.server.ts";
-import type { ClashChoice } from "~/server/transfer/import.server.ts";
-import type { ParsedSource } from "~/server/transfer/import-types.server.ts";
+import { countImport } from "~/server/transfer/limits.server.ts";
 import { UploadTooLarge, uploadName, withUploadedFile } from "~/server/transfer/upload.server.ts";
 import { siteUrl } from "~/site.config.ts";
 import type { Route } from "./+types/admin-blog-import";
@@ -22,55 +21,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromQuery(request.url);
   const texts = dictionaryFor(lang).admin.transfer.import;
   const author = context.get(authorContext);
-  // The readers and their libraries (turndown, the Markdown pipeline, the zip reader) load with the first import.
-  const [
-    { ImportError },
-    { applyImport, CLASH_CHOICES, ImportRefused, planImport },
-    { writtenPlan },
-    { readSource },
-    { openSource },
-  ] = await Promise.all([
-    import("~/server/transfer/import-types.server.ts"),
-    import("~/server/transfer/import.server.ts"),
-    import("~/server/transfer/messages.server.ts"),
-    import("~/server/transfer/read-source.server.ts"),
-    import("~/server/transfer/source-files.server.ts"),
-  ]);
   const step = url.searchParams.get("step") === "apply" ? "apply" : "check";
-  const clash = (CLASH_CHOICES as readonly string[]).includes(url.searchParams.get("clash") ?? "")
-    ? (url.searchParams.get("clash") as ClashChoice)
-    : "skip";
   const length = Number(request.headers.get("content-length") ?? 0);
   if (!request.body || !length) return Response.json({ error: texts.missingFile }, { status: 400 });
   // Before a byte is read: a 2 GB upload is answered at once.
   if (length > MAX_IMPORT_BYTES) {
     return Response.json({ error: format(texts.tooLarge, { max: megabytes(MAX_IMPORT_BYTES) }) }, { status: 413 });
   }
-  const { db, uploads } = servicesOf(context);
+  const { db, uploads, importLimiter } = servicesOf(context);
+  // Counted before a byte is read: a refused upload costs nothing.
+  const counted = await countImport(importLimiter, author.id);
+  if (!counted.allowed) {
+    const seconds = Math.max(1, Math.ceil(counted.retryAfterMs / 1000));
+    return Response.json(
+      { error: format(texts.rateLimited, { minutes: Math.ceil(seconds / 60) }) },
+      { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } },
+    );
+  }
   const name = uploadName(url.searchParams.get("name"));
-
-  const readUpload = async (file: string) => {
-    try {
-      const tree = await openSource(file, name);
-      return { tree, source: await readSource(tree) };
-    } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      const source: ParsedSource = { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
-      return { tree: undefined, source };
-    }
-  };
+  // The readers and their libraries (turndown, the Markdown pipeline, the zip reader) load with the first import.
+  const { applyUpload, checkUpload, clashChoice } = await import("~/server/transfer/admin-import.server.ts");
 
   if (step === "check") {
     try {
-      return await withUploadedFile(request.body, name, MAX_IMPORT_BYTES, async (file) => {
-        const { tree, source } = await readUpload(file);
-        try {
-          const plan = await planImport(db, source, author.id);
-          return Response.json({ plan: writtenPlan(lang, plan) });
-        } finally {
-          tree?.close();
-        }
-      });
+      return await withUploadedFile(request.body, name, MAX_IMPORT_BYTES, async (file) =>
+        Response.json({ plan: await checkUpload(db, file, name, author.id, lang) }),
+      );
     } catch (error) {
       if (error instanceof UploadTooLarge) {
         return Response.json({ error: format(texts.tooLarge, { max: megabytes(MAX_IMPORT_BYTES) }) }, { status: 413 });
@@ -79,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  // The import answers as it goes: a line per step, then the result (or the problems that stopped it).
+  // The import answers as it goes: a line per step, then the result (or the dry run that refused it).
   const body = request.body;
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
@@ -87,25 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const send = (line: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       try {
         await withUploadedFile(body, name, MAX_IMPORT_BYTES, async (file) => {
-          const { tree, source } = await readUpload(file);
-          try {
-            if (!tree) {
-              const plan = await planImport(db, source, author.id);
-              send({ plan: writtenPlan(lang, plan) });
-              return;
-            }
-            const result = await applyImport(db, uploads, tree, source, author.id, {
-              clash,
+          send(
+            await applyUpload(db, uploads, file, name, author.id, {
+              clash: clashChoice(url.searchParams.get("clash")),
+              lang,
               publicUrl: siteUrl(),
               onProgress: (progress) => send({ progress }),
-            });
-            send({ result, message: format(texts.done, { ...result }) });
-          } catch (error) {
-            if (error instanceof ImportRefused) send({ plan: writtenPlan(lang, error.plan) });
-            else throw error;
-          } finally {
-            tree?.close();
-          }
+            }),
+          );
         });
       } catch (error) {
         send({

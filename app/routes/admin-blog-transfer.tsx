@@ -8,6 +8,8 @@ import { authorContext, requireAuthor } from "~/server/auth/guard.server.ts";
 import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { servicesOf } from "~/server/request-context.server.ts";
+import { formBoundary } from "~/server/transfer/form-upload.server.ts";
+import { importByForm } from "~/server/transfer/import-form.server.ts";
 import { addAuthorRedirect, listRedirects, removeRedirect } from "~/server/transfer/redirects.server.ts";
 import type { Route } from "./+types/admin-blog-transfer";
 
@@ -16,6 +18,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
 export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+
+/** The action's headers (the import's refusal's Retry-After) reach the page that shows its answer. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 
 export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.transfer, location.pathname);
@@ -31,14 +38,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Adds an old address to one of the author's posts, or removes one. */
+const REDIRECT_FORM_BYTES = 64 * 1024;
+
+/**
+ * Adds an old address to one of the author's posts, or removes one; or,
+ * posted by the import's plain form (without scripts), a file's dry run or
+ * its import, answered as the page.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const texts = dictionaryFor(lang).admin.transfer.redirects;
   const author = context.get(authorContext);
+  const boundary = formBoundary(request.headers.get("content-type"));
+  const { db, uploads, importLimiter } = servicesOf(context);
+  if (boundary) return importByForm(request, boundary, lang, { db, uploads, limiter: importLimiter }, author.id);
+  // The page's path takes an import's size (http-server/app.ts); its other forms are a path and an address.
+  if (Number(request.headers.get("content-length") ?? 0) > REDIRECT_FORM_BYTES) {
+    throw new Response("Payload Too Large", { status: 413, headers: { "Content-Type": "text/plain" } });
+  }
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const { db } = servicesOf(context);
   if (intent === "remove-redirect") {
     const removed = await removeRedirect(db, author.id, String(form.get("path") ?? ""));
     return removed
@@ -58,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false, message: dictionaryFor(lang).admin.errors.unknownIntent }, { status: 400 });
 }
 
-export default function AdminTransferPage({ loaderData }: Route.ComponentProps) {
+export default function AdminTransferPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const texts = t.admin.transfer;
   return (
@@ -66,7 +85,7 @@ export default function AdminTransferPage({ loaderData }: Route.ComponentProps) 
       <PostsSubpageHeader unread={loaderData.unread} heading={texts.title} lead={texts.description} />
       <div className="container-page grid gap-8 py-10">
         <ExportPanel />
-        <ImportPanel />
+        <ImportPanel posted={actionData && "import" in actionData ? actionData.import : undefined} />
         <RedirectsPanel redirects={loaderData.redirects} total={loaderData.redirectsTotal} />
       </div>
     </>

@@ -61,6 +61,8 @@ export interface AppServices {
   auth: AuthSettings;
   /** Uploaded files (blog covers). */
   uploads: ObjectStorage;
+  /** Files sent to the admin's import, counted per author (IMPORT_RATE_LIMIT); null: no limit. */
+  importLimiter?: RateLimit | null;
   /** Absent only where a test builds services for something else (sign-in). */
   contact?: ContactServices;
   /** Absent where a test builds services for something else. */

@@ -5,11 +5,14 @@
  * language, an upload over the limit is refused before it is read, the
  * import reports its progress, and then the old addresses answer 301 to
  * the post in its language, never instead of a page of the site, while an
- * unknown path still answers the one cached not-found page. On the embedded
- * database, and on PostgreSQL with two servers: an import on one is
- * answered by the other.
+ * unknown path still answers the one cached not-found page. Each author's
+ * uploads are counted (IMPORT_RATE_LIMIT). Without scripts, the page's
+ * plain form answers the dry run as the page, and imports only the file
+ * whose dry run it showed. On the embedded database, and on
+ * PostgreSQL with two servers: an import on one is answered by the other,
+ * and an author's uploads are counted by both.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +27,9 @@ import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { adminQuery, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved } from "./helpers/posts.ts";
 import { type SiteProcess, startSeededSite, startSiteProcess } from "./helpers/site-process.ts";
+
+/** The import's limit on the embedded database's server: more than Ana's uploads here. */
+const IMPORTS_PER_HOUR = 20;
 
 let build: TestBuild | undefined;
 let site: SiteProcess | undefined;
@@ -47,7 +53,8 @@ beforeAll(async () => {
       saved(await createPost(db, other.id, postInput("post-do-bruno", { title: "Post do Bruno", published: true })));
       brunoSession = (await createSession(db, other.id)).token;
     },
-    { AUTHOR_GITHUB_LOGINS: "ana,bruno" },
+    // Ana's uploads in this file stay under the import's limit; Bruno's test reaches it.
+    { AUTHOR_GITHUB_LOGINS: "ana,bruno", IMPORT_RATE_LIMIT: String(IMPORTS_PER_HOUR) },
   );
   site = started.site;
   ana = started.author.session;
@@ -170,6 +177,113 @@ describe("the dry run and its refusals", () => {
   });
 });
 
+describe("the import's limit", () => {
+  it("counts each author's uploads and refuses those over the limit with the wait, in the author's language", async () => {
+    const origin = site?.origin ?? "";
+    const post = "---\ntitle: Um post\n---\ntexto";
+    for (let i = 0; i < IMPORTS_PER_HOUR; i += 1) {
+      expect((await upload(origin, bruno, "lang=pt&step=check&name=post.md", post)).status, `upload ${i + 1}`).toBe(
+        200,
+      );
+    }
+    const refused = await upload(origin, bruno, "lang=pt&step=check&name=post.md", post);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({
+      error: `Você enviou arquivos para importar muitas vezes em pouco tempo. Tente de novo em ${Math.ceil(wait / 60)} min.`,
+    });
+    // An import is refused the same way, before a line of progress, and in English for English.
+    const applying = await upload(origin, bruno, "lang=en&step=apply&name=post.md", post);
+    expect(applying.status).toBe(429);
+    expect(await applying.json()).toEqual({
+      error: expect.stringMatching(
+        /^You have sent files to import too many times in a short while\. Try again in \d+ min\.$/,
+      ),
+    });
+    // The page's plain form is counted with them, and its page says so, with the wait.
+    const form = new FormData();
+    form.append("intent", "check-import");
+    form.append("file", new Blob([post]), "post.md");
+    const encoded = new Response(form);
+    const page = await fetch(url("/admin/blog/transfer"), {
+      method: "POST",
+      headers: { ...as(bruno), Origin: origin, "Content-Type": encoded.headers.get("content-type") ?? "" },
+      body: await encoded.arrayBuffer(),
+    });
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await page.text()).toContain("Você enviou arquivos para importar muitas vezes em pouco tempo.");
+    // Another author's count is their own.
+    expect((await upload(origin, ana, "lang=pt&step=check&name=post.md", post)).status).toBe(200);
+  });
+});
+
+describe("the import as a plain form, without scripts", () => {
+  /** Posts the page's import form as a browser does: multipart, with its length. */
+  async function postForm(pathname: string, fields: Record<string, string>, file?: { name: string; text: string }) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob(file ? [file.text] : []), file?.name ?? "");
+    const encoded = new Response(form);
+    const response = await fetch(url(pathname), {
+      method: "POST",
+      headers: {
+        ...as(ana),
+        Origin: site?.origin ?? "",
+        "Content-Type": encoded.headers.get("content-type") ?? "",
+      },
+      body: await encoded.arrayBuffer(),
+      redirect: "manual",
+    });
+    return { status: response.status, html: await response.text() };
+  }
+  const post = {
+    name: "sem-javascript.md",
+    text: "---\ntitle: Sem JavaScript\nlang: pt\ndate: 2021-07-04\n---\nTexto.",
+  };
+  const fingerprint = createHash("sha256").update(post.text).digest("hex");
+
+  it("answers the dry run as the page, then imports the same file sent again with its fingerprint", async () => {
+    const checked = await postForm("/admin/blog/transfer", { intent: "check-import" }, post);
+    expect(checked.status).toBe(200);
+    expect(checked.html).toContain("Pasta de Markdown: 1 post (1 em português, 0 em inglês).");
+    expect(checked.html).toContain("Escolha de novo o mesmo arquivo");
+    expect(checked.html).toMatch(new RegExp(`name="fingerprint" value="${fingerprint}"`));
+    expect((await fetch(url("/blog/sem-javascript"))).status).toBe(404);
+
+    // Another file under the dry run's fingerprint is not imported: its own dry run is shown.
+    const other = { name: "outro.md", text: "---\ntitle: Outro\n---\nOutro texto." };
+    const mismatched = await postForm("/admin/blog/transfer", { intent: "apply-import", fingerprint }, other);
+    expect(mismatched.status).toBe(409);
+    expect(mismatched.html).toContain("Este não é o arquivo que você conferiu");
+    expect((await fetch(url("/blog/outro"))).status).toBe(404);
+
+    const applied = await postForm(
+      "/admin/blog/transfer",
+      { intent: "apply-import", fingerprint, clash: "skip" },
+      post,
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.html).toContain("Importação concluída: 1 posts importados, 0 pulados");
+    expect((await fetch(url("/blog/sem-javascript"))).status).toBe(200);
+  });
+
+  it("says what is wrong in the page's language: no file, a file it cannot read", async () => {
+    const empty = await postForm("/en/admin/blog/transfer", { intent: "check-import" });
+    expect(empty.status).toBe(400);
+    expect(empty.html).toContain("Choose a file to import.");
+    const broken = await postForm(
+      "/en/admin/blog/transfer",
+      { intent: "check-import" },
+      { name: "x.xml", text: '<rss xmlns:wp="http://wordpress.org/export/1.2/"><channel><item>' },
+    );
+    expect(broken.status).toBe(200);
+    expect(broken.html).toMatch(/x\.xml, line \d+: Invalid XML/);
+  });
+});
+
 describe("an import and its old addresses", () => {
   it("imports with progress, then answers the old addresses with a 301 to the post in its language", async () => {
     const origin = site?.origin ?? "";
@@ -246,6 +360,7 @@ describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => 
   const servers: SiteProcess[] = [];
   const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
   let session = "";
+  let carla = "";
 
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${name}`);
@@ -261,13 +376,22 @@ describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => 
         email: null,
       });
       session = (await createSession(database.db, user.id)).token;
+      const other = await upsertGitHubUser(database.db, {
+        githubId: 9,
+        login: "carla",
+        name: null,
+        avatarUrl: null,
+        email: null,
+      });
+      carla = (await createSession(database.db, other.id)).token;
     } finally {
       await database.close();
     }
     const env = {
       DATABASE_URL: databaseUrl.toString(),
-      AUTHOR_GITHUB_LOGINS: "ana",
+      AUTHOR_GITHUB_LOGINS: "ana,carla",
       RENDER_RATE_LIMIT: "0",
+      IMPORT_RATE_LIMIT: "2",
       STORAGE_DRIVER: "postgres",
     };
     servers.push(await startSiteProcess(build?.dir ?? "", env), await startSiteProcess(build?.dir ?? "", env));
@@ -299,5 +423,16 @@ describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => 
       status: 301,
       location: "/en/blog/moving-from-wordpress",
     });
+  });
+
+  it("counts an author's uploads in the database, so every server refuses past the limit", async () => {
+    const [first, second] = servers;
+    if (!first || !second) throw new Error("two servers expected");
+    const post = "---\ntitle: Um post\n---\ntexto";
+    expect((await upload(first.origin, carla, "lang=pt&step=check&name=post.md", post)).status).toBe(200);
+    expect((await upload(second.origin, carla, "lang=pt&step=check&name=post.md", post)).status).toBe(200);
+    const refused = await upload(first.origin, carla, "lang=pt&step=check&name=post.md", post);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -8,9 +8,10 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Download, ImageUp, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { buttonPrimary, buttonSecondary, card } from "~/components/portfolio/styles.ts";
-import { type Dictionary, format, useT } from "~/i18n";
+import { type Dictionary, format, localizePath, useT } from "~/i18n";
 import { MAX_IMPORT_BYTES } from "~/lib/upload-limits.ts";
 import type { ClashChoice, ImportProgress, ImportResult } from "~/server/transfer/import.server.ts";
+import type { ImportFormState } from "~/server/transfer/import-form.server.ts";
 import type { WrittenPlan } from "~/server/transfer/messages.server.ts";
 import { cell, ScrollTable, sectionHeading, wrapping } from "./parts.tsx";
 
@@ -26,6 +27,7 @@ export interface RedirectView {
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const field =
   "w-full min-w-0 rounded-xl border border-line bg-bg px-3.5 py-2 text-fg outline-none transition focus:border-accent";
+const fileField = `${field} file:mr-3 file:rounded-full file:border-0 file:bg-surface file:px-3 file:py-1 file:text-fg`;
 
 /** One of the page's three cards: its heading, what it does, and its controls. */
 function Panel({
@@ -66,11 +68,16 @@ export function ExportPanel() {
   );
 }
 
-/** What the import panel shows: nothing yet, a file being read, its dry run, the import going on, or its end. */
+/**
+ * What the import panel shows: nothing yet, a file being read, its dry run,
+ * the import going on, or its end. A dry run the page's plain form posted
+ * (without scripts) carries the file's fingerprint: the import sends the
+ * file again with it.
+ */
 type Stage =
   | { kind: "idle" }
   | { kind: "checking"; percent: number }
-  | { kind: "plan"; plan: WrittenPlan }
+  | { kind: "plan"; plan: WrittenPlan; posted?: { fingerprint: string; name: string } }
   | { kind: "applying"; plan: WrittenPlan; progress?: ImportProgress }
   | { kind: "done"; message: string };
 
@@ -93,12 +100,28 @@ function upload(
   });
 }
 
-export function ImportPanel() {
+/** The stage and the error the page opens with after its plain form was posted. */
+function postedStage(posted: ImportFormState | undefined): { stage: Stage; error?: string | undefined } {
+  if (!posted) return { stage: { kind: "idle" } };
+  if ("plan" in posted) {
+    const { plan, fingerprint, name, error } = posted;
+    return { stage: { kind: "plan", plan, posted: { fingerprint, name } }, error };
+  }
+  if ("done" in posted) return { stage: { kind: "done", message: posted.done } };
+  return { stage: { kind: "idle" }, error: posted.error };
+}
+
+/**
+ * The import: a file's dry run, then its import with its progress, posted by
+ * the page's script; without scripts the same form posts to the page
+ * (`posted`: what the page answered), and so does the dry run's.
+ */
+export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }) {
   const { t, lang } = useT();
   const texts = t.admin.transfer.import;
   const [file, setFile] = useState<File | undefined>();
-  const [stage, setStage] = useState<Stage>({ kind: "idle" });
-  const [error, setError] = useState<string | undefined>();
+  const [stage, setStage] = useState<Stage>(() => postedStage(posted).stage);
+  const [error, setError] = useState<string | undefined>(() => postedStage(posted).error);
   const [clash, setClash] = useState<ClashChoice>("skip");
   const revalidator = useRevalidator();
   const inputId = useId();
@@ -184,12 +207,15 @@ export function ImportPanel() {
     <Panel id="import-heading" heading={texts.heading} help={texts.help} testId="import">
       {(stage.kind === "idle" || stage.kind === "checking") && (
         <form
+          method="post"
+          encType="multipart/form-data"
           className="grid gap-3"
           onSubmit={(event) => {
             event.preventDefault();
             void check();
           }}
         >
+          <input type="hidden" name="intent" value="check-import" />
           <div className="grid gap-1">
             <label htmlFor={inputId} className="text-sm font-medium">
               {texts.file}
@@ -197,6 +223,7 @@ export function ImportPanel() {
             <input
               id={inputId}
               type="file"
+              name="file"
               accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
               aria-describedby={`${inputId}-help${error ? ` ${inputId}-error` : ""}`}
               aria-invalid={Boolean(error)}
@@ -204,7 +231,7 @@ export function ImportPanel() {
                 setFile(event.currentTarget.files?.[0]);
                 setError(undefined);
               }}
-              className={`${field} file:mr-3 file:rounded-full file:border-0 file:bg-surface file:px-3 file:py-1 file:text-fg`}
+              className={fileField}
             />
             <p id={`${inputId}-help`} className="text-sm text-fg-muted">
               {format(texts.fileHelp, { max: megabytes(MAX_IMPORT_BYTES) })}
@@ -237,6 +264,7 @@ export function ImportPanel() {
           error={error}
           onApply={() => void apply(stage.plan)}
           onCancel={reset}
+          {...(stage.kind === "plan" && stage.posted ? { posted: stage.posted } : {})}
         />
       )}
       {stage.kind === "applying" && <Progress progress={stage.progress} texts={texts} />}
@@ -245,9 +273,15 @@ export function ImportPanel() {
           <p ref={status} tabIndex={-1} role="status" className="font-medium outline-none" data-testid="import-done">
             {stage.message}
           </p>
-          <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={reset}>
-            {texts.cancel}
-          </button>
+          {posted ? (
+            <a href={localizePath("/admin/blog/transfer", lang)} className={`${buttonSecondary} justify-self-start`}>
+              {texts.cancel}
+            </a>
+          ) : (
+            <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={reset}>
+              {texts.cancel}
+            </button>
+          )}
         </div>
       )}
     </Panel>
@@ -296,6 +330,7 @@ function DryRun({
   error,
   onApply,
   onCancel,
+  posted,
 }: {
   plan: WrittenPlan;
   texts: Texts;
@@ -306,8 +341,12 @@ function DryRun({
   error: string | undefined;
   onApply: () => void;
   onCancel: () => void;
+  /** The dry run the plain form posted: its import is a plain form too, the file chosen again. */
+  posted?: { fingerprint: string; name: string } | undefined;
 }) {
   const texts = all.import;
+  const { lang } = useT();
+  const againId = useId();
   const count = plan.posts.length;
   const blocked = plan.problems.length > 0 || count === 0;
   const summary = format(count === 1 ? texts.summaryOne : texts.summary, {
@@ -318,8 +357,8 @@ function DryRun({
   });
   const list = "grid gap-1 text-sm [overflow-wrap:anywhere]";
   const subheading = "text-base font-semibold";
-  return (
-    <div className="grid gap-4" data-testid="dry-run">
+  const body = (
+    <>
       <p ref={statusRef} tabIndex={-1} role="status" className="text-lg font-semibold outline-none">
         {count > 0 ? summary : plan.problems.length > 0 ? texts.problems : texts.empty}
       </p>
@@ -419,15 +458,65 @@ function DryRun({
           </ul>
         </div>
       )}
-      {error && (
+      {error && !posted && (
         <p className="text-sm text-danger" role="alert">
           {error}
         </p>
       )}
+    </>
+  );
+  const applyLabel = format(count === 1 ? texts.applyOne : texts.apply, { count });
+  if (posted) {
+    // Without scripts the browser keeps no file from the dry run's page: the import sends it again.
+    return (
+      <form method="post" encType="multipart/form-data" className="grid gap-4" data-testid="dry-run">
+        {body}
+        <input type="hidden" name="intent" value="apply-import" />
+        <input type="hidden" name="fingerprint" value={posted.fingerprint} />
+        {!blocked && (
+          <div className="grid gap-1">
+            <label htmlFor={againId} className="text-sm font-medium">
+              {texts.again}
+            </label>
+            <input
+              id={againId}
+              type="file"
+              name="file"
+              accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
+              aria-describedby={`${againId}-help${error ? ` ${againId}-error` : ""}`}
+              aria-invalid={Boolean(error)}
+              className={fileField}
+            />
+            <p id={`${againId}-help`} className="text-sm text-fg-muted [overflow-wrap:anywhere]">
+              {texts.againHelp} ({posted.name})
+            </p>
+          </div>
+        )}
+        {error && (
+          <p id={`${againId}-error`} className="text-sm text-danger" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {!blocked && (
+            <button type="submit" className={buttonPrimary} data-testid="apply">
+              {applyLabel}
+            </button>
+          )}
+          <a href={localizePath("/admin/blog/transfer", lang)} className={buttonSecondary}>
+            {texts.cancel}
+          </a>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="grid gap-4" data-testid="dry-run">
+      {body}
       <div className="flex flex-wrap gap-2">
         {!blocked && (
           <button type="button" className={buttonPrimary} disabled={busy} onClick={onApply} data-testid="apply">
-            {format(count === 1 ? texts.applyOne : texts.apply, { count })}
+            {applyLabel}
           </button>
         )}
         <button type="button" className={buttonSecondary} disabled={busy} onClick={onCancel}>

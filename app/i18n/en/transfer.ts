@@ -21,6 +21,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     uploading: "Uploading… {percent}%",
     missingFile: "Choose a file to import.",
     tooLarge: "The file is over {max}: split it or use the npm run import command on the server.",
+    rateLimited: "You have sent files to import too many times in a short while. Try again in {minutes} min.",
     failed: "The file could not be read. Try again.",
     notAPublication:
       "Importing is not publishing: no imported post is sent to newsletter subscribers or to followers. Each post keeps its dates and its state (published, scheduled, draft), and the posts become yours.",
@@ -65,6 +66,10 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     progressLabel: "Import progress",
     done: "Import finished: {imported} posts imported, {skipped} skipped, {renamed} renamed, {replaced} replaced, {images} images, {redirects} old addresses.",
     cancel: "Choose another file",
+    again: "Choose the same file again",
+    againHelp:
+      "Without JavaScript the browser does not keep the file from one page to the next: choose the file you checked again.",
+    otherFile: "This is not the file you checked: see above what it holds, and choose it again to import it.",
     empty: "The file has no posts to import.",
     statusNames: {
       draft: "draft",

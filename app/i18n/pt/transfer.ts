@@ -19,6 +19,7 @@ export const transfer = {
     uploading: "Enviando… {percent}%",
     missingFile: "Escolha um arquivo para importar.",
     tooLarge: "O arquivo passa de {max}: divida-o ou use o comando npm run import no servidor.",
+    rateLimited: "Você enviou arquivos para importar muitas vezes em pouco tempo. Tente de novo em {minutes} min.",
     failed: "Não foi possível ler o arquivo. Tente de novo.",
     notAPublication:
       "Importar não é publicar: nenhum post importado é enviado aos assinantes da newsletter nem aos seguidores. As datas e o estado de cada post (publicado, agendado, rascunho) são mantidos, e os posts ficam em seu nome.",
@@ -63,6 +64,10 @@ export const transfer = {
     progressLabel: "Progresso da importação",
     done: "Importação concluída: {imported} posts importados, {skipped} pulados, {renamed} renomeados, {replaced} substituídos, {images} imagens, {redirects} endereços antigos.",
     cancel: "Escolher outro arquivo",
+    again: "Escolha de novo o mesmo arquivo",
+    againHelp:
+      "Sem JavaScript, o navegador não guarda o arquivo de uma página para outra: escolha de novo o arquivo que você conferiu.",
+    otherFile: "Este não é o arquivo que você conferiu: veja acima o que ele traz e escolha-o de novo para importá-lo.",
     empty: "O arquivo não tem posts para importar.",
     statusNames: {
       draft: "rascunho",

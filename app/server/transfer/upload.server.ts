@@ -16,7 +16,9 @@ export class UploadTooLarge extends Error {}
 /** A name for the upload's file: its last segment, letters, digits, dots, dashes and underscores only. */
 export function uploadName(given: string | null): string {
   const base = (given ?? "").split(/[/\\]/).pop() ?? "";
-  return base.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(-100) || "upload";
+  const name = base.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(-100);
+  // "." and ".." name the folder the file is written in, not a file.
+  return /^\.*$/.test(name) ? "upload" : name;
 }
 
 /**

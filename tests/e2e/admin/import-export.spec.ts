@@ -85,6 +85,49 @@ test("a hostile archive is refused with its file named, in English, in the dark 
   await expectNoSeriousA11yViolations(page);
 });
 
+test("without scripts the import is a plain form: its dry run as a page, the file chosen again, then imported", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    colorScheme: "dark",
+    viewport: { width: 375, height: 800 },
+  });
+  const page = await context.newPage();
+  await server().signIn(page);
+  await page.goto(`${server().origin}/admin/blog/transfer`);
+  const file = {
+    name: "sem-javascript.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("---\ntitle: Sem JavaScript\nlang: pt\ndate: 2021-07-04\n---\nTexto."),
+  };
+  await page.getByTestId("import").getByLabel("Arquivo para importar").setInputFiles(file);
+  await page.getByRole("button", { name: "Ver o que será importado" }).click();
+  const dryRun = page.getByTestId("dry-run");
+  await expect(dryRun.getByRole("status")).toHaveText("Pasta de Markdown: 1 post (1 em português, 0 em inglês).");
+  await dryRun.getByLabel("Escolha de novo o mesmo arquivo").setInputFiles(file);
+  await dryRun.getByRole("button", { name: "Importar 1 post" }).click();
+  await expect(page.getByTestId("import-done")).toHaveText(/^Importação concluída: 1 posts importados, 0 pulados/);
+  await context.close();
+});
+
+test("the plain form's dry run, posted before the page's script ran, is accessible, in English", async ({ page }) => {
+  await storePreferences(page, { theme: "light", language: "en" });
+  await server().open(page, "/en/admin/blog/transfer");
+  const importing = page.getByTestId("import");
+  await importing.getByLabel("File to import").setInputFiles({
+    name: "ghost.json",
+    mimeType: "application/json",
+    buffer: await readFile(path.join(IMPORT_FIXTURES, "ghost-5.json")),
+  });
+  // Sent as the browser sends a form whose script has not run: no submit event, a page back.
+  await importing.locator("form").evaluate((form: HTMLFormElement) => form.submit());
+  const dryRun = page.getByTestId("dry-run");
+  await expect(dryRun.getByLabel("Choose the same file again")).toBeVisible();
+  await expect(dryRun.getByRole("status").first()).toContainText("Ghost:");
+  await expectNoSeriousA11yViolations(page);
+});
+
 checkOnAPhone("the import and export page", async (page, lang) => {
   await server().open(page, lang === "en" ? "/en/admin/blog/transfer" : "/admin/blog/transfer");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
