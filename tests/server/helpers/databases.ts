@@ -10,6 +10,8 @@ import path from "node:path";
 import pg from "pg";
 import { type Database, type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
 import { migratedPglite } from "./migrated-pglite.ts";
+import { madeOncePerRun } from "./once-per-run.ts";
+import { POSTGRES_TEMPLATE } from "./run-dir.ts";
 
 export { migratedPglite };
 
@@ -50,12 +52,40 @@ export async function adminQuery(text: string) {
   }
 }
 
-async function openPostgres(): Promise<OpenDatabase> {
-  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+/** The address of the database `name` on the test PostgreSQL server. */
+function postgresDatabase(name: string): string {
   const url = new URL(postgresUrl ?? "");
   url.pathname = `/${name}`;
-  const opened = await openDatabase({ dataDir: "unused", databaseUrl: url.toString(), maxConnections: 4 });
+  return url.toString();
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The name of a PostgreSQL database the migrations have made, once per run: every fresh one a test opens is
+ * its copy (`CREATE DATABASE … TEMPLATE`, a copy of its files) instead of an empty one migrated again. The
+ * migrations still run on each copy, and find nothing to do. Dropped when the run ends (run-dir.ts).
+ */
+function migratedPostgres(): Promise<string> {
+  postgresTemplate ??= madeOncePerRun(POSTGRES_TEMPLATE, async (partial) => {
+    const name = `portfolio_template_${randomBytes(6).toString("hex")}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    try {
+      // Closed before its name is given: PostgreSQL copies only a database no one is connected to.
+      await (await openDatabase({ dataDir: "unused", databaseUrl: postgresDatabase(name), maxConnections: 2 })).close();
+    } catch (error) {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      throw error;
+    }
+    writeFileSync(partial, name);
+  }).then((file) => readFileSync(file, "utf8"));
+  return postgresTemplate;
+}
+
+async function openPostgres(): Promise<OpenDatabase> {
+  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedPostgres()}`);
+  const opened = await openDatabase({ dataDir: "unused", databaseUrl: postgresDatabase(name), maxConnections: 4 });
   return {
     ...opened,
     async close() {
