@@ -38,7 +38,7 @@ import {
 import { backupSocketPath } from "../../backups/socket.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
 import { limit } from "../harness/host-speed.ts";
-import { adminQuery, migratedPglite, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, migratedPglite, migratedPostgresDatabase, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const run = promisify(execFile);
@@ -564,13 +564,11 @@ describe("scheduled backups", () => {
 
 describe.skipIf(!postgresUrl)(`PostgreSQL${postgresUrl ? "" : " — SKIPPED: TEST_DATABASE_URL is unset"}`, () => {
   const names: string[] = [];
+  /** A new database with the site's tables and no rows, as a server started on it once leaves it. */
   const freshDatabase = async () => {
-    const name = `portfolio_backup_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    const { name, url } = await migratedPostgresDatabase();
     names.push(name);
-    const url = new URL(postgresUrl ?? "");
-    url.pathname = `/${name}`;
-    return url.toString();
+    return url;
   };
   afterAll(async () => {
     for (const name of names) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -7,7 +7,6 @@
  * replies, likes and blocks through the author's moderation; on PGlite and
  * on PostgreSQL.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,7 +19,15 @@ import { FediversePeer, type Received } from "../harness/fediverse-peer.ts";
 import { limit } from "../harness/host-speed.ts";
 import { AdminClient } from "../harness/site-client.ts";
 import { testBuild } from "./helpers/build.ts";
-import { adminQuery, type Engine, engines, engineTitle, migratedPglite, postgresUrl } from "./helpers/databases.ts";
+import {
+  adminQuery,
+  type Engine,
+  engines,
+  engineTitle,
+  migratedPglite,
+  migratedPostgresDatabase,
+  postgresUrl,
+} from "./helpers/databases.ts";
 import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
 
 const AP = "application/activity+json";
@@ -31,13 +38,7 @@ async function startFederatedSite(buildDir: string, engine: Engine, env: NodeJS.
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-fediverse-"));
   let databaseUrl = "";
   let name = "";
-  if (engine.name === "postgres") {
-    name = `portfolio_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl ?? "");
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  if (engine.name === "postgres") ({ name, url: databaseUrl } = await migratedPostgresDatabase());
   const { db, close } = await openDatabase({
     dataDir,
     ...(databaseUrl ? { databaseUrl } : { loadDataDir: await migratedPglite() }),
@@ -404,12 +405,8 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
     const build = await testBuild("fediverse");
     remove = build.remove;
     for (const peer of peers) await peer.start();
-    name = `portfolio_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl ?? "");
-    url.pathname = `/${name}`;
+    ({ name, url: databaseUrl } = await migratedPostgresDatabase());
     const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-fediverse-"));
-    databaseUrl = url.toString();
     const { db, close } = await openDatabase({ dataDir, databaseUrl });
     let session = "";
     try {

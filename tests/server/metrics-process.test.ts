@@ -9,7 +9,7 @@ import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
-import { adminQuery, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, migratedPostgresDatabase, postgresUrl } from "./helpers/databases.ts";
 import { Jar, parseMetrics, type Sample, type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
 
 let buildDir = "";
@@ -403,13 +403,10 @@ describe.skipIf(!postgresUrl)("workers on PostgreSQL", () => {
   it(
     "one scrape of the primary shows every worker, their pools and the primary",
     async () => {
-      const name = `portfolio_metrics_${randomBytes(6).toString("hex")}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
+      const { name, url } = await migratedPostgresDatabase();
       let site: SiteProcess | undefined;
       try {
-        const url = new URL(postgresUrl ?? "");
-        url.pathname = `/${name}`;
-        site = await startSite({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2", LOG_FORMAT: "json" }, 2);
+        site = await startSite({ DATABASE_URL: url, WEB_CONCURRENCY: "2", LOG_FORMAT: "json" }, 2);
         expect((await fetch(`${site.origin}/metrics`)).status).toBe(404);
         for (let i = 0; i < 20; i++) expect(await statusOnNewConnection(`${site.origin}/about`)).toBe(200);
         const samples = await scrape(site);

@@ -6,7 +6,6 @@
  * another site on loopback and held pending; a published post's link gets
  * its webmention at the page's endpoint; a source host is limited.
  */
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../app/server/auth/session.server.ts";
@@ -18,7 +17,7 @@ import { MENTIONS_PER_HOST } from "../../app/server/webmention/runtime.server.ts
 import { limit } from "../harness/host-speed.ts";
 import { mentionPage, type OtherSite, serveOtherSite } from "../helpers/webmention-pages.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
-import { adminQuery, engines, engineTitle, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, engines, engineTitle, migratedPostgresDatabase } from "./helpers/databases.ts";
 import { tags } from "./helpers/html.ts";
 import { postInput, saved } from "./helpers/posts.ts";
 import { type SiteProcess, startSeededSite, startSiteProcess } from "./helpers/site-process.ts";
@@ -78,12 +77,9 @@ for (const engine of engines) {
         cookie = `session=${seeded.author.session}`;
         return;
       }
-      const name = `portfolio_webmention_${randomBytes(6).toString("hex")}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
-      dropDatabase = () => adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-      const url = new URL(postgresUrl ?? "");
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      const fresh = await migratedPostgresDatabase();
+      dropDatabase = () => adminQuery(`DROP DATABASE ${fresh.name} WITH (FORCE)`);
+      databaseUrl = fresh.url;
       const opened = await openDatabase({ dataDir: "unused", databaseUrl, maxConnections: 2 });
       try {
         const user = await upsertGitHubUser(opened.db, {

@@ -82,9 +82,18 @@ function migratedPostgres(): Promise<string> {
   return postgresTemplate;
 }
 
-async function openPostgres(): Promise<OpenDatabase> {
+/**
+ * A new PostgreSQL database as a server leaves it once it has started (its tables made, no rows): a copy of the
+ * run's migrated one. Drop it with `DROP DATABASE {name} WITH (FORCE)`.
+ */
+export async function migratedPostgresDatabase(): Promise<{ name: string; url: string }> {
   const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedPostgres()}`);
+  return { name, url: postgresDatabase(name) };
+}
+
+async function openPostgres(): Promise<OpenDatabase> {
+  const { name } = await migratedPostgresDatabase();
   const opened = await openDatabase({ dataDir: "unused", databaseUrl: postgresDatabase(name), maxConnections: 4 });
   return {
     ...opened,
