@@ -756,6 +756,13 @@ export const responses = pgTable(
     authorHandle: text("author_handle"),
     authorUrl: text("author_url"),
     authorAvatar: text("author_avatar"),
+    /**
+     * The remote avatar as the site keeps it: fetched once by the server, re-encoded small, stored under a key
+     * named by its bytes (`remote-avatars/{hash}.webp`), so no reader's browser ever asks the remote server.
+     */
+    avatarKey: text("avatar_key"),
+    /** When `author_avatar` was fetched (stored or refused); null while it waits. */
+    avatarCheckedAt: timestamp("avatar_checked_at", { withTimezone: true }),
     /** The remote actor's id (fediverse), for blocks and for honouring its Update and Delete. */
     authorActor: text("author_actor"),
     /** The instance's host, for blocks. */
