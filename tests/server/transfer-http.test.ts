@@ -177,6 +177,20 @@ describe("the dry run and its refusals", () => {
   });
 });
 
+describe("what the server reads whole", () => {
+  it("refuses a text file over its reading limit by its size, naming the command line, in the author's language", async () => {
+    const big = Buffer.alloc(65 * 1024 ** 2, "a");
+    big.write('<?xml version="1.0"?><rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>');
+    const response = await upload(site?.origin ?? "", ana, "lang=pt&step=check&name=enorme.xml", big);
+    expect(response.status).toBe(200);
+    const { plan } = (await response.json()) as { plan: { posts: unknown[]; problems: { message: string }[] } };
+    expect(plan.posts).toEqual([]);
+    expect(plan.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^enorme\.xml: O arquivo tem 65 MB, .* até 64 MB: .*\(npm run import\)/),
+    ]);
+  });
+});
+
 describe("the import's limit", () => {
   it("counts each author's uploads and refuses those over the limit with the wait, in the author's language", async () => {
     const origin = site?.origin ?? "";

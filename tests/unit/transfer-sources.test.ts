@@ -12,6 +12,7 @@ import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
 import { ImportError, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
@@ -327,6 +328,34 @@ describe("a WordPress export", () => {
 describe("hostile and wrong uploads", () => {
   const made: string[] = [];
   afterAll(() => made.splice(0));
+
+  it("refuses a text file over the limit by its size, before reading it, in both languages", async () => {
+    const limits = { documentBytes: 4096 };
+    const wordpress = await openSource(path.join(IMPORT_FIXTURES, "wordpress.xml"));
+    const refused = await readSource(wordpress, NOW, limits);
+    expect(refused.posts).toEqual([]);
+    expect(refused.problems).toEqual([
+      { file: "wordpress.xml", code: "document-too-large", values: { size: "7 KB", max: "4 KB" } },
+    ]);
+    const [problem] = refused.problems;
+    if (!problem) throw new Error("a problem expected");
+    expect(problemText("pt", problem)).toMatch(
+      /^wordpress\.xml: O arquivo tem 7 KB, .* até 4 KB: .*\(npm run import\)/,
+    );
+    expect(problemText("en", problem)).toMatch(
+      /^wordpress\.xml: The file is 7 KB, .* up to 4 KB: .*\(npm run import\)/,
+    );
+    // This site's archive.json is bounded the same way; small files pass, and the command line lifts the limit.
+    const archive = await openSource(
+      await zipFile({ "archive.json": `{"format":"blog-archive","pad":"${"x".repeat(5000)}"}`, "pt/a/index.md": "x" }),
+    );
+    expect((await readSource(archive, NOW, limits)).problems).toEqual([
+      expect.objectContaining({ file: "archive.json", code: "document-too-large" }),
+    ]);
+    const lifted = await readSource(wordpress, NOW, { documentBytes: Number.POSITIVE_INFINITY });
+    expect(lifted.posts.length).toBe(2);
+    expect((await readSource(wordpress, NOW)).posts.length).toBe(2);
+  });
 
   it("tells a file by its first bytes, not its name", async () => {
     expect(sniff(Buffer.from("PK\x03\x04rest", "latin1"))).toBe("zip");

@@ -86,7 +86,8 @@ async function main() {
       throw error;
     }
     try {
-      const source = await readSource(tree);
+      // The operator's own process: a text file of any size is read (the server's upload stops at READ_LIMITS).
+      const source = await readSource(tree, new Date(), { documentBytes: Number.POSITIVE_INFINITY });
       const plan = await planImport(db, source, authorId);
       for (const line of planLines(lang, plan)) console.log(line);
       if (plan.problems.length > 0 || plan.posts.length === 0) {

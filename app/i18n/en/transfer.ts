@@ -85,6 +85,8 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     "malformed-front-matter": "Invalid front matter: {detail}",
     "unsafe-path": "The zip has a path that leaves its folder or is absolute. Nothing was read.",
     "too-large": "The file is over the limit of {max}.",
+    "document-too-large":
+      "The file is {size}, and the site reads a text file like this one (WordPress's XML, Ghost's JSON, archive.json, a post) whole, in the server's memory, up to {max}: split the export into smaller parts or import from the command line (npm run import), which has no such limit. Nothing was read.",
     "too-many-files": "The zip has more than {max} files.",
     "zip-bomb": "The zip unpacks to far more than its size (a zip bomb?). Nothing was read.",
     "bad-zip": "The zip is damaged or protected by a password.",

@@ -83,6 +83,8 @@ export const transfer = {
     "malformed-front-matter": "Front matter inválido: {detail}",
     "unsafe-path": "O zip tem um caminho que sai da pasta dele ou é absoluto. Nada foi lido.",
     "too-large": "O arquivo passa do limite de {max}.",
+    "document-too-large":
+      "O arquivo tem {size}, e o site lê inteiro, na memória do servidor, um arquivo de texto como este (o XML do WordPress, o JSON do Ghost, o archive.json, um post) de até {max}: divida a exportação em partes menores ou importe pela linha de comando (npm run import), que não tem esse limite. Nada foi lido.",
     "too-many-files": "O zip tem mais de {max} arquivos.",
     "zip-bomb": "O zip descomprime para muito mais do que o tamanho dele (uma bomba de zip?). Nada foi lido.",
     "bad-zip": "O zip está corrompido ou protegido por senha.",

@@ -69,6 +69,7 @@ export type ProblemCode =
   | "malformed-front-matter"
   | "unsafe-path"
   | "too-large"
+  | "document-too-large"
   | "too-many-files"
   | "zip-bomb"
   | "bad-zip"

@@ -462,8 +462,10 @@ export async function readMarkdownTree(tree: SourceTree, now = new Date()): Prom
 async function readArchiveIndex(tree: SourceTree, problems: ImportProblem[]): Promise<ArchiveIndex | undefined> {
   if (!tree.files.some((file) => file.path === ARCHIVE_INDEX)) return undefined;
   let index: Partial<ArchiveIndex>;
+  // Read outside the parse's guard: a file over the reading limit is refused as such, not as bad JSON.
+  const text = (await tree.read(ARCHIVE_INDEX)).toString("utf8");
   try {
-    index = JSON.parse((await tree.read(ARCHIVE_INDEX)).toString("utf8")) as Partial<ArchiveIndex>;
+    index = JSON.parse(text) as Partial<ArchiveIndex>;
   } catch (error) {
     problems.push({
       file: ARCHIVE_INDEX,

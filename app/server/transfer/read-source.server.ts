@@ -4,13 +4,59 @@
  * WordPress export (XML with the `wp:` namespace), or Markdown files with
  * front matter, alone or in a zip with their images. A problem that stops
  * reading it (malformed JSON or XML, an unsafe zip) comes back as the
- * source's only problem, so the dry run shows it like any other.
+ * source's only problem, so the dry run shows it like any other. Each text
+ * file (the export, `archive.json`, a post) is read whole, and its text and
+ * what it parses to take several times its size in memory (a 58 MB WXR
+ * peaked at 490 MB above the start, a 57 MB Ghost JSON at 540 MB): past
+ * `documentBytes` it is refused by its size, before a byte is read.
  */
 import { ARCHIVE_INDEX } from "./archive-format.server.ts";
 import { ghostData, readGhost } from "./ghost-source.server.ts";
 import { ImportError, type ParsedSource } from "./import-types.server.ts";
 import { readMarkdownTree } from "./markdown-source.server.ts";
 import { type SourceTree, sniff } from "./source-files.server.ts";
+
+export interface ReadLimits {
+  /** Largest text file read whole: the server's (the admin's upload); the command line lifts it. */
+  documentBytes: number;
+}
+
+export const READ_LIMITS: ReadLimits = { documentBytes: 64 * 1024 ** 2 };
+
+const size = (bytes: number) =>
+  bytes < 1024 ** 2 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.ceil(bytes / 1024 ** 2)} MB`;
+
+/** The tree, its files over the limit refused when read (the readers read text files only). */
+function bounded(tree: SourceTree, limits: ReadLimits): SourceTree {
+  const sizes = new Map(tree.files.map((file) => [file.path, file.size]));
+  return {
+    ...tree,
+    read(path) {
+      const bytes = sizes.get(path) ?? 0;
+      if (bytes > limits.documentBytes) {
+        const values = { size: size(bytes), max: size(limits.documentBytes) };
+        return Promise.reject(new ImportError({ file: path, code: "document-too-large", values }));
+      }
+      return tree.read(path);
+    },
+  };
+}
+
+/** The JSON of an export, or its fault with its line; the text is let go once parsed. */
+async function readJson(tree: SourceTree, path: string): Promise<unknown> {
+  const text = (await tree.read(path)).toString("utf8").replace(/^\uFEFF/, "");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportError({
+      file: path,
+      line: jsonErrorLine(text, error),
+      code: "malformed-json",
+      values: { detail: error instanceof Error ? error.message : String(error) },
+    });
+  }
+}
+
 import { isWxr, readWordPress } from "./wordpress-source.server.ts";
 
 /**
@@ -54,28 +100,14 @@ async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource>
   const paths = new Set(tree.files.map((file) => file.path));
   if (paths.has(ARCHIVE_INDEX)) return readMarkdownTree(tree, now);
   const found = await exportFile(tree);
-  if (found) {
+  if (found?.kind === "json") {
+    const data = ghostData(await readJson(tree, found.path));
+    if (data) return readGhost(data, found.path, paths, now);
+    if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
+  } else if (found) {
     const text = (await tree.read(found.path)).toString("utf8").replace(/^\uFEFF/, "");
-    if (found.kind === "json") {
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (error) {
-        throw new ImportError({
-          file: found.path,
-          line: jsonErrorLine(text, error),
-          code: "malformed-json",
-          values: { detail: error instanceof Error ? error.message : String(error) },
-        });
-      }
-      const data = ghostData(json);
-      if (data) return readGhost(data, found.path, paths, now);
-      if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
-    } else if (isWxr(text.slice(0, 8192))) {
-      return readWordPress(text, found.path, paths, now);
-    } else if (tree.container === "file") {
-      throw new ImportError({ file: found.path, code: "unknown-file" });
-    }
+    if (isWxr(text.slice(0, 8192))) return readWordPress(text, found.path, paths, now);
+    if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   }
   const markdown = await readMarkdownTree(tree, now);
   if (markdown.posts.length === 0 && markdown.problems.length === 0) {
@@ -84,10 +116,17 @@ async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource>
   return markdown;
 }
 
-/** Every post of the upload and every problem met, never throwing for the upload's own faults. */
-export async function readSource(tree: SourceTree, now = new Date()): Promise<ParsedSource> {
+/**
+ * Every post of the upload and every problem met, never throwing for the
+ * upload's own faults.
+ */
+export async function readSource(
+  tree: SourceTree,
+  now = new Date(),
+  limits: ReadLimits = READ_LIMITS,
+): Promise<ParsedSource> {
   try {
-    return await readOrProblem(tree, now);
+    return await readOrProblem(bounded(tree, limits), now);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
