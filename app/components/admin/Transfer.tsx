@@ -216,32 +216,16 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
           }}
         >
           <input type="hidden" name="intent" value="check-import" />
-          <div className="grid gap-1">
-            <label htmlFor={inputId} className="text-sm font-medium">
-              {texts.file}
-            </label>
-            <input
-              id={inputId}
-              type="file"
-              name="file"
-              accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
-              aria-describedby={`${inputId}-help${error ? ` ${inputId}-error` : ""}`}
-              aria-invalid={Boolean(error)}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0]);
-                setError(undefined);
-              }}
-              className={fileField}
-            />
-            <p id={`${inputId}-help`} className="text-sm text-fg-muted">
-              {format(texts.fileHelp, { max: megabytes(MAX_IMPORT_BYTES) })}
-            </p>
-            {error && (
-              <p id={`${inputId}-error`} className="text-sm text-danger" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <FileField
+            id={inputId}
+            label={texts.file}
+            help={format(texts.fileHelp, { max: megabytes(MAX_IMPORT_BYTES) })}
+            error={error}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setError(undefined);
+            }}
+          />
           <button type="submit" className={`${buttonPrimary} justify-self-start`} disabled={busy}>
             <ImageUp className="size-4" aria-hidden="true" />
             {texts.check}
@@ -285,6 +269,47 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
         </div>
       )}
     </Panel>
+  );
+}
+
+/** The file to import: its label, its help and its error, both named by the field. */
+function FileField({
+  id,
+  label,
+  help,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  error: string | undefined;
+  onChange?: (file: File | undefined) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name="file"
+        accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
+        aria-invalid={Boolean(error)}
+        {...(onChange ? { onChange: (event) => onChange(event.currentTarget.files?.[0]) } : {})}
+        className={fileField}
+      />
+      <p id={`${id}-help`} className="text-sm text-fg-muted [overflow-wrap:anywhere]">
+        {help}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -473,29 +498,14 @@ function DryRun({
         {body}
         <input type="hidden" name="intent" value="apply-import" />
         <input type="hidden" name="fingerprint" value={posted.fingerprint} />
-        {!blocked && (
-          <div className="grid gap-1">
-            <label htmlFor={againId} className="text-sm font-medium">
-              {texts.again}
-            </label>
-            <input
-              id={againId}
-              type="file"
-              name="file"
-              accept=".zip,.json,.xml,.md,application/zip,application/json,text/xml,application/xml"
-              aria-describedby={`${againId}-help${error ? ` ${againId}-error` : ""}`}
-              aria-invalid={Boolean(error)}
-              className={fileField}
-            />
-            <p id={`${againId}-help`} className="text-sm text-fg-muted [overflow-wrap:anywhere]">
-              {texts.againHelp} ({posted.name})
+        {blocked ? (
+          error && (
+            <p className="text-sm text-danger" role="alert">
+              {error}
             </p>
-          </div>
-        )}
-        {error && (
-          <p id={`${againId}-error`} className="text-sm text-danger" role="alert">
-            {error}
-          </p>
+          )
+        ) : (
+          <FileField id={againId} label={texts.again} help={`${texts.againHelp} (${posted.name})`} error={error} />
         )}
         <div className="flex flex-wrap gap-2">
           {!blocked && (
