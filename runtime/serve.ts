@@ -137,6 +137,7 @@ export async function serve(config: ServerConfig) {
         leaseMs: config.contact.leaseSeconds * 1000,
         smtp: config.contact.smtp,
         authorMail: config.contact.to,
+        uploads,
       })
     : undefined;
   // What the routes and the server's own handlers are given (app/server/services.server.ts).

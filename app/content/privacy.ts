@@ -184,23 +184,27 @@ export const privacy = {
         {
           list: [
             {
-              pt: "de quem segue: o endereço público da sua conta, o seu nome de exibição, a sua instância e para onde entregar os posts, só para entregá-los; o número de seguidores aparece para todos, a lista não;",
-              en: "of a follower: your account's public address, your display name, your instance and where to deliver posts, only to deliver them; the number of followers is public, the list is not;",
+              pt: "de quem segue: o endereço público da sua conta, o seu @, o seu nome de exibição, a sua instância e para onde entregar os posts, só para entregá-los; o número de seguidores aparece para todos, a lista não;",
+              en: "of a follower: your account's public address, your @, your display name, your instance and where to deliver posts, only to deliver them; the number of followers is public, the list is not;",
             },
             {
-              pt: "de uma resposta, curtida ou compartilhamento: o texto (limpo de scripts e imagens), o seu nome, o seu @, o endereço do seu perfil e da sua foto (a foto não é carregada pelo site), a sua instância e quando chegou. Nada aparece no site antes de o autor aprovar; aprovado, aparece abaixo do post com o seu nome;",
-              en: "of a reply, like or boost: its text (cleaned of scripts and pictures), your name, your @, the address of your profile and of your picture (the picture is not loaded by the site), your instance and when it arrived. Nothing shows on the site before the author approves it; once approved, it shows under the post with your name;",
+              pt: "de uma resposta, curtida ou compartilhamento: o texto (limpo de scripts e imagens), o seu nome, o seu @, o endereço do seu perfil e da sua foto, uma cópia pequena da foto (96 pixels, sem metadados), a sua instância e quando chegou. O servidor do site busca a foto uma vez e a serve ele mesmo: nenhum navegador, nem o de um leitor nem o do autor, pede nada à sua instância. Nada aparece no site antes de o autor aprovar; aprovado, aparece abaixo do post com o seu nome e a sua foto;",
+              en: "of a reply, like or boost: its text (cleaned of scripts and pictures), your name, your @, the address of your profile and of your picture, a small copy of the picture (96 pixels, no metadata), your instance and when it arrived. The site's server fetches the picture once and serves it itself: no browser, a reader's or the author's, asks your instance for anything. Nothing shows on the site before the author approves it; once approved, it shows under the post with your name and picture;",
             },
             {
-              pt: "o mesmo de uma menção por webmention de outro site: o endereço da página, o título e o autor que ela declara.",
-              en: "the same of a webmention from another site: the page's address, and the title and author it declares.",
+              pt: "de uma menção por webmention de outro site: o endereço da página, o título e o começo do texto, e o nome, o endereço e a foto (também numa cópia pequena) do autor que ela declara;",
+              en: "of a webmention from another site: the page's address, its title and the start of its text, and the name, address and picture (also as a small copy) of the author it declares;",
+            },
+            {
+              pt: "a chave pública da sua conta, para verificar a assinatura do que ela envia.",
+              en: "your account's public key, to check the signature of what it sends.",
             },
           ],
         },
         {
           paragraph: {
-            pt: "Deixar de seguir, apagar a resposta ou desfazer a curtida na sua instância apaga o que o site guardou. O autor também apaga ou recusa respostas e pode bloquear uma conta ou uma instância, o que apaga na hora tudo o que veio dela; para pedir a remoção, escreva para {email}.",
-            en: "Unfollowing, deleting your reply or undoing your like on your instance deletes what the site kept. The author can also delete or reject responses and block an account or an instance, which deletes at once everything that came from it; to ask for removal, write to {email}.",
+            pt: "Deixar de seguir, apagar a resposta ou desfazer a curtida na sua instância apaga o que o site guardou; uma menção sai quando a página deixa de existir ou de citar o post e o webmention é enviado de novo. O autor também apaga respostas (recusar só as esconde do site) e pode bloquear uma conta ou uma instância, o que apaga na hora tudo o que veio dela. A cópia de uma foto que nenhuma resposta usa mais é apagada em até duas horas. Para pedir a remoção, escreva para {email}.",
+            en: "Unfollowing, deleting your reply or undoing your like on your instance deletes what the site kept; a mention goes when its page is gone or no longer links to the post and the webmention is sent again. The author can also delete responses (rejecting only hides them from the site) and block an account or an instance, which deletes at once everything that came from it. The copy of a picture no response uses any more is deleted within two hours. To ask for removal, write to {email}.",
           },
         },
       ],

@@ -13,6 +13,7 @@ import { followerSummary } from "~/server/fediverse/owner.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { servicesOf } from "~/server/request-context.server.ts";
 import { responseAdminAction } from "~/server/responses/admin.server.ts";
+import { avatarUrl } from "~/server/responses/avatars.server.ts";
 import { listBlocks, listResponses } from "~/server/responses/responses.server.ts";
 import { fediverseEnabled } from "~/server/services.server.ts";
 import { siteUrl } from "~/site.config.ts";
@@ -49,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       name: row.authorName ?? row.authorHandle ?? new URL(row.sourceUrl).host,
       handle: row.authorHandle,
       url: row.authorUrl ?? row.sourceUrl,
+      avatar: avatarUrl(row.avatarKey),
       instance: row.instance,
       canBlockAccount: row.authorActor !== null && !row.local,
       html: row.contentHtml ?? "",

@@ -100,6 +100,10 @@ export class FediversePeer {
   origin = "";
   /** How long an inbox waits before it answers (a slow instance, for the kill check). */
   answerDelayMs = 0;
+  /** Each account's avatar, served at `/avatars/{username}.png` (its actor's icon); none: 404. */
+  readonly avatars = new Map<string, { type: string; body: Uint8Array }>();
+  /** The requests for avatars, by path. */
+  readonly avatarRequests: string[] = [];
 
   /** Starts listening on a free port of 127.0.0.1 (or `port`). */
   async start(port = 0): Promise<this> {
@@ -226,7 +230,7 @@ export class FediversePeer {
 
   private async handle(
     req: IncomingMessage,
-  ): Promise<{ status: number; type: string; body: string; received?: Received }> {
+  ): Promise<{ status: number; type: string; body: string | Uint8Array; received?: Received }> {
     const url = new URL(req.url ?? "/", this.origin);
     const activityJson = "application/activity+json";
     if (url.pathname === "/.well-known/webfinger") {
@@ -265,6 +269,13 @@ export class FediversePeer {
           },
         }),
       };
+    }
+    const avatar = /^\/avatars\/([^/]+)\.png$/.exec(url.pathname);
+    if (avatar?.[1] && req.method === "GET") {
+      this.avatarRequests.push(url.pathname);
+      const found = this.avatars.get(avatar[1]);
+      if (!found) return { status: 404, type: "text/plain", body: "no" };
+      return { status: 200, type: found.type, body: found.body };
     }
     const note = this.notes.get(`${this.origin}${url.pathname}`);
     if (note && req.method === "GET")

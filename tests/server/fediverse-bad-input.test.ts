@@ -7,16 +7,15 @@
  * clear 4xx and changes nothing: no follower, no response, and a refused
  * activity is taken when sent again once its object can be fetched.
  */
-import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { FediversePeer } from "../harness/fediverse-peer.ts";
 import { limit } from "../harness/host-speed.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
-import { adminQuery, engines, engineTitle, postgresUrl } from "./helpers/databases.ts";
+import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved } from "./helpers/posts.ts";
-import { type SiteProcess, startSeededSite } from "./helpers/site-process.ts";
+import { type SiteProcess, startSeededSiteOn } from "./helpers/site-process.ts";
 
 const AP = "application/activity+json";
 const SLUG = "post-respondido";
@@ -59,34 +58,25 @@ for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`bad input to the fediverse on ${engineTitle(engine)}`, () => {
     let site: SiteProcess;
     let cookie = "";
-    let dropDatabase: (() => Promise<void>) | undefined;
+    let stop = async () => {};
     const peer = new FediversePeer();
 
     beforeAll(async () => {
       await peer.start();
       peer.addAccount("bob");
-      const env: NodeJS.ProcessEnv = { FEDERATION_ALLOW_PRIVATE: "true" };
-      if (engine.name === "postgres") {
-        const name = `portfolio_bad_input_${randomBytes(6).toString("hex")}`;
-        await adminQuery(`CREATE DATABASE ${name}`);
-        dropDatabase = () => adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-        const url = new URL(postgresUrl ?? "");
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
-      }
-      const seeded = await startSeededSite(
+      const seeded = await startSeededSiteOn(
+        engine.name === "postgres" ? "postgres" : "pglite",
         build?.dir ?? "",
         async (db, user) => saved(await createPost(db, user.id, postInput(SLUG, { published: true }))),
-        env,
+        { FEDERATION_ALLOW_PRIVATE: "true" },
       );
-      site = seeded.site;
+      ({ site, stop } = seeded);
       cookie = `session=${seeded.author.session}`;
     }, limit(120_000));
 
     afterAll(async () => {
-      await site?.stop();
+      await stop();
       await peer.stop();
-      await dropDatabase?.();
     }, limit(60_000));
 
     const inbox = () => `${site.origin}/fediverse/inbox`;

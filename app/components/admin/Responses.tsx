@@ -19,6 +19,8 @@ export interface ResponseRow {
   name: string;
   handle: string | null;
   url: string;
+  /** The avatar as the site keeps it (`/uploads/remote-avatars/…`), or null: an initial stands for it. */
+  avatar: string | null;
   instance: string | null;
   canBlockAccount: boolean;
   html: string;
@@ -45,8 +47,23 @@ const statusClass: Record<ResponseStatus, string> = {
 const pill =
   "inline-flex items-center rounded-full border border-line px-3 py-1.5 text-sm font-medium hover:border-accent";
 
-/** The remote author's picture is not loaded (a reader's browser never asks another instance): an initial stands for it. */
-function Initial({ name }: { name: string }) {
+/**
+ * The remote author's avatar as the site keeps it (its server fetched and re-encoded it: the author's browser never
+ * asks another instance), or an initial while there is none.
+ */
+function Initial({ name, avatar, alt }: { name: string; avatar: string | null; alt: string }) {
+  if (avatar)
+    return (
+      <img
+        src={avatar}
+        alt={alt}
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+        className="size-10 shrink-0 rounded-full bg-surface object-cover"
+      />
+    );
   return (
     <span
       aria-hidden="true"
@@ -81,6 +98,15 @@ function Actions({ row, texts }: { row: ResponseRow; texts: Texts }) {
           {hidden("reject")}
           <button type="submit" className={pill}>
             {texts.reject}
+            {who}
+          </button>
+        </Form>
+      )}
+      {!row.local && (
+        <Form method="post">
+          {hidden("delete")}
+          <button type="submit" className={`${pill} hover:border-danger`}>
+            {texts.delete}
             {who}
           </button>
         </Form>
@@ -149,7 +175,7 @@ function ResponseItem({ row, texts, result }: { row: ResponseRow; texts: Texts; 
     <li className={`${card} p-4 sm:p-5`} data-testid="response" data-status={row.status}>
       <article aria-label={`${texts.kinds[row.kind]} — ${row.name}`}>
         <div className="flex items-start gap-3">
-          <Initial name={row.name} />
+          <Initial name={row.name} avatar={row.avatar} alt={format(texts.avatarOf, { name: row.name })} />
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-baseline gap-x-2 [overflow-wrap:anywhere]">
               <a href={row.url} rel="nofollow ugc noopener" className="font-semibold text-accent hover:underline">

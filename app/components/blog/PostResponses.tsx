@@ -7,8 +7,12 @@ export interface ShownReply {
   name: string;
   handle: string | null;
   url: string | null;
+  /** The avatar as the site keeps it (`/uploads/remote-avatars/…`); an initial stands for it otherwise. */
+  avatar: string | null;
   html: string;
   title: string | null;
+  /** A mention's source page, which its title links to. */
+  source: string | null;
   /** The author's own answer to the reply before it. */
   answer: boolean;
   date: string;
@@ -59,7 +63,25 @@ export function PostResponses({ responses }: { responses: ShownResponses }) {
                   : format(reply.kind === "webmention" ? texts.mentionBy : texts.replyBy, { name: reply.name })
               }
             >
-              <p className="text-sm">
+              <p className="flex flex-wrap items-center gap-x-2 text-sm">
+                {reply.avatar ? (
+                  <img
+                    src={reply.avatar}
+                    alt={format(texts.avatarOf, { name: reply.name })}
+                    width={32}
+                    height={32}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-8 shrink-0 rounded-full bg-surface object-cover"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="grid size-8 shrink-0 place-items-center rounded-full bg-surface font-bold text-accent"
+                  >
+                    {reply.name.trim().charAt(0).toUpperCase() || "?"}
+                  </span>
+                )}
                 {reply.url ? (
                   <a href={reply.url} rel="nofollow ugc" className="font-medium text-accent hover:underline">
                     {reply.name}
@@ -67,12 +89,22 @@ export function PostResponses({ responses }: { responses: ShownResponses }) {
                 ) : (
                   <span className="font-medium">{reply.name}</span>
                 )}
-                {reply.handle && <span className="ml-2 text-fg-muted">{reply.handle}</span>}
-                <time className="ml-2 text-fg-muted" dateTime={reply.date}>
+                {reply.handle && <span className="text-fg-muted">{reply.handle}</span>}
+                <time className="text-fg-muted" dateTime={reply.date}>
                   {reply.date.slice(0, 10)}
                 </time>
               </p>
-              {reply.title && <p className="mt-1 font-medium">{reply.title}</p>}
+              {reply.title && (
+                <p className="mt-1 font-medium">
+                  {reply.source ? (
+                    <a href={reply.source} rel="nofollow ugc" className="text-accent hover:underline">
+                      {reply.title}
+                    </a>
+                  ) : (
+                    reply.title
+                  )}
+                </p>
+              )}
               {/* Sanitized when stored (app/server/responses/sanitize.server.ts). */}
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the site's Markdown pipeline */}
               <div className="prose-response mt-2 break-words" dangerouslySetInnerHTML={{ __html: reply.html }} />

@@ -67,6 +67,7 @@ export const newsletter = {
     handles: { pt: "Portuguese", en: "English" },
     responsesHeading: "Responses",
     replyBy: "Reply by {name}",
+    avatarOf: "{name}'s avatar",
     mentionBy: "Mention by {name}",
     answerBy: "The author's answer",
     likes: "{count} likes",

@@ -67,6 +67,7 @@ export const newsletter = {
     handles: { pt: "português", en: "inglês" },
     responsesHeading: "Respostas",
     replyBy: "Resposta de {name}",
+    avatarOf: "Avatar de {name}",
     mentionBy: "Menção de {name}",
     answerBy: "Resposta do autor",
     likes: "{count} curtidas",

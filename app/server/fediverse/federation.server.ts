@@ -355,6 +355,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         contentHtml: await sanitizeRemoteHtml(content, lang),
         publishedAt: note.published ? new Date(note.published.epochMilliseconds) : null,
       });
+      // The worker keeps the author's avatar: woken now, the page shows it within seconds rather than a poll.
+      if (author.avatar) options.wake();
     })
     .on(Like, async (ctx, like) => saveReaction(ctx, like, "like"))
     .on(Announce, async (ctx, announce) => saveReaction(ctx, announce, "announce"))
@@ -394,6 +396,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       authorActor: sender.actorUrl,
       instance: sender.instance,
     });
+    if (sender.avatar) options.wake();
   }
 
   return federation;

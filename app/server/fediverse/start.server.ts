@@ -6,7 +6,9 @@
  */
 import type { Database } from "../db/client.server.ts";
 import { lazySmtpTransport, type SmtpSettings } from "../mail/smtp.server.ts";
+import { RemoteAvatars } from "../responses/avatars.server.ts";
 import type { FediverseServices } from "../services.server.ts";
+import type { ObjectStorage } from "../uploads/object-storage.server.ts";
 import { createSiteFederation } from "./federation.server.ts";
 import { startFediverseWorker } from "./worker.server.ts";
 
@@ -23,6 +25,8 @@ export interface StartFediverseOptions {
   /** With a mail server, the author is mailed about responses waiting (CONTACT_TO). */
   smtp: SmtpSettings | null;
   authorMail: string;
+  /** Where the remote authors' avatars are kept (the site's object storage). */
+  uploads?: ObjectStorage;
 }
 
 export function startFediverse(options: StartFediverseOptions) {
@@ -43,6 +47,15 @@ export function startFediverse(options: StartFediverseOptions) {
       allowPrivate: options.allowPrivate,
       movedTo: options.movedTo,
       leaseMs: options.leaseMs,
+      ...(options.uploads
+        ? {
+            avatars: new RemoteAvatars({
+              uploads: options.uploads,
+              allowPrivate: options.allowPrivate,
+              userAgent: `rafael-werneck-site (+${options.origin})`,
+            }),
+          }
+        : {}),
       ...(options.smtp
         ? { mail: { transport: lazySmtpTransport(options.smtp), from: options.smtp.from, to: options.authorMail } }
         : {}),

@@ -3,8 +3,8 @@
  * round federates what changed in the posts (publication.server.ts), then
  * delivers what is due, a batch at a time, each delivery claimed with a
  * lease and signed with its actor's RSA key (draft-cavage, which every
- * ActivityPub server verifies), and once an hour mails the author the
- * responses that wait for moderation, grouped.
+ * ActivityPub server verifies), keeps the remote authors' avatars, and once
+ * an hour mails the author the responses that wait for moderation, grouped.
  */
 import { sql } from "drizzle-orm";
 import { format } from "../../i18n/format.ts";
@@ -15,6 +15,7 @@ import { type PollingWorker, startPollingWorker } from "../jobs/polling-worker.s
 import { logError, logEvent } from "../log.server.ts";
 import type { SmtpTransport } from "../mail/smtp.server.ts";
 import { type FetchLimits, requestBounded } from "../net/guarded-fetch.server.ts";
+import type { RemoteAvatars } from "../responses/avatars.server.ts";
 import { countPendingResponses, takeUnnotified } from "../responses/responses.server.ts";
 import { activityBody, claimDueDeliveries, markDelivered, markFailed, renewDelivery } from "./deliveries.server.ts";
 import { signedHeaders } from "./document-loader.server.ts";
@@ -38,6 +39,8 @@ export interface FediverseWorkerOptions {
   /** The author's mail about waiting responses; absent without a mail server. */
   mail?: { transport: SmtpTransport; from: string; to: string };
   now?: () => Date;
+  /** The remote authors' avatars, fetched and stored by the server (absent: not kept, initials shown). */
+  avatars?: RemoteAvatars;
   /** Called after each delivery is sent, before it is recorded (the kill check's hook). */
   onSent?: (delivery: FediverseDelivery) => void | Promise<void>;
 }
@@ -194,6 +197,9 @@ export async function fediverseRound(options: FediverseWorkerOptions): Promise<{
     if (claimed.length < batch) break;
   }
   if (sent > 0) logEvent("fediverse_delivered", `Fediverse: ${sent} deliveries accepted.`, { sent });
+  await options.avatars
+    ?.round(db, now())
+    .catch((error: unknown) => logError("Keeping the remote avatars failed; tried again next round:", error));
   await mailWaiting(options).catch((error: unknown) =>
     logError("Mailing the author about waiting responses failed:", error),
   );

@@ -11,7 +11,7 @@ import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { ANSWER_MAX_LENGTH, answerReply } from "../fediverse/answer.server.ts";
 import type { SiteFederation } from "../fediverse/federation.server.ts";
-import { block, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
+import { block, deleteResponse, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
 
 type Texts = Dictionary["admin"]["responses"];
 
@@ -66,6 +66,10 @@ export async function responseAdminAction(
       await setResponseStatus(db, id, intent === "approve" ? "approved" : "rejected");
       invalidatePublicPages();
       return answer(200, intent === "approve" ? texts.approved : texts.rejected, id);
+    case "delete":
+      await deleteResponse(db, id);
+      invalidatePublicPages();
+      return answer(200, texts.deleted, id);
     case "block-account":
     case "block-instance": {
       const value = intent === "block-account" ? response.authorActor : response.instance;

@@ -8,6 +8,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { blogs, fediverseBlocks, fediverseFollowers, responses } from "../db/schema.ts";
+import { avatarUrl } from "./avatars.server.ts";
 
 export const RESPONSE_KINDS = ["reply", "like", "announce", "webmention"] as const;
 export type ResponseKind = (typeof RESPONSE_KINDS)[number];
@@ -100,6 +101,18 @@ export async function deleteRemoteResponse(db: Database, sourceUrl: string, auth
   return rows.length;
 }
 
+/**
+ * The author deletes a response for good, with their answers to it: nothing of it is kept (its avatar goes with the
+ * next sweep once no response names it, avatars.server.ts).
+ */
+export async function deleteResponse(db: Database, id: string): Promise<number> {
+  const rows = await db
+    .delete(responses)
+    .where(or(eq(responses.id, id), eq(responses.answerTo, id)))
+    .returning({ id: responses.id });
+  return rows.length;
+}
+
 /** Removes a response by its source (a webmention whose source is gone or no longer links). */
 export async function deleteResponseBySource(db: Database, kind: ResponseKind, sourceUrl: string, postId: string) {
   await db
@@ -121,6 +134,8 @@ export interface ListedResponse {
   authorHandle: string | null;
   authorUrl: string | null;
   authorAvatar: string | null;
+  /** The avatar as the site keeps it (avatars.server.ts), once fetched. */
+  avatarKey: string | null;
   authorActor: string | null;
   instance: string | null;
   contentHtml: string | null;
@@ -144,6 +159,7 @@ const listedColumns = {
   authorHandle: responses.authorHandle,
   authorUrl: responses.authorUrl,
   authorAvatar: responses.authorAvatar,
+  avatarKey: responses.avatarKey,
   authorActor: responses.authorActor,
   instance: responses.instance,
   contentHtml: responses.contentHtml,
@@ -296,8 +312,10 @@ export async function shownResponses(db: Database, postId: string) {
       name: nameOf(row),
       handle: row.authorHandle,
       url: row.authorUrl ?? row.sourceUrl,
+      avatar: avatarUrl(row.avatarKey),
       html: row.contentHtml ?? "",
       title: row.title,
+      source: row.kind === "webmention" ? row.sourceUrl : null,
       answer: row.answerTo !== null,
       date: row.createdAt.toISOString(),
     })),

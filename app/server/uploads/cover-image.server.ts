@@ -31,7 +31,16 @@ function isAccepted(mime: string | undefined): mime is AcceptedType {
   return mime !== undefined && Object.hasOwn(formats, mime);
 }
 
-export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult> {
+/** How the stored image is made: at most `edge` pixels a side; a square cropped to fill it and WebP (an avatar). */
+export interface ImageShape {
+  edge: number;
+  square?: boolean;
+}
+
+export async function processCoverImage(
+  bytes: Uint8Array,
+  shape: ImageShape = { edge: MAX_EDGE },
+): Promise<CoverResult> {
   if (bytes.byteLength === 0) return { ok: false, reason: "empty" };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { ok: false, reason: "too-large" };
   const { fileTypeFromBuffer } = await import("file-type");
@@ -39,7 +48,8 @@ export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult>
   if (!isAccepted(detected?.mime)) return { ok: false, reason: "type" };
   const mime = detected.mime;
 
-  const animated = mime === "image/gif" || mime === "image/webp";
+  // An avatar keeps its first frame only.
+  const animated = !shape.square && (mime === "image/gif" || mime === "image/webp");
   const { default: sharp } = await import("sharp");
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_MEGAPIXELS * 1_000_000, animated, failOn: "error" });
   let metadata: Metadata;
@@ -53,9 +63,16 @@ export async function processCoverImage(bytes: Uint8Array): Promise<CoverResult>
   if (width * height > MAX_INPUT_MEGAPIXELS * 1_000_000) return { ok: false, reason: "dimensions" };
 
   try {
-    const pipeline = input
-      .rotate()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
+    const pipeline = input.rotate().resize({
+      width: shape.edge,
+      height: shape.edge,
+      fit: shape.square ? "cover" : "inside",
+      withoutEnlargement: !shape.square,
+    });
+    if (shape.square) {
+      const { data, info } = await pipeline.webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+      return { ok: true, data, extension: "webp", width: info.width, height: info.height };
+    }
     const encoded =
       mime === "image/jpeg"
         ? pipeline.jpeg({ quality: 82, mozjpeg: true })

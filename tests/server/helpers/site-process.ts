@@ -5,6 +5,7 @@
  * server logs, counts and keeps (metrics-process, secret-paths).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +17,7 @@ import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
-import { migratedPglite } from "./databases.ts";
+import { adminQuery, migratedPglite, postgresUrl } from "./databases.ts";
 
 export interface SiteProcess {
   origin: string;
@@ -165,4 +166,36 @@ export async function startSeededSite(
     ...env,
   });
   return { site, author };
+}
+
+/**
+ * `startSeededSite` on the engine named: the embedded database, or a new PostgreSQL database of its own
+ * (TEST_DATABASE_URL's server), dropped by `stop()` after the server.
+ * @example const { site, author, stop } = await startSeededSiteOn("postgres", build.dir, seed, env);
+ */
+export async function startSeededSiteOn(
+  engine: "pglite" | "postgres",
+  buildDir: string,
+  seed: (db: Database, user: User) => Promise<unknown> = async () => undefined,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ site: SiteProcess; author: SeededAuthor; stop(): Promise<void> }> {
+  let drop = async () => {};
+  const own: NodeJS.ProcessEnv = { ...env };
+  if (engine === "postgres") {
+    const name = `portfolio_seeded_${randomBytes(6).toString("hex")}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    drop = () => adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
+    const url = new URL(postgresUrl ?? "");
+    url.pathname = `/${name}`;
+    own.DATABASE_URL = url.toString();
+  }
+  const { site, author } = await startSeededSite(buildDir, seed, own);
+  return {
+    site,
+    author,
+    async stop() {
+      await site.stop();
+      await drop();
+    },
+  };
 }
