@@ -43,17 +43,19 @@ import { slugInTrash, trashPost } from "./trash.server.ts";
 type Messages = Dictionary["admin"];
 
 /** What the editor's actions need of the server: the database, the stored files, the workers a save wakes. */
-export type PostServices = Pick<AppServices, "db" | "uploads" | "newsletter" | "webmentions">;
+export type PostServices = Pick<AppServices, "db" | "uploads" | "newsletter" | "webmentions" | "fediverse">;
 
 /**
  * A save that made a post public now is announced by the newsletter now, not
- * at its next poll, and its links are mentioned now (a new version of a
- * public post).
+ * at its next poll, its links are mentioned now (a new version of a public
+ * post), and the fediverse's followers are sent its Create, Update or Delete
+ * now.
  */
 function announce(app: PostServices, result: SaveResult): SaveResult {
   if (result.status !== "saved") return result;
   app.newsletter?.worker?.wake();
   app.webmentions?.worker?.wake();
+  app.fediverse?.wake();
   return result;
 }
 
