@@ -196,8 +196,16 @@ export const privacy = {
               en: "of a webmention from another site: the page's address, its title and the start of its text, and the name, address and picture (also as a small copy) of the author it declares;",
             },
             {
-              pt: "a chave pública da sua conta, para verificar a assinatura do que ela envia.",
-              en: "your account's public key, to check the signature of what it sends.",
+              pt: "a chave pública da sua conta, para verificar a assinatura do que ela envia, e, por um dia, o endereço de cada atividade recebida, para não tratar a mesma duas vezes;",
+              en: "your account's public key, to check the signature of what it sends, and, for a day, the address of each activity received, so as not to handle one twice;",
+            },
+            {
+              pt: "o registro de cada entrega de um post (a caixa de entrada da sua instância, quando foi e se deu certo) e de cada menção recebida (os endereços da página e do post), para não repetir o que já foi feito;",
+              en: "the record of each delivery of a post (your instance's inbox, when, and whether it worked) and of each mention received (the addresses of the page and of the post), so as not to repeat what was done;",
+            },
+            {
+              pt: "de uma conta ou instância que o autor bloqueou: o seu endereço, para recusar o que vier dela.",
+              en: "of an account or instance the author blocked: its address, to refuse what comes from it.",
             },
           ],
         },

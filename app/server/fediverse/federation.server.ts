@@ -297,7 +297,10 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       });
       const body = JSON.stringify(await accept.toJsonLd({ contextLoader: ctx.contextLoader }));
       await queueActivity(db, { lang, type: "Accept", body }, [sender.inbox]);
-      logEvent("fediverse_follow", `${sender.handle} follows the ${lang} blog.`, { lang, instance: sender.instance });
+      logEvent("fediverse_follow", `An account of ${sender.instance} follows the ${lang} blog.`, {
+        lang,
+        instance: sender.instance,
+      });
       options.wake();
     })
     .on(Undo, async (ctx, undo) => {
