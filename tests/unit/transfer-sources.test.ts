@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
@@ -16,6 +17,7 @@ import { problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
+import { readWordPress } from "../../app/server/transfer/wordpress-source.server.ts";
 import { fixtureFolder, IMPORT_FIXTURES, zipFile, zipFolder } from "../helpers/import-files.ts";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
@@ -322,6 +324,82 @@ describe("a WordPress export", () => {
       '<?xml version="1.0"?>\n<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n<rss xmlns:wp="x"><channel><title>&b;</title></channel></rss>',
     );
     expect((await read(laughs)).problems).toEqual([expect.objectContaining({ code: "malformed-xml", line: 1 })]);
+  });
+});
+
+describe("a WordPress export read as it comes", () => {
+  /** The text as chunks of `size` bytes, cut anywhere (inside a tag, a CDATA mark or a character). */
+  async function* chunksOf(text: string, size: number) {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  const item = (id: number, title: string, body: string) =>
+    `<item><title>${title}</title><link>https://ex.com/${id}/</link><content:encoded><![CDATA[${body}]]></content:encoded><wp:post_id>${id}</wp:post_id><wp:post_date_gmt>2021-07-04 12:00:00</wp:post_date_gmt><wp:post_name>post-${id}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`;
+  const documentOf = (items: string) =>
+    `\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<rss xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">\n<channel><title>Diário</title><language>en-US</language><!-- <item> in a comment --><wp:wxr_version>1.2</wp:wxr_version>\n${items}\n</channel></rss>\n`;
+  const xml = documentOf(
+    [
+      item(1, "Sobre RSS", "<p>Um <code>&lt;item&gt;</code> e um </item> e <item> no texto, ação: ç</p>"),
+      item(2, "Segundo", "<p>Olá ]] &gt; mundo</p>"),
+    ].join("\n"),
+  );
+
+  it("reads the same posts whatever the chunks, an item's CDATA naming <item> and </item> included", async () => {
+    const whole = await readWordPress(chunksOf(xml, xml.length * 4), "wp.xml", new Set(), NOW);
+    expect(whole.problems).toEqual([]);
+    expect(whole.posts.map((post) => [post.title, post.lang, post.origin.line])).toEqual([
+      ["Sobre RSS", "en", 4],
+      ["Segundo", "en", 5],
+    ]);
+    // The HTML's own <item> tags are the sanitizer's to drop; the text after them is the same post's.
+    expect(whole.posts[0]?.content).toBe("Um `<item>` e um e no texto, ação: ç");
+    for (const size of [1, 3, 7, 64]) {
+      const cut = await readWordPress(chunksOf(xml, size), "wp.xml", new Set(), NOW);
+      expect(cut.posts, `chunks of ${size} bytes`).toEqual(whole.posts);
+    }
+  });
+
+  it("reads or refuses any cut or change of the fixture in any chunks, never failing otherwise", async () => {
+    const fixture = await readFile(path.join(IMPORT_FIXTURES, "wordpress.xml"), "utf8");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(fixture.length),
+        fc.oneof(
+          fc.constant(""),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom("<item>", "</item>", "<![CDATA[", "]]>", "<!--", "-->", "<"),
+        ),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 300 }),
+        async (at, text, cut, size) => {
+          const changed = cut ? fixture.slice(0, at) : `${fixture.slice(0, at)}${text}${fixture.slice(at)}`;
+          try {
+            await readWordPress(chunksOf(changed, size), "wp.xml", new Set(), NOW);
+          } catch (error) {
+            if (!(error instanceof ImportError)) throw error;
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("refuses an item left open, an unclosed CDATA and a broken channel, with their lines", async () => {
+    const open = documentOf(`${item(1, "Um", "<p>a</p>")}\n<item><title>Dois</title>`).replace(
+      "</channel></rss>\n",
+      "",
+    );
+    await expect(readWordPress(chunksOf(open, 50), "wp.xml", new Set(), NOW)).rejects.toMatchObject({
+      problem: { file: "wp.xml", line: 5, code: "malformed-xml" },
+    });
+    const cdata = documentOf("<item><title>Um</title><content:encoded><![CDATA[<p>a</p></content:encoded></item>");
+    await expect(readWordPress(chunksOf(cdata, 50), "wp.xml", new Set(), NOW)).rejects.toMatchObject({
+      problem: { code: "malformed-xml" },
+    });
+    const channel = documentOf(item(1, "Um", "<p>a</p>")).replace("</channel>", "</chanel>");
+    await expect(readWordPress(chunksOf(channel, 50), "wp.xml", new Set(), NOW)).rejects.toMatchObject({
+      problem: { file: "wp.xml", line: 5, code: "malformed-xml" },
+    });
   });
 });
 

@@ -29,17 +29,35 @@ const size = (bytes: number) =>
 /** The tree, its files over the limit refused when read (the readers read text files only). */
 function bounded(tree: SourceTree, limits: ReadLimits): SourceTree {
   const sizes = new Map(tree.files.map((file) => [file.path, file.size]));
+  const check = (path: string) => {
+    const bytes = sizes.get(path) ?? 0;
+    if (bytes <= limits.documentBytes) return;
+    const values = { size: size(bytes), max: size(limits.documentBytes) };
+    throw new ImportError({ file: path, code: "document-too-large", values });
+  };
   return {
     ...tree,
-    read(path) {
-      const bytes = sizes.get(path) ?? 0;
-      if (bytes > limits.documentBytes) {
-        const values = { size: size(bytes), max: size(limits.documentBytes) };
-        return Promise.reject(new ImportError({ file: path, code: "document-too-large", values }));
-      }
+    async read(path) {
+      check(path);
       return tree.read(path);
     },
+    chunks(path) {
+      check(path);
+      return tree.chunks(path);
+    },
   };
+}
+
+/** A file's first bytes, reading no more of it. */
+async function headOf(tree: SourceTree, path: string, length: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of tree.chunks(path)) {
+    parts.push(chunk);
+    read += chunk.length;
+    if (read >= length) break;
+  }
+  return Buffer.concat(parts).subarray(0, length);
 }
 
 /** The JSON of an export, or its fault with its line; the text is let go once parsed. */
@@ -85,7 +103,7 @@ async function exportFile(tree: SourceTree): Promise<{ path: string; kind: "json
     tree.container === "file" ? tree.files : tree.files.filter((file) => /\.(?:json|xml)$/i.test(file.path));
   for (const file of candidates) {
     if (/(?:^|\/)(?:package(?:-lock)?|tsconfig|hugo|config|manifest)\.json$/i.test(file.path)) continue;
-    const head = (await tree.read(file.path)).subarray(0, 512);
+    const head = await headOf(tree, file.path, 512);
     const kind = sniff(head);
     if (kind === "json" || kind === "xml") return { path: file.path, kind };
     // One Markdown file is a folder of one post; anything else alone is nothing to import.
@@ -105,8 +123,10 @@ async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource>
     if (data) return readGhost(data, found.path, paths, now);
     if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   } else if (found) {
-    const text = (await tree.read(found.path)).toString("utf8").replace(/^\uFEFF/, "");
-    if (isWxr(text.slice(0, 8192))) return readWordPress(text, found.path, paths, now);
+    // A WordPress export is read as it comes, an item at a time.
+    if (isWxr((await headOf(tree, found.path, 8192)).toString("utf8"))) {
+      return readWordPress(tree.chunks(found.path), found.path, paths, now);
+    }
     if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   }
   const markdown = await readMarkdownTree(tree, now);

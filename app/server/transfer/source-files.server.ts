@@ -6,6 +6,7 @@
  * sizes and their compression ratio, and no entry may climb out of the
  * archive (`../`) or name an absolute path.
  */
+import { createReadStream } from "node:fs";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import yauzl from "yauzl";
@@ -22,6 +23,8 @@ export interface SourceTree {
   container: "zip" | "folder" | "file";
   files: SourceFile[];
   read(path: string): Promise<Buffer>;
+  /** The file's bytes as they are read, for a reader that keeps a part at a time. */
+  chunks(path: string): AsyncIterable<Buffer>;
   close(): void;
 }
 
@@ -106,6 +109,10 @@ async function folderTree(root: string): Promise<SourceTree> {
       if (!known.has(name)) throw new Error(`No file ${name} in the folder`);
       return readFile(path.join(root, name));
     },
+    chunks: (name) => {
+      if (!known.has(name)) throw new Error(`No file ${name} in the folder`);
+      return createReadStream(path.join(root, name));
+    },
     close: () => {},
   };
 }
@@ -156,23 +163,27 @@ async function zipTree(file: string, limits: ZipLimits): Promise<SourceTree> {
     throw new ImportError({ file: path.basename(file), code: "bad-zip" });
   }
   files.sort((a, b) => a.path.localeCompare(b.path));
+  async function* entryChunks(name: string): AsyncIterable<Buffer> {
+    const entry = entries.get(name);
+    if (!entry) throw new Error(`No entry ${name} in the zip`);
+    const stream = await zip.openReadStreamPromise(entry);
+    let read = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      // validateEntrySizes stops a lying header at its declared size; this is the bound of that size.
+      if (read > limits.entryBytes) throw new ImportError({ file: name, code: "zip-bomb" });
+      yield chunk;
+    }
+  }
   return {
     container: "zip",
     files,
     async read(name) {
-      const entry = entries.get(name);
-      if (!entry) throw new Error(`No entry ${name} in the zip`);
-      const stream = await zip.openReadStreamPromise(entry);
       const chunks: Buffer[] = [];
-      let read = 0;
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        read += chunk.length;
-        // validateEntrySizes stops a lying header at its declared size; this is the bound of that size.
-        if (read > limits.entryBytes) throw new ImportError({ file: name, code: "zip-bomb" });
-        chunks.push(chunk);
-      }
+      for await (const chunk of entryChunks(name)) chunks.push(chunk);
       return Buffer.concat(chunks);
     },
+    chunks: entryChunks,
     close: () => zip.close(),
   };
 }
@@ -191,6 +202,7 @@ export async function openSource(location: string, name = path.basename(location
       container: "file",
       files: [{ path: name, size: info.size }],
       read: () => readFile(location),
+      chunks: () => createReadStream(location),
       close: () => {},
     };
     return single;

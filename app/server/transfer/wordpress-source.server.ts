@@ -8,7 +8,13 @@
  * `wp-content/uploads`; the others are listed as missing. The old
  * addresses are the post's `link` and its `?p=ID`. A document that declares
  * entities is refused: no entity is ever expanded.
+ *
+ * The file is read as it comes, an item at a time: each `<item>` is checked
+ * and parsed alone, and the rest of the document (the channel around the
+ * items) once at its end, so memory holds one item's XML and the posts made
+ * so far, never the whole text or its whole tree.
  */
+import { StringDecoder } from "node:string_decoder";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
@@ -60,54 +66,164 @@ function withParagraphs(html: string): string {
     .join("\n");
 }
 
-function parseDocument(text: string, file: string): Item {
-  if (/<!DOCTYPE[^>]*\[/i.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text.slice(0, 65_536))) {
-    throw new ImportError({ file, line: 1, code: "malformed-xml", values: { detail: "<!ENTITY>" } });
-  }
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  processEntities: true,
+  htmlEntities: true,
+  parseTagValue: false,
+  trimValues: false,
+  isArray: (name) => ["item", "category", "wp:postmeta", "wp:tag", "wp:category"].includes(name),
+});
+
+/** Checks and parses a piece of the document; a fault names its line in the file (`line` is the piece's first). */
+function parsePiece(text: string, file: string, line: number, lineOf = (at: number) => line + at - 1): Item {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new ImportError({ file, line: valid.err.line, code: "malformed-xml", values: { detail: valid.err.msg } });
+    throw new ImportError({
+      file,
+      line: lineOf(valid.err.line),
+      code: "malformed-xml",
+      values: { detail: valid.err.msg },
+    });
   }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    processEntities: true,
-    htmlEntities: true,
-    parseTagValue: false,
-    trimValues: false,
-    isArray: (name) => ["item", "category", "wp:postmeta", "wp:tag", "wp:category"].includes(name),
-  });
   return parser.parse(text) as Item;
 }
 
-/** The line each `<item>` starts on, in order, so a problem names it. */
-function itemLines(text: string): number[] {
-  const lines: number[] = [];
+const lineBreaks = (text: string) => {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return count;
+};
+
+/** What the document is made of, in its order: each item's XML with its first line, then the rest around them. */
+type Piece =
+  | { kind: "head"; text: string }
+  | { kind: "item"; text: string; line: number }
+  | { kind: "rest"; text: string; lineOf: (at: number) => number };
+
+/**
+ * Splits the document into its items as it is read. Comments and CDATA
+ * sections are stepped over whole, so a post whose text names `<item>` or
+ * `</item>` (a post about RSS) is not cut there.
+ */
+async function* pieces(source: AsyncIterable<Buffer | string>, file: string): AsyncGenerator<Piece> {
+  const decoder = new StringDecoder("utf8");
+  const token = /<!\[CDATA\[|<!--|<item[\s>]|<\/item\s*>/g;
+  // A token cut by a chunk's end is at most this long: so much of the end is always looked at again.
+  const reach = 16;
+  let buffer = "";
+  /** The line of buffer's first character. */
   let line = 1;
-  let from = 0;
-  for (const match of text.matchAll(/<item[\s>]/g)) {
-    for (let i = from; i < (match.index ?? 0); i++) if (text.charCodeAt(i) === 10) line++;
-    from = match.index ?? 0;
-    lines.push(line);
+  let at = 0;
+  let outside = "";
+  let headLength = -1;
+  let headLines = 0;
+  let afterItems = 1;
+  let itemLine = 0;
+  let inItem = false;
+  let pending: { close: string; from: number } | undefined;
+  const take = (end: number) => {
+    const text = buffer.slice(0, end);
+    line += lineBreaks(text);
+    buffer = buffer.slice(end);
+    at = 0;
+    return text;
+  };
+  const fault = (detail: string) => new ImportError({ file, line, code: "malformed-xml", values: { detail } });
+
+  const scan = (done: boolean): Piece | undefined => {
+    for (;;) {
+      if (pending) {
+        const close = buffer.indexOf(pending.close, pending.from);
+        if (close === -1) {
+          if (done) throw fault(pending.close === "-->" ? "<!--" : "<![CDATA[");
+          pending.from = Math.max(0, buffer.length - pending.close.length);
+          return undefined;
+        }
+        at = close + pending.close.length;
+        pending = undefined;
+      }
+      token.lastIndex = at;
+      const match = token.exec(buffer);
+      if (!match) {
+        if (inItem) at = Math.max(at, buffer.length - reach);
+        else outside += take(done ? buffer.length : Math.max(0, buffer.length - reach));
+        return undefined;
+      }
+      const found = match[0];
+      if (found === "<![CDATA[" || found === "<!--") {
+        if (!inItem) outside += take(match.index);
+        const opened = inItem ? match.index : 0;
+        pending = { close: found === "<!--" ? "-->" : "]]>", from: opened + found.length };
+        continue;
+      }
+      if (found.startsWith("<item")) {
+        if (inItem) {
+          at = match.index + found.length;
+          continue;
+        }
+        outside += take(match.index);
+        inItem = true;
+        itemLine = line;
+        at = found.length;
+        if (headLength === -1) {
+          headLength = outside.length;
+          headLines = lineBreaks(outside);
+          return { kind: "head", text: outside };
+        }
+        continue;
+      }
+      // A closing tag: the item's end, or a stray one left to the check of the rest.
+      if (!inItem) {
+        at = match.index + found.length;
+        continue;
+      }
+      const text = take(match.index + found.length);
+      inItem = false;
+      afterItems = line;
+      return { kind: "item", text, line: itemLine };
+    }
+  };
+
+  let first = true;
+  const feed = async function* (text: string, done: boolean) {
+    buffer += first ? text.replace(/^\uFEFF/, "") : text;
+    if (text) first = false;
+    for (let piece = scan(done); piece; piece = scan(done)) yield piece;
+  };
+  for await (const chunk of source) yield* feed(typeof chunk === "string" ? chunk : decoder.write(chunk), false);
+  yield* feed(decoder.end(), true);
+  if (inItem) {
+    line = itemLine;
+    throw fault("<item>");
   }
-  return lines;
+  outside += buffer;
+  const lines = headLength === -1 ? Number.POSITIVE_INFINITY : headLines;
+  yield {
+    kind: "rest",
+    text: outside,
+    lineOf: (at) => (at <= lines ? at : afterItems + at - lines - 1),
+  };
 }
 
-export function readWordPress(text: string, file: string, files: ReadonlySet<string>, now = new Date()): ParsedSource {
-  const document = parseDocument(text, file);
-  const channel = ((document.rss as Item | undefined)?.channel ?? {}) as Item;
-  const items = (channel.item as Item[] | undefined) ?? [];
-  const lines = itemLines(text);
-  const language = value(channel.language);
-  const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
+/** A document that declares anything (entities above all) is refused before a piece of it is parsed. */
+function refuseDeclarations(text: string, file: string) {
+  if (/<!DOCTYPE[^>]*\[/i.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text.slice(0, 65_536))) {
+    throw new ImportError({ file, line: 1, code: "malformed-xml", values: { detail: "<!ENTITY>" } });
+  }
+}
+
+/** The posts of a WordPress export, read from its bytes as they come (`source`: the file's chunks). */
+export async function readWordPress(
+  source: AsyncIterable<Buffer | string>,
+  file: string,
+  files: ReadonlySet<string>,
+  now = new Date(),
+): Promise<ParsedSource> {
   const problems: ImportProblem[] = [];
   const notes: ImportNote[] = [];
   const attachments = new Map<string, string>();
-  for (const item of items) {
-    if (value(item["wp:post_type"]) === "attachment") {
-      attachments.set(value(item["wp:post_id"]), value(item["wp:attachment_url"]) || value(item.guid));
-    }
-  }
   const filesByUploadPath = new Map<string, string>();
   for (const path of files) {
     const at = path.indexOf("uploads/");
@@ -127,34 +243,51 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
   const ownImage = (address: string) => /\/wp-content\/uploads\//.test(address);
 
   const posts: ImportedPost[] = [];
-  items.forEach((item, index) => {
-    const label = { file, line: lines[index] };
+  /** Featured images, named by their attachment's id, which may come after the post. */
+  const covers = new Map<ImportedPost, string>();
+  let channel: Item = {};
+  let headSeen = false;
+  for await (const piece of pieces(source, file)) {
+    if (piece.kind === "head") {
+      refuseDeclarations(piece.text, file);
+      headSeen = true;
+      continue;
+    }
+    if (piece.kind === "rest") {
+      if (!headSeen) refuseDeclarations(piece.text, file);
+      const document = parsePiece(piece.text, file, 1, piece.lineOf);
+      channel = ((document.rss as Item | undefined)?.channel ?? {}) as Item;
+      continue;
+    }
+    const item = ((parsePiece(piece.text, file, piece.line).item as Item[] | undefined) ?? [])[0] ?? {};
+    const label = { file, line: piece.line };
     const type = value(item["wp:post_type"]);
     const title = decodeEntities(value(item.title)).trim();
     if (type === "attachment") {
+      attachments.set(value(item["wp:post_id"]), value(item["wp:attachment_url"]) || value(item.guid));
       notes.push({
         ...label,
         code: "attachment-skipped",
         values: { title: title || value(item["wp:attachment_url"]) },
       });
-      return;
+      continue;
     }
     if (type !== "post") {
       if (type === "page") notes.push({ ...label, code: "page-skipped", values: { title } });
-      return;
+      continue;
     }
     const status = value(item["wp:status"]);
-    if (status === "auto-draft" || status === "inherit") return;
+    if (status === "auto-draft" || status === "inherit") continue;
     if (!title) {
       problems.push({ ...label, code: "missing-title" });
-      return;
+      continue;
     }
     const gmt = value(item["wp:post_date_gmt"]);
     const local = value(item["wp:post_date"]);
     const date = gmt && !gmt.startsWith("0000") ? readDate(gmt, "Z") : readDate(local);
     if (!date) {
       problems.push({ ...label, code: "bad-date", values: { key: "wp:post_date_gmt", value: gmt || local } });
-      return;
+      continue;
     }
     const modifiedGmt = value(item["wp:post_modified_gmt"]);
     const modified = (modifiedGmt && !modifiedGmt.startsWith("0000") && readDate(modifiedGmt, "Z")) || date;
@@ -175,7 +308,6 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
     // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
     const state = status === "trash" ? metaValue("_wp_trash_meta_status") || "draft" : status;
     const thumbnail = metaValue("_thumbnail_id");
-    const coverUrl = thumbnail ? attachments.get(thumbnail) : undefined;
     const name = value(item["wp:post_name"]);
     let slug = slugify(decodeSafely(name)) || slugify(title);
     if (!slug) slug = `post-${value(item["wp:post_id"])}`;
@@ -190,11 +322,12 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
     const id = value(item["wp:post_id"]);
     if (/^\d+$/.test(id) && !oldPaths.includes(`/?p=${id}`)) oldPaths.push(`/?p=${id}`);
     const excerpt = value(item["excerpt:encoded"]).trim();
-    posts.push({
+    const post: ImportedPost = {
       origin: label,
       title: title.slice(0, POST_LIMITS.title),
       slug,
-      lang: siteDefault,
+      // The channel's language, known once the document is read (below).
+      lang: "pt",
       draft: state !== "publish" && state !== "future",
       publishedAt: state === "publish" || state === "future" ? date : null,
       createdAt: date,
@@ -207,12 +340,20 @@ export function readWordPress(text: string, file: string, files: ReadonlySet<str
       socialTitle: null,
       socialDescription: null,
       tags: tags.slice(0, POST_LIMITS.tags),
-      ...(coverUrl ? { cover: imageOf(coverUrl) } : {}),
       images,
       oldPaths,
       removed: converted.removed,
-    });
-  });
+    };
+    posts.push(post);
+    if (thumbnail) covers.set(post, thumbnail);
+  }
+  const language = value(channel.language);
+  const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
+  for (const post of posts) {
+    post.lang = siteDefault;
+    const coverUrl = covers.has(post) ? attachments.get(covers.get(post) ?? "") : undefined;
+    if (coverUrl) post.cover = imageOf(coverUrl);
+  }
   return { kind: "wordpress", posts, problems, notes };
 }
 
