@@ -73,3 +73,24 @@ export function hostFactor(): number {
 export function limit(ms: number): number {
   return Math.round(ms * hostFactor());
 }
+
+/**
+ * Reads until `ok` holds (every 100 ms), failing after `limit(timeoutMs)` with what it last saw: a state waited for,
+ * not a time.
+ * @example await until("the avatar", () => page(), (html) => html.includes("<img"));
+ */
+export async function until<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + limit(timeoutMs);
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Waited for ${what}; last saw ${JSON.stringify(value)?.slice(0, 500) ?? String(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { saveResponse } from "../../app/server/responses/responses.server.ts";
 import { FediversePeer } from "../harness/fediverse-peer.ts";
-import { limit } from "../harness/host-speed.ts";
+import { limit, until } from "../harness/host-speed.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { tags } from "./helpers/html.ts";
@@ -63,17 +63,6 @@ function streamed(url: string, size: number): Promise<number> {
     for (let written = 0; written < size; written += chunk.length) sent.write(chunk);
     sent.end();
   });
-}
-
-/** Waits for a state, failing with what was seen when it does not come. */
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + limit(30_000);
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Waited for ${what}; last saw ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 for (const engine of engines) {

@@ -14,7 +14,7 @@ import { createPost } from "../../app/server/blog/posts.server.ts";
 import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
 import { responses, webmentionSends } from "../../app/server/db/schema.ts";
 import { MENTIONS_PER_HOST } from "../../app/server/webmention/runtime.server.ts";
-import { limit } from "../harness/host-speed.ts";
+import { limit, until } from "../harness/host-speed.ts";
 import { mentionPage, type OtherSite, serveOtherSite } from "../helpers/webmention-pages.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
 import { adminQuery, engines, engineTitle, migratedPostgresDatabase } from "./helpers/databases.ts";
@@ -31,17 +31,6 @@ beforeAll(async () => {
 afterAll(() => build?.remove());
 
 const SLUG = "post-mencionado";
-
-/** Waits for a state, failing with what was seen when it does not come. */
-async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + limit(30_000);
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Waited for ${what}; last saw ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 for (const engine of engines) {
   describe.skipIf(engine.skip !== undefined)(`the webmention endpoint on ${engineTitle(engine)}`, () => {
