@@ -32,6 +32,8 @@ export interface Received {
   at: number;
   /** Set once the peer's 202 was written to a live connection: the sender could see it accepted. */
   answered: boolean;
+  /** The port the request came from: its sender's end of the connection. */
+  senderPort: number;
 }
 
 export interface SendOptions {
@@ -300,6 +302,7 @@ export class FediversePeer {
         ...checked,
         at: Date.now(),
         answered: false,
+        senderPort: req.socket.remotePort ?? 0,
       };
       this.received.push(received);
       return { status: 202, type: "text/plain", body: "", received };

@@ -348,9 +348,9 @@ describe("FEDERATION=off", () => {
   });
 });
 
-/** Whether a process holds a TCP connection to the origin's port (Linux: its sockets' inodes in /proc/net/tcp). */
-function connectedTo(pid: number, origin: string): boolean {
-  const port = Number(new URL(origin).port).toString(16).toUpperCase().padStart(4, "0");
+/** Whether a process holds the local end, at `port`, of a TCP connection (Linux: its sockets' inodes in /proc/net/tcp). */
+function holdsPort(pid: number, port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
   const inodes = new Set<string>();
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
     let text = "";
@@ -361,7 +361,7 @@ function connectedTo(pid: number, origin: string): boolean {
     }
     for (const line of text.split("\n").slice(1)) {
       const fields = line.trim().split(/\s+/);
-      if (fields[2]?.endsWith(`:${port}`) && fields[9]) inodes.add(fields[9]);
+      if (fields[1]?.endsWith(`:${hex}`) && fields[9]) inodes.add(fields[9]);
     }
   }
   for (const fd of readdirSync(`/proc/${pid}/fd`)) {
@@ -451,10 +451,11 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL, one killed mid-del
     const published = await admin.action("create", postFields("killed-midway", "en") as never);
     expect(published.ok, published.message).toBe(true);
     const isCreate = (r: Received) => r.body.type === "Create";
-    // The first delivery arrives at some instance: the server that sent it (it holds the batch) is killed now.
-    const arrived = await Promise.any(peers.map((peer) => peer.waitFor(isCreate, limit(30_000)).then(() => peer)));
-    const sender = sites.find((site) => site.child.pid !== undefined && connectedTo(site.child.pid, arrived.origin));
-    if (!sender) throw new Error("no server holds a connection to the instance the first delivery reached");
+    // The first delivery arrives at some instance: the server that sent it (it holds the batch) is killed now. It
+    // is the one holding the connection's other end (the other may hold idle connections to the same instance).
+    const arrived = await Promise.any(peers.map((peer) => peer.waitFor(isCreate, limit(30_000))));
+    const sender = sites.find((site) => site.child.pid !== undefined && holdsPort(site.child.pid, arrived.senderPort));
+    if (!sender) throw new Error("no server holds the connection the first delivery came on");
     const killedAt = Date.now();
     sender.child.kill("SIGKILL");
     for (const peer of peers) await peer.waitFor((r) => isCreate(r) && r.answered, limit(60_000));
