@@ -17,7 +17,7 @@
  *
  * `npm run bench:fediverse` (builds BENCH_BUILD_DIR, default build-bench,
  * when missing); the embedded database, or PostgreSQL with DATABASE_URL (a
- * database of its own, created and dropped). Figures in decision 078.
+ * database of its own, created and dropped). Figures in decision 077.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -30,7 +30,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../app/server/db/client.server.ts";
-import { benchSettings } from "../config/bench.ts";
+import { fediverseBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { FediversePeer } from "../tests/harness/fediverse-peer.ts";
@@ -47,8 +47,6 @@ import { encodePath } from "./routes.ts";
 import { startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
-const FOLLOWERS = 10_000;
-const INSTANCES = 2_000;
 /** The fan-out's budget: every instance's inbox has the post within this long of its publication. */
 const FANOUT_BUDGET_S = 120;
 /** Incoming activities a minute, spread over this many remote instances (each under its rate limit). */
@@ -57,6 +55,8 @@ const PEERS = 10;
 
 export interface FediverseBenchResult {
   engine: "embedded (PGlite)" | "PostgreSQL";
+  followers: number;
+  instances: number;
   delivered: number;
   distinctInboxes: number;
   fanoutSeconds: number;
@@ -70,20 +70,25 @@ export interface FediverseBenchResult {
   incomingPerMinute: number;
 }
 
-/** Followers of the English account, `FOLLOWERS / INSTANCES` behind each instance's shared inbox. */
-const seedSql = (inboxes: string) => `
+/** Followers of the English account, `followers / instances` behind each instance's shared inbox. */
+const seedSql = (inboxes: string, { followers: FOLLOWERS, instances: INSTANCES }: Scale) => `
   insert into fediverse_followers (lang, actor_url, handle, instance, name, inbox, shared_inbox, follow_id)
   select 'en', '${inboxes}/i' || (n % ${INSTANCES}) || '/users/' || n, '@u' || n || '@i' || (n % ${INSTANCES}) || '.bench',
     'i' || (n % ${INSTANCES}) || '.bench', 'Reader ' || n, '${inboxes}/i' || (n % ${INSTANCES}) || '/users/' || n || '/inbox',
     '${inboxes}/i' || (n % ${INSTANCES}) || '/inbox', '${inboxes}/follows/' || n
   from generate_series(1, ${FOLLOWERS}) as n`;
 
-async function seedFollowers(inboxes: string, dataDir: string, databaseUrl: string | undefined) {
+interface Scale {
+  followers: number;
+  instances: number;
+}
+
+async function seedFollowers(inboxes: string, scale: Scale, dataDir: string, databaseUrl: string | undefined) {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await client.query(seedSql(inboxes));
+      await client.query(seedSql(inboxes, scale));
     } finally {
       await client.end();
     }
@@ -91,7 +96,7 @@ async function seedFollowers(inboxes: string, dataDir: string, databaseUrl: stri
   }
   const database = await openDatabase({ dataDir });
   try {
-    await database.db.execute(sql.raw(seedSql(inboxes)));
+    await database.db.execute(sql.raw(seedSql(inboxes, scale)));
   } finally {
     await database.close();
   }
@@ -100,10 +105,13 @@ async function seedFollowers(inboxes: string, dataDir: string, databaseUrl: stri
 /** Every instance's inbox on one local server that answers 202 and counts what arrived where. */
 async function startInboxes() {
   const arrived = new Map<string, number>();
+  /** When the last delivery arrived (`performance.now()`). */
+  const last = { at: 0 };
   const server = createServer((req, res) => {
     req.resume();
     req.on("end", () => {
       arrived.set(req.url ?? "", (arrived.get(req.url ?? "") ?? 0) + 1);
+      last.at = performance.now();
       res.writeHead(202).end();
     });
   });
@@ -111,6 +119,7 @@ async function startInboxes() {
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     arrived,
+    last,
     total: () => [...arrived.values()].reduce((sum, n) => sum + n, 0),
     close: () => {
       server.closeAllConnections();
@@ -157,9 +166,10 @@ async function sendIncoming(peers: FediversePeer[], inbox: string, postUrl: stri
 export async function measureFediverse(
   buildDir: string,
   tempDir: string,
-  durationSeconds: number,
+  settings: Scale & { durationSeconds: number },
   databaseUrl?: string,
 ): Promise<FediverseBenchResult> {
+  const { durationSeconds } = settings;
   const dataDir = await mkdtemp(path.join(tempDir, "fediverse-"));
   const inboxes = await startInboxes();
   const github = await startFakeGitHub();
@@ -180,7 +190,7 @@ export async function measureFediverse(
     const first = await startServer({ buildDir, dataDir, databaseUrl, env });
     await sleep(1000);
     await first.child.stop();
-    await seedFollowers(inboxes.origin, dataDir, databaseUrl);
+    await seedFollowers(inboxes.origin, settings, dataDir, databaseUrl);
     server = await startServer({ buildDir, dataDir, databaseUrl, env });
     const { origin } = server;
     const pid = server.child.pid;
@@ -217,8 +227,9 @@ export async function measureFediverse(
     try {
       visitorFanout = await visit(origin, durationSeconds, pid);
       const deadline = performance.now() + FANOUT_BUDGET_S * 2000;
-      while (inboxes.arrived.size < INSTANCES && performance.now() < deadline) await sleep(100);
-      fanoutSeconds = (performance.now() - started) / 1000;
+      while (inboxes.arrived.size < settings.instances && performance.now() < deadline) await sleep(100);
+      // From the publication to the last inbox's delivery (the visitor's load may end after it).
+      fanoutSeconds = (inboxes.last.at - started) / 1000;
       // Anything sent twice would come within a poll or two.
       await sleep(3000);
     } finally {
@@ -235,6 +246,8 @@ export async function measureFediverse(
     ]);
     return {
       engine: databaseUrl ? "PostgreSQL" : "embedded (PGlite)",
+      followers: settings.followers,
+      instances: settings.instances,
       delivered,
       distinctInboxes,
       fanoutSeconds: round(fanoutSeconds, 1),
@@ -260,7 +273,7 @@ export function fediverseVerdict(result: FediverseBenchResult) {
   const pages = (results: readonly LoadResult[]) =>
     results.map((r) => `${new URL(r.url).pathname} p99 ${r.latencyP99} ms (p50 ${r.latencyP50})`).join(", ");
   const growth = result.rssPeak - result.rssStart;
-  const once = result.delivered === INSTANCES && result.distinctInboxes === INSTANCES;
+  const once = result.delivered === result.instances && result.distinctInboxes === result.instances;
   const checks = {
     once,
     fanoutInBudget: result.fanoutSeconds <= FANOUT_BUDGET_S,
@@ -274,7 +287,7 @@ export function fediverseVerdict(result: FediverseBenchResult) {
     pass: Object.values(checks).every(Boolean),
     checks,
     lines: [
-      `${result.engine}: ${FOLLOWERS} followers on ${INSTANCES} instances; ${result.delivered} deliveries to ${result.distinctInboxes} inboxes in ${result.fanoutSeconds} s (budget ${FANOUT_BUDGET_S} s, ${round(result.delivered / result.fanoutSeconds, 1)}/s)`,
+      `${result.engine}: ${result.followers} followers on ${result.instances} instances; ${result.delivered} deliveries to ${result.distinctInboxes} inboxes in ${result.fanoutSeconds} s (budget ${FANOUT_BUDGET_S} s, ${round(result.delivered / result.fanoutSeconds, 1)}/s)`,
       `RSS ${round(mib(result.rssStart))} MB before the post, ${round(mib(result.rssPeak))} MB at the fan-out's peak (+${round(mib(growth))} MB, limit +${round(mib(RSS_GROWTH_BOUND))} MB)`,
       `visitor alone: ${pages(result.visitorAlone)}`,
       `visitor during the fan-out: ${pages(result.visitorFanout)}`,
@@ -289,7 +302,7 @@ export function fediverseVerdict(result: FediverseBenchResult) {
 
 async function main(): Promise<number> {
   installSignalHandlers();
-  const options = settingsOrExit(benchSettings);
+  const options = settingsOrExit(fediverseBenchSettings);
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-fediverse-"));
   const { databaseUrl } = options;
@@ -305,7 +318,12 @@ async function main(): Promise<number> {
       url.pathname = `/${name}`;
       dedicated = url.toString();
     }
-    const result = await measureFediverse(path.resolve(options.buildDir), tempDir, options.durationSeconds, dedicated);
+    const result = await measureFediverse(
+      path.resolve(options.buildDir),
+      tempDir,
+      { followers: options.followers, instances: options.instances, durationSeconds: options.durationSeconds },
+      dedicated,
+    );
     const verdict = fediverseVerdict(result);
     for (const line of verdict.lines) console.info(line);
     console.info(verdict.pass ? "PASS  fediverse budget" : "FAIL  fediverse budget");

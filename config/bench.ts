@@ -216,6 +216,17 @@ const audienceShape = {
   }),
 };
 
+const fediverseShape = {
+  BENCH_FEDIVERSE_FOLLOWERS: withDefault(wholeNumber(1), 10_000, {
+    group: "bench",
+    meaning: "`npm run bench:fediverse`: the followers of the English account a post is federated to",
+  }),
+  BENCH_FEDIVERSE_INSTANCES: withDefault(wholeNumber(1), 2_000, {
+    group: "bench",
+    meaning: "`npm run bench:fediverse`: the instances those followers are on (one shared inbox each)",
+  }),
+};
+
 /** Every variable of the bench, for the guide; its server and nginx variables are written where they belong. */
 export const benchGuideShape = {
   ...benchShape,
@@ -226,6 +237,7 @@ export const benchGuideShape = {
   ...floodShape,
   ...newsletterShape,
   ...audienceShape,
+  ...fediverseShape,
 };
 
 const commonVariables = { ...benchShape, ...nginxShape, DATABASE_URL: serverShape.DATABASE_URL };
@@ -305,6 +317,13 @@ export const newsletterBenchSettings = z.object({ ...commonVariables, ...newslet
   readers: values.BENCH_NEWSLETTER_READERS,
   /** As NEWSLETTER_RATE takes it. */
   rate: `${values.BENCH_NEWSLETTER_RATE.perSecond}/s,${values.BENCH_NEWSLETTER_RATE.perHour}/h`,
+}));
+
+/** `npm run bench:fediverse`. */
+export const fediverseBenchSettings = z.object({ ...commonVariables, ...fediverseShape }).transform((values) => ({
+  ...common(values),
+  followers: values.BENCH_FEDIVERSE_FOLLOWERS,
+  instances: values.BENCH_FEDIVERSE_INSTANCES,
 }));
 
 /** `npm run bench:audience`. */

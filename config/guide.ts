@@ -52,7 +52,7 @@ const NOTES: Partial<Record<Group, string>> = {
   observatory: "It also reads `BUILD_DIR` (the build it serves) and `NGINX_PATH`.",
   bench:
     "Every bench command (`npm run bench`, `bench:pages`, `bench:taps`, `bench:mixed`, `bench:flood`, " +
-    "`bench:newsletter`, `bench:audience`, `bench:workers`) also reads `DATABASE_URL` (PostgreSQL measured " +
+    "`bench:newsletter`, `bench:audience`, `bench:fediverse`, `bench:workers`) also reads `DATABASE_URL` (PostgreSQL measured " +
     "beside the embedded database, on a database of its own), `NGINX_PATH` and `CHROMIUM_PATH`, and checks " +
     "its variables before it starts anything.",
 };

@@ -36,6 +36,8 @@ export interface FediverseWorkerOptions {
   leaseMs: number;
   /** Deliveries claimed and sent at once. */
   batch?: number;
+  /** Deliveries a second at most, a batch at a time: a fan-out to thousands of inboxes leaves the server to its readers. */
+  deliveriesPerSecond?: number;
   /** The author's mail about waiting responses; absent without a mail server. */
   mail?: { transport: SmtpTransport; from: string; to: string };
   now?: () => Date;
@@ -45,6 +47,11 @@ export interface FediverseWorkerOptions {
   onSent?: (delivery: FediverseDelivery) => void | Promise<void>;
 }
 
+/**
+ * The fan-out's pace on each server: 2,000 instances' inboxes in under a minute, while a reader's page keeps its budget
+ * on the embedded database, which shares the server's one thread (bench/fediverse.ts, decision 077).
+ */
+const DELIVERIES_PER_SECOND = 40;
 /** An inbox that has not answered in this long is a failure, tried again later. */
 const SEND_TIMEOUT_MS = 15_000;
 /** The author's mail about waiting responses goes at most this often. */
@@ -190,11 +197,16 @@ export async function fediverseRound(options: FediverseWorkerOptions): Promise<{
     );
   // Like drainClaims, but the batch's inboxes (different servers) are asked at once: one slow inbox does not
   // hold the others.
+  const batchMs = (1000 * batch) / (options.deliveriesPerSecond ?? DELIVERIES_PER_SECOND);
   for (;;) {
+    const started = Date.now();
     const claimed = await claimDueDeliveries(db, now(), batch, options.leaseMs);
     const outcomes = await Promise.all(claimed.map((delivery) => deliver(options, delivery)));
     sent += outcomes.filter((outcome) => outcome === "sent").length;
     if (claimed.length < batch) break;
+    // Paced: the next batch is claimed (so nothing is held meanwhile) once this one's share of the second is over.
+    const rest = batchMs - (Date.now() - started);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   }
   if (sent > 0) logEvent("fediverse_delivered", `Fediverse: ${sent} deliveries accepted.`, { sent });
   await options.avatars
