@@ -89,7 +89,7 @@ for (const engine of engines) {
     const keyOf = async (source: string) =>
       (
         await database.db
-          .select({ key: responses.avatarKey, checked: responses.avatarCheckedAt })
+          .select({ key: responses.avatarKey, checked: responses.avatarCheckedAt, updated: responses.updatedAt })
           .from(responses)
           .where(eq(responses.sourceUrl, `${remote}/activities/${source}`))
       )[0];
@@ -105,12 +105,15 @@ for (const engine of engines) {
     it("stores a picture once per address, small, as WebP, without its metadata, under a key named by its bytes", async () => {
       await respond("second", "/a.jpg");
       await respond("third", "/a.jpg");
+      const saved = (await keyOf("second"))?.updated?.getTime() ?? 0;
       const kept = avatars(true);
       expect(await kept.round(database.db)).toMatchObject({ stored: 1, refused: 0 });
       expect(asked).toEqual(["/a.jpg"]);
       const { key } = (await keyOf("second")) ?? {};
       expect(key).toMatch(new RegExp(`^${AVATAR_PREFIX}/[0-9a-f]{24}\\.webp$`));
       expect((await keyOf("third"))?.key).toBe(key);
+      // Changed, so the pages that show it are made again on every server (the blog's fingerprint).
+      expect((await keyOf("second"))?.updated?.getTime()).toBeGreaterThan(saved);
       const stored = await uploads.get(key ?? "");
       const metadata = await sharp(stored).metadata();
       expect(metadata).toMatchObject({ format: "webp", width: AVATAR_EDGE, height: AVATAR_EDGE });

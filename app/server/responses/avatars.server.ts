@@ -71,7 +71,7 @@ export class RemoteAvatars {
     // An address already stored for another response is the same picture (remote servers name avatars by their
     // bytes): its key is reused without a request.
     await db.execute(sql`
-      update ${responses} r set avatar_key = s.avatar_key, avatar_checked_at = s.avatar_checked_at
+      update ${responses} r set avatar_key = s.avatar_key, avatar_checked_at = s.avatar_checked_at, updated_at = now()
       from ${responses} s
       where r.avatar_checked_at is null and r.author_avatar = s.author_avatar and s.avatar_key is not null`);
     // Claimed by marking them checked: on PostgreSQL a second server's update waits for the first's and then finds
@@ -92,9 +92,11 @@ export class RemoteAvatars {
         continue;
       }
       await this.options.uploads.put(made.key, made.data);
+      // A changed response: the cached pages of every server showing it are made again (the blog's fingerprint
+      // counts approved responses' newest change), so an avatar stored after the approval still shows.
       await db
         .update(responses)
-        .set({ avatarKey: made.key })
+        .set({ avatarKey: made.key, updatedAt: new Date() })
         .where(and(sql`${responses.authorAvatar} = ${url}`, isNotNull(responses.avatarCheckedAt)));
       stored += 1;
     }
