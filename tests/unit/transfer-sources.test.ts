@@ -380,7 +380,8 @@ describe("a WordPress export read as it comes", () => {
           }
         },
       ),
-      { numRuns: 150 },
+      // Seeded, so a run is the same every time; the examples are inputs that once failed.
+      { numRuns: 150, seed: 20261129, examples: [[2, '"', false, 1]] },
     );
   });
 

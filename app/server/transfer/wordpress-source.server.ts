@@ -87,7 +87,17 @@ function parsePiece(text: string, file: string, line: number, lineOf = (at: numb
       values: { detail: valid.err.msg },
     });
   }
-  return parser.parse(text) as Item;
+  try {
+    return parser.parse(text) as Item;
+  } catch (error) {
+    // What the validator lets through and the parser still refuses (a processing instruction left open).
+    throw new ImportError({
+      file,
+      line,
+      code: "malformed-xml",
+      values: { detail: error instanceof Error ? error.message : String(error) },
+    });
+  }
 }
 
 const lineBreaks = (text: string) => {
