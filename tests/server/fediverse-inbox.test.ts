@@ -324,5 +324,29 @@ for (const engine of engines) {
       expect(after.has(first ?? "")).toBe(false);
       expect((await moderate("delete")).status).toBe(404);
     });
+
+    it("refuses with 422 a reply or an edit whose HTML carries scripts, styles or event handlers, and stores nothing", async () => {
+      const before = await stored();
+      for (const html of [
+        "<p>Oi <script>alert(1)</script></p>",
+        "<style>body{display:none}</style><p>Oi</p>",
+        '<p>Oi <img src="x" onerror="alert(1)"></p>',
+      ]) {
+        const note = peer.note(html, postUrl());
+        const refused = await peer.send(inbox(), peer.activity("Create", note));
+        expect(refused.status, html).toBe(422);
+        expect(await refused.text()).toMatch(/scripts, styles or event handlers/);
+      }
+      // A reply taken, then edited to carry a script: the edit is refused, the reply keeps its text.
+      const note = peer.note("<p>Uma resposta boa</p>", postUrl());
+      expect((await peer.send(inbox(), peer.activity("Create", note))).status).toBe(202);
+      const edited = { ...note, content: "<p>Uma resposta boa<script>alert(1)</script></p>" };
+      peer.notes.set(String(note.id), edited);
+      const edit = await peer.send(inbox(), peer.activity("Update", edited));
+      expect(edit.status).toBe(422);
+      expect(await stored()).toEqual({ ...before, responses: before.responses + 1 });
+      expect(await adminPage()).toContain("Uma resposta boa");
+      expect(await adminPage()).not.toContain("alert(1)");
+    });
   });
 }

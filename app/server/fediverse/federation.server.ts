@@ -39,7 +39,7 @@ import { type FediverseFollower, fediverseFollowers } from "../db/schema.ts";
 import { logEvent } from "../log.server.ts";
 import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
-import { sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
+import { activeContentIn, sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
 import { postAddress, postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
@@ -93,6 +93,9 @@ function refuse(ctx: InboxContext<InboxOutcome>, status: number, reason: string)
   ctx.data.refusal = { status, reason };
   throw new RefusedActivity(status, reason);
 }
+
+/** Why a reply with scripts, styles or event handlers in its HTML is refused (the bad input: a 4xx). */
+const ACTIVE_REPLY = "The reply's HTML carries scripts, styles or event handlers.";
 
 /** Followers, outbox and featured pages hold this many items. */
 const PAGE_SIZE = 20;
@@ -344,6 +347,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       const author = await describeActor(await note.getAttribution(ctx).catch(() => null), authorId);
       const lang = post.lang === "en" ? "en" : "pt";
       const content = note.content?.toString() ?? "";
+      if (activeContentIn(content)) refuse(ctx, 422, ACTIVE_REPLY);
       await saveResponse(db, {
         kind: "reply",
         postId: post.id,
@@ -368,7 +372,9 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (note === undefined) refuse(ctx, 422, "The activity's object could not be fetched from its address.");
       if (!(note instanceof Note) || !note.id || !update.actorId) return;
       const post = await postOfUrl(db, origin, note.replyTargetId);
-      const html = await sanitizeRemoteHtml(note.content?.toString() ?? "", post?.lang === "en" ? "en" : "pt");
+      const content = note.content?.toString() ?? "";
+      if (activeContentIn(content)) refuse(ctx, 422, ACTIVE_REPLY);
+      const html = await sanitizeRemoteHtml(content, post?.lang === "en" ? "en" : "pt");
       // Shown under a post already, the new text replaces the old at once on this server (within a second on others).
       if ((await updateRemoteReply(db, note.id.href, update.actorId.href, html)) > 0) invalidatePublicPages();
     })

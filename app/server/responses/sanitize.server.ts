@@ -15,6 +15,30 @@ turndown.addRule("dropped", {
   replacement: () => "",
 });
 
+/**
+ * Markup that runs or restyles a page: an active element, an event handler or
+ * a style attribute, a `javascript:`-like address. A pasted snippet comes
+ * escaped (`&lt;script&gt;`), as text, and matches none of these.
+ */
+const ACTIVE_MARKUP = [
+  /<\s*(?:script|style|iframe|object|embed|frame|frameset|link|meta|base)[\s/>]/i,
+  /<[a-z][^>]*[\s/](?:on[a-z]+|style)\s*=/i,
+  /<[a-z][^>]*[\s/](?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(?:javascript|vbscript|data):/i,
+];
+
+/**
+ * Whether remote HTML carries scripts, styles or event handlers. A reply
+ * whose HTML does is refused rather than kept without them: no server of
+ * the fediverse sends such a Note. (What is kept is made safe by the
+ * sanitizer whatever this finds; this only decides to refuse.)
+ * @example activeContentIn('<p>Oi <script>x()</script></p>') // true
+ * @example activeContentIn("<p>Oi <code>&lt;script&gt;</code></p>") // false
+ */
+export function activeContentIn(html: string): boolean {
+  const text = html.slice(0, MAX_REMOTE_HTML);
+  return ACTIVE_MARKUP.some((pattern) => pattern.test(text));
+}
+
 /** Remote content longer than this is cut: a reply is not an article. */
 const MAX_REMOTE_HTML = 64 * 1024;
 
