@@ -38,7 +38,6 @@
  * when missing); BENCH_OUT=file.json keeps the figures. `npm test` runs the
  * bounded version in tests/server/audience-scale.test.ts.
  */
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -70,6 +69,7 @@ import { visitorTargets } from "./flood.ts";
 import { type PacedAnswer, PacedClient } from "./paced-load.ts";
 import { runToEnd } from "./processes.ts";
 import { encodePath } from "./routes.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { median, mib, percentile, round, sleep } from "./stats.ts";
 
@@ -743,24 +743,6 @@ export function audienceVerdict(result: AudienceBenchResult): {
   return { pass: budgets.every((b) => b.pass !== false), budgets, lines };
 }
 
-/** A database of its own on the PostgreSQL server of `serverUrl`, created now; `drop()` removes it. */
-async function ownDatabase(serverUrl: string) {
-  const name = `portfolio_bench_audience_${randomBytes(4).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 async function main(): Promise<number> {
   installSignalHandlers();
   const options = settingsOrExit(audienceBenchSettings);
@@ -777,7 +759,7 @@ async function main(): Promise<number> {
   try {
     results.push(await measureAudience(buildDir, tempDir, settings));
     if (options.databaseUrl) {
-      const database = await ownDatabase(options.databaseUrl);
+      const database = await scratchDatabase(options.databaseUrl, "audience");
       try {
         results.push(await measureAudience(buildDir, tempDir, settings, database.url));
       } finally {

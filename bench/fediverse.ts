@@ -44,6 +44,7 @@ import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { memoryOf, sampleMemory } from "./processes.ts";
 import { encodePath } from "./routes.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 import { startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
@@ -306,18 +307,10 @@ async function main(): Promise<number> {
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-fediverse-"));
   const { databaseUrl } = options;
-  let dedicated: string | undefined;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   try {
-    if (databaseUrl) {
-      const name = `portfolio_bench_fediverse_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(databaseUrl);
-      url.pathname = `/${name}`;
-      dedicated = url.toString();
-    }
+    if (databaseUrl) scratch = await scratchDatabase(databaseUrl, "fediverse");
+    const dedicated = scratch?.url;
     const result = await measureFediverse(
       path.resolve(options.buildDir),
       tempDir,
@@ -329,12 +322,7 @@ async function main(): Promise<number> {
     console.info(verdict.pass ? "PASS  fediverse budget" : "FAIL  fediverse budget");
     return verdict.pass ? 0 : 1;
   } finally {
-    if (databaseUrl && dedicated) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${new URL(dedicated).pathname.slice(1)} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
     await rm(tempDir, { recursive: true, force: true });
   }
 }

@@ -41,6 +41,7 @@ import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { memoryOf, sampleMemory } from "./processes.ts";
 import { encodePath } from "./routes.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 import { startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
@@ -216,18 +217,10 @@ async function main(): Promise<number> {
   if (!existsSync(serverEntry(options.buildDir))) await buildSite(path.resolve(options.buildDir));
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "portfolio-bench-newsletter-"));
   const { databaseUrl } = options;
-  let dedicated: string | undefined;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   try {
-    if (databaseUrl) {
-      const name = `portfolio_bench_newsletter_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(databaseUrl);
-      url.pathname = `/${name}`;
-      dedicated = url.toString();
-    }
+    if (databaseUrl) scratch = await scratchDatabase(databaseUrl, "newsletter");
+    const dedicated = scratch?.url;
     const result = await measureNewsletter(
       path.resolve(options.buildDir),
       tempDir,
@@ -243,12 +236,7 @@ async function main(): Promise<number> {
     console.info(verdict.pass ? "PASS  newsletter budget" : "FAIL  newsletter budget");
     return verdict.pass ? 0 : 1;
   } finally {
-    if (databaseUrl && dedicated) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${new URL(dedicated).pathname.slice(1)} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
     await rm(tempDir, { recursive: true, force: true });
   }
 }
