@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
-import { chromiumArgs, findChromium } from "./tests/harness/chromium.ts";
+import { chromiumArgs, findTestChromium } from "./tests/harness/chromium.ts";
 import { hostFactor, limit } from "./tests/harness/host-speed.ts";
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
 
-const executablePath = findChromium();
+const executablePath = findTestChromium();
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // Sign-in runs against the local fake GitHub; its port is separate so parallel runs do not collide.

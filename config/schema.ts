@@ -803,7 +803,8 @@ export const storageShape = z
 export const toolShape = {
   CHROMIUM_PATH: optional(text("a file"), {
     group: "tools",
-    default: "first of `chromium`, `chromium-browser`, `google-chrome-stable` on `PATH`",
+    default:
+      "the tests: Chromium's headless shell if installed; the benchmark, and the tests without it: first of `chromium`, `chromium-browser`, `google-chrome-stable` on `PATH`",
     meaning: "the browser the end-to-end tests and the benchmark drive",
   }),
   SUITE_JOBS: optional(wholeNumber(1), {
