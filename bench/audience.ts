@@ -64,7 +64,7 @@ import {
 } from "./audience-data.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite, toolEnv } from "./build.ts";
-import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { installSignalHandlers, runBench } from "./cleanup.ts";
 import { visitorTargets } from "./flood.ts";
 import { type PacedAnswer, PacedClient } from "./paced-load.ts";
 import { runToEnd } from "./processes.ts";
@@ -793,14 +793,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (process.argv[2] === "--paced") {
     await pacedProcess(JSON.parse(process.argv[3] ?? "{}") as PacedPlan);
   } else {
-    let code = 2;
-    try {
-      code = await main();
-    } catch (error) {
-      console.error(`The audience bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      await cleanupAll();
-    }
-    process.exit(code);
+    await runBench("The audience bench", main);
   }
 }

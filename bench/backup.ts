@@ -19,7 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { listBackups } from "../backups/backup.ts";
 import { buildSite, toolEnv } from "./build.ts";
-import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
+import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
 import { seed } from "./search.ts";
 import { startServer } from "./server.ts";
@@ -58,7 +58,7 @@ function probe(origin: string, pathname: string) {
 const worst = (times: Probe[], from: number, to: number) =>
   round(Math.max(0, ...times.filter((time) => time.at >= from && time.at < to).map((time) => time.ms)), 1);
 
-async function main() {
+async function main(): Promise<number> {
   installSignalHandlers();
   const buildDir = path.resolve(readOptions().buildDir);
   if (!existsSync(path.join(buildDir, "server", "main.js"))) {
@@ -118,17 +118,7 @@ async function main() {
   } finally {
     await server.child.stop();
   }
+  return 0;
 }
 
-if (import.meta.main) {
-  let code = 0;
-  try {
-    await main();
-  } catch (error) {
-    console.error(`The backup bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-    code = 2;
-  } finally {
-    await cleanupAll();
-  }
-  process.exit(code);
-}
+if (import.meta.main) await runBench("The backup bench", main);

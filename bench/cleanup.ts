@@ -71,3 +71,23 @@ export function installSignalHandlers() {
     }
   });
 }
+
+/**
+ * A bench command's entry: runs `main`, whose number is the exit code, says why when it throws (exit 2),
+ * then undoes everything registered and exits. After Ctrl-C the signal handler is already cleaning up and exits when
+ * done: a second `cleanupAll` here would find its list emptied mid-step and exit before the temp dirs are gone.
+ * @example await runBench("The search bench", main);
+ */
+export async function runBench(what: string, main: () => Promise<number>): Promise<void> {
+  let code = 2;
+  try {
+    code = await main();
+  } catch (error) {
+    if (!stopping) console.error(`${what} could not finish: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (!stopping) {
+      await cleanupAll();
+      process.exit(code);
+    }
+  }
+}

@@ -24,7 +24,7 @@ import { floodBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { buildSite, toolEnv } from "./build.ts";
-import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { installSignalHandlers, runBench } from "./cleanup.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { memoryOf, sampleMemory, startChild } from "./processes.ts";
 import { encodePath, loadTargets } from "./routes.ts";
@@ -281,14 +281,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const [origin = "", connections = "50", seconds = "10", rate = ""] = process.argv.slice(3);
     await generate(origin, Number(connections), Number(seconds), Number(rate));
   } else {
-    let code = 2;
-    try {
-      code = await main();
-    } catch (error) {
-      console.error(`The flood bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      await cleanupAll();
-    }
-    process.exit(code);
+    await runBench("The flood bench", main);
   }
 }

@@ -22,7 +22,7 @@ import { AdminClient, ContactClient, signIn } from "../tests/harness/site-client
 import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { installSignalHandlers, runBench } from "./cleanup.ts";
 import { benchPaths, encodePath } from "./routes.ts";
 import { startServer } from "./server.ts";
 import { round, sleep } from "./stats.ts";
@@ -232,14 +232,4 @@ async function main(): Promise<number> {
   return errors === 0 ? 0 : 1;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let code = 2;
-  try {
-    code = await main();
-  } catch (error) {
-    console.error(`The mixed load could not finish: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await cleanupAll();
-  }
-  process.exit(code);
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runBench("The mixed load", main);

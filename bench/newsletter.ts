@@ -36,7 +36,7 @@ import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { installSignalHandlers, runBench } from "./cleanup.ts";
 import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 import { memoryOf, sampleMemory } from "./processes.ts";
@@ -241,14 +241,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let code = 2;
-  try {
-    code = await main();
-  } catch (error) {
-    console.error(`The newsletter bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await cleanupAll();
-  }
-  process.exit(code);
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runBench("The newsletter bench", main);

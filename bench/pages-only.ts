@@ -31,7 +31,7 @@ import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { BUDGETS, isContentPage } from "./budgets.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers, isStopping, onCleanup } from "./cleanup.ts";
+import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { startFloorServer, writeFloorSite } from "./floor.ts";
 import { ensureChromium } from "./lighthouse.ts";
 import { describeMachine, noteLoad } from "./machine.ts";
@@ -224,18 +224,4 @@ async function main(): Promise<number> {
   return options.failOnBudget && verdicts.some((verdict) => !verdict.pass) ? 1 : 0;
 }
 
-let code = 2;
-try {
-  code = await main();
-} catch (error) {
-  if (!isStopping()) {
-    console.error(`The page measurement could not finish: ${error instanceof Error ? error.message : String(error)}`);
-  }
-} finally {
-  // After Ctrl-C the signal handler is already cleaning up and exits when done; a second
-  // cleanupAll would find its list empty mid-step and exit here before the temp dir is gone.
-  if (!isStopping()) {
-    await cleanupAll();
-    process.exit(code);
-  }
-}
+await runBench("The page measurement", main);

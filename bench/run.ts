@@ -11,7 +11,7 @@ import { fullBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
+import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { measureFlood } from "./flood.ts";
 import { startFloorServer, writeFloorSite } from "./floor.ts";
 import { ensureChromium } from "./lighthouse.ts";
@@ -252,12 +252,4 @@ async function main(): Promise<number> {
   return failed.length === 0 ? 0 : 1;
 }
 
-let code = 2;
-try {
-  code = await main();
-} catch (error) {
-  console.error(`The bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await cleanupAll();
-}
-process.exit(code);
+await runBench("The bench", main);

@@ -17,7 +17,7 @@ import { openDatabase } from "../app/server/db/client.server.ts";
 import { blogs, users } from "../app/server/db/schema.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers, onCleanup } from "./cleanup.ts";
+import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
 import type { SearchBenchResult } from "./results.ts";
 import { startServer } from "./server.ts";
@@ -190,14 +190,4 @@ async function main(): Promise<number> {
   return pass ? 0 : 1;
 }
 
-if (import.meta.main) {
-  let code = 2;
-  try {
-    code = await main();
-  } catch (error) {
-    console.error(`The search bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await cleanupAll();
-  }
-  process.exit(code);
-}
+if (import.meta.main) await runBench("The search bench", main);

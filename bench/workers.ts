@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { buildSite } from "./build.ts";
-import { cleanupAll, installSignalHandlers } from "./cleanup.ts";
+import { installSignalHandlers, runBench } from "./cleanup.ts";
 import { readOptions } from "./options.ts";
 import { measureWorkers, workersTable } from "./worker-throughput.ts";
 
@@ -44,12 +44,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let code = 2;
-try {
-  code = await main();
-} catch (error) {
-  console.error(`The measurement could not finish: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await cleanupAll();
-}
-process.exit(code);
+await runBench("The measurement", main);
