@@ -22,6 +22,7 @@ import { deletedObject } from "../app/server/fediverse/publication.server.ts";
 import { approvedReplyIds } from "../app/server/fediverse/replies.server.ts";
 import type { InboxOutcome } from "../app/server/fediverse/types.server.ts";
 import { isBlocked } from "../app/server/responses/responses.server.ts";
+import { subjectOfPost, subjectOfRow } from "../app/server/responses/subject.server.ts";
 import { TokenBuckets } from "./token-buckets.ts";
 
 /** An inbox's body larger than this is refused unread. */
@@ -197,7 +198,7 @@ export function federationDoor(options: FederationDoorOptions) {
       res.status(status).type("application/activity+json").send(JSON.stringify(value));
     };
     if (post) {
-      const replyIds = /^[0-9a-f-]{36}$/.test(post.id) ? await approvedReplyIds(db, post.id) : [];
+      const replyIds = await approvedReplyIds(db, subjectOfPost(post));
       json(200, await postArticle({ origin, post, replyIds }).toJsonLd({ contextLoader: context.contextLoader }));
       return true;
     }
@@ -225,9 +226,14 @@ export function federationDoor(options: FederationDoorOptions) {
         return refuse(res, 404, "No such post");
       }
       if (isInboxPath(path)) return await answerInbox(req, res, federation, db);
-      const replies = /^\/fediverse\/replies\/([0-9a-f-]{36})$/.exec(path);
-      if (replies?.[1]) {
-        const items = await approvedReplyIds(db, replies[1]);
+      const replies = /^\/fediverse\/replies\/(?:([0-9a-f-]{36})|(pt|en)\/([a-z0-9-]+))$/.exec(path);
+      const repliesOf = replies?.[1]
+        ? { postId: replies[1] }
+        : replies?.[2] && replies[3]
+          ? subjectOfRow({ postId: null, articleId: replies[3], articleLang: replies[2] })
+          : undefined;
+      if (repliesOf) {
+        const items = await approvedReplyIds(db, repliesOf);
         res.type("application/activity+json").send(
           JSON.stringify({
             "@context": "https://www.w3.org/ns/activitystreams",

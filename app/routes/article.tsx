@@ -21,6 +21,7 @@ import { isTrashedAddress } from "~/server/blog/trash.server.ts";
 import type { Database } from "~/server/db/client.server.ts";
 import { articleHtmlContext, servicesIfServing } from "~/server/request-context.server.ts";
 import { shownResponses } from "~/server/responses/responses.server.ts";
+import { subjectOfPost } from "~/server/responses/subject.server.ts";
 import { fediverseEnabled, newsletterEnabled, webmentionsEnabled } from "~/server/services.server.ts";
 import { WEBMENTION_PATH } from "~/server/webmention/receive.server.ts";
 import { site } from "~/site.config.ts";
@@ -61,7 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const newsletter = newsletterEnabled(app);
   // The blog's fediverse accounts under the post, and the responses the author approved (decision 065).
   const fediverse = fediverseEnabled(app);
-  const shown = db && !staticArticleIdOf(post) ? await shownResponses(db, post.id) : undefined;
+  // A static article's address takes responses too, each language its own (decision 080).
+  const shown = db ? await shownResponses(db, subjectOfPost(post)) : undefined;
   // Only a post with responses carries them: a page's first window has no bytes to spare.
   const responses = shown && shown.replies.length + shown.likes.length + shown.boosts.length > 0 ? shown : undefined;
   // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.

@@ -610,9 +610,11 @@ export const webmentionsReceived = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     source: text("source").notNull(),
     target: text("target").notNull(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The post of the database the target names; null for a static article. */
+    postId: uuid("post_id").references(() => blogs.id, { onDelete: "cascade" }),
+    /** The static article the target names (`app/content/ids.ts`) and the language of its address. */
+    articleId: text("article_id"),
+    articleLang: text("article_lang"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
@@ -625,6 +627,10 @@ export const webmentionsReceived = pgTable(
     uniqueIndex("webmentions_received_source_target_unique").on(table.source, table.target),
     index("webmentions_received_next_attempt_idx").on(table.nextAttemptAt),
     index("webmentions_received_post_idx").on(table.postId),
+    check(
+      "webmentions_received_subject_check",
+      sql`(${table.postId} is null) <> (${table.articleId} is null) and (${table.articleId} is null) = (${table.articleLang} is null)`,
+    ),
   ],
 );
 
@@ -742,9 +748,14 @@ export const responses = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The post of the database it answers; null for a static article. */
+    postId: uuid("post_id").references(() => blogs.id, { onDelete: "cascade" }),
+    /**
+     * The static article it answers (`app/content/ids.ts`) and the language of the Article it was addressed to:
+     * each language's address is an object of its own, and shows its own responses.
+     */
+    articleId: text("article_id"),
+    articleLang: text("article_lang"),
     sourceUrl: text("source_url").notNull(),
     /** The page a reply or mention links to the post from, when it differs from `source_url`. */
     sourcePage: text("source_page"),
@@ -763,6 +774,9 @@ export const responses = pgTable(
     avatarKey: text("avatar_key"),
     /** When `author_avatar` was fetched (stored or refused); null while it waits. */
     avatarCheckedAt: timestamp("avatar_checked_at", { withTimezone: true }),
+    /** Fetches of `author_avatar` that failed, and when the next one is due (null: none, stored or given up). */
+    avatarAttempts: integer("avatar_attempts").notNull().default(0),
+    avatarRetryAt: timestamp("avatar_retry_at", { withTimezone: true }),
     /** The remote actor's id (fediverse), for blocks and for honouring its Update and Delete. */
     authorActor: text("author_actor"),
     /** The instance's host, for blocks. */
@@ -782,13 +796,36 @@ export const responses = pgTable(
   },
   (table) => [
     uniqueIndex("responses_kind_source_post_unique").on(table.kind, table.sourceUrl, table.postId),
+    uniqueIndex("responses_kind_source_article_unique").on(
+      table.kind,
+      table.sourceUrl,
+      table.articleId,
+      table.articleLang,
+    ),
     index("responses_post_status_idx").on(table.postId, table.status),
+    index("responses_article_status_idx").on(table.articleId, table.articleLang, table.status),
+    index("responses_avatar_retry_idx").on(table.avatarRetryAt),
     index("responses_status_created_idx").on(table.status, table.createdAt),
     index("responses_instance_idx").on(table.instance),
     check("responses_kind_check", sql`${table.kind} in ('reply', 'like', 'announce', 'webmention')`),
     check("responses_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      "responses_subject_check",
+      sql`(${table.postId} is null) <> (${table.articleId} is null) and (${table.articleId} is null) = (${table.articleLang} is null)`,
+    ),
   ],
 );
+
+/**
+ * The author's answers withdrawn from the fediverse (the reply they answered deleted or rejected): the answer's
+ * row is gone, its Note's address answers 410 with a Tombstone, and a `Delete` went to where its `Create` went.
+ */
+export const fediverseWithdrawnNotes = pgTable("fediverse_withdrawn_notes", {
+  /** The answer's id, which named its Note (`/fediverse/notes/{id}`). */
+  id: uuid("id").primaryKey(),
+  lang: text("lang").notNull(),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Accounts (an actor's id) and instances (a host) the author blocked: their requests get 403, their responses are gone. */
 export const fediverseBlocks = pgTable(

@@ -10,6 +10,7 @@ import { Temporal as TemporalPolyfill } from "@js-temporal/polyfill";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
 import type { PostPage } from "../blog/public-posts.server.ts";
 import { tagLabel } from "../blog/tags.server.ts";
+import { type ResponseSubject, subjectOfPost } from "../responses/subject.server.ts";
 import { actorUrl, FEDIVERSE_PREFIX } from "./handles.server.ts";
 
 export { postAddress } from "./handles.server.ts";
@@ -18,9 +19,13 @@ export function postUrl(origin: string, lang: Lang, slug: string): string {
   return `${origin}${localizePath(`/blog/${encodeURIComponent(slug)}`, lang)}`;
 }
 
-/** The replies collection of a post (its approved replies), beside the actors. */
-export function repliesUrl(origin: string, postId: string): string {
-  return `${origin}${FEDIVERSE_PREFIX}/replies/${postId}`;
+/**
+ * The replies collection of a post (its approved replies), beside the actors: `/replies/{uuid}` for a post of the
+ * database, `/replies/{lang}/{id}` for a static article, whose two languages are two objects.
+ */
+export function repliesUrl(origin: string, subject: ResponseSubject): string {
+  const path = "postId" in subject ? subject.postId : `${subject.lang}/${subject.articleId}`;
+  return `${origin}${FEDIVERSE_PREFIX}/replies/${path}`;
 }
 
 /** Site-relative addresses in the post's HTML made absolute: a remote reader's server has no `/uploads/…` of its own. */
@@ -79,7 +84,7 @@ export function postArticle({ origin, post, replyIds = [] }: ArticleInput): Arti
     to: PUBLIC_COLLECTION,
     cc: new URL(`${actorUrl(lang, origin)}/followers`),
     replies: new Collection({
-      id: new URL(repliesUrl(origin, post.id)),
+      id: new URL(repliesUrl(origin, subjectOfPost(post))),
       totalItems: replyIds.length,
       items: replyIds.map((id) => new URL(id)),
     }),

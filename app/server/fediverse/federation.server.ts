@@ -32,7 +32,6 @@ import { type Lang, localizePath } from "../../i18n/paths.ts";
 import { fediverse as ptWords } from "../../i18n/pt/fediverse.ts";
 import { site } from "../../site.config.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
-import { findPublishedPost } from "../blog/posts.server.ts";
 import { getPublicPost, listPublicPosts } from "../blog/public-posts.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type FediverseFollower, fediverseFollowers } from "../db/schema.ts";
@@ -40,6 +39,7 @@ import { logEvent } from "../log.server.ts";
 import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
 import { activeContentIn, sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
+import { subjectAt, subjectOfPost } from "../responses/subject.server.ts";
 import { postAddress, postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
@@ -100,12 +100,15 @@ const ACTIVE_REPLY = "The reply's HTML carries scripts, styles or event handlers
 /** Followers, outbox and featured pages hold this many items. */
 const PAGE_SIZE = 20;
 
-/** The post of this site a URL names, if it is public now (the address or its `?from=` variant). */
+/**
+ * The post of this site a URL names, if it is public now (the address or its `?from=` variant): a post of the
+ * database, or a static article in the language of its address (decision 080).
+ */
 export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
   if (!url || url.origin !== new URL(origin).origin) return undefined;
   const address = postAddress(url.pathname);
   if (!address) return undefined;
-  return findPublishedPost(db, address.lang, address.slug);
+  return subjectAt(db, address.lang, address.slug);
 }
 
 /** Name, `@handle`, profile and avatar of a remote actor, for a follower or a response. */
@@ -196,7 +199,9 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     const pages = await Promise.all(summaries.map((summary) => getPublicPost(db, summary.slug, lang)));
     return Promise.all(
       pages.flatMap((post) =>
-        post ? [approvedReplyIds(db, post.id).then((replyIds) => postArticle({ origin, post, replyIds }))] : [],
+        post
+          ? [approvedReplyIds(db, subjectOfPost(post)).then((replyIds) => postArticle({ origin, post, replyIds }))]
+          : [],
       ),
     );
   };
@@ -345,12 +350,12 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       const authorId = note.attributionId ?? create.actorId;
       if (await isBlocked(db, { actorUrl: authorId.href, host: authorId.host })) return;
       const author = await describeActor(await note.getAttribution(ctx).catch(() => null), authorId);
-      const lang = post.lang === "en" ? "en" : "pt";
+      const lang = post.lang;
       const content = note.content?.toString() ?? "";
       if (activeContentIn(content)) refuse(ctx, 422, ACTIVE_REPLY);
       await saveResponse(db, {
         kind: "reply",
-        postId: post.id,
+        subject: post.subject,
         sourceUrl: noteId.href,
         sourcePage: note.url instanceof URL ? note.url.href : (note.url?.href?.href ?? null),
         authorName: author.name,
@@ -396,7 +401,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     if (!sender) return;
     await saveResponse(db, {
       kind,
-      postId: post.id,
+      subject: post.subject,
       sourceUrl: activity.id.href,
       authorName: sender.name,
       authorHandle: sender.handle,

@@ -120,7 +120,7 @@ export async function federatePostChanges(
       const post = change.slug ? await getPublicPost(db, change.slug, lang) : undefined;
       if (!post) continue;
       objectUrl = postUrl(origin, lang, post.slug);
-      const article = postArticle({ origin, post, replyIds: await approvedReplyIds(db, post.id) });
+      const article = postArticle({ origin, post, replyIds: await approvedReplyIds(db, { postId: post.id }) });
       const values = { id, actor, object: article, to: article.toId, cc: followers };
       activity = change.kind === "create" ? new Create(values) : new Update(values);
     }

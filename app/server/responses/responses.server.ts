@@ -5,19 +5,26 @@
  * keeps its status), shown under its post only once approved; an instance
  * or account the author blocks loses its responses at once.
  */
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { blogs, fediverseBlocks, fediverseFollowers, responses } from "../db/schema.ts";
 import { avatarUrl } from "./avatars.server.ts";
+import { type ResponseSubject, staticPostOf, subjectColumns, subjectIs } from "./subject.server.ts";
+
+export type { ResponseSubject } from "./subject.server.ts";
 
 export const RESPONSE_KINDS = ["reply", "like", "announce", "webmention"] as const;
 export type ResponseKind = (typeof RESPONSE_KINDS)[number];
 export const RESPONSE_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 
-export interface ResponseInput {
+/** What a response answers: a post of the database by its id, or any subject (a static article in a language). */
+type ResponseTarget = { postId: string; subject?: never } | { subject: ResponseSubject; postId?: never };
+
+export type ResponseInput = ResponseTarget & ResponseFields;
+
+interface ResponseFields {
   kind: ResponseKind;
-  postId: string;
   sourceUrl: string;
   sourcePage?: string | null;
   targetUrl?: string | null;
@@ -40,13 +47,14 @@ export interface ResponseInput {
 
 /**
  * Stores a response, pending, or updates the one of the same kind, source
- * and post (its status kept).
+ * and post or static article (its status kept).
  * @returns its id, and whether it is new.
  */
 export async function saveResponse(db: Database, input: ResponseInput): Promise<{ id: string; created: boolean }> {
+  const subject: ResponseSubject = input.subject ?? { postId: input.postId };
   const values = {
     kind: input.kind,
-    postId: input.postId,
+    ...subjectColumns(subject),
     sourceUrl: input.sourceUrl,
     sourcePage: input.sourcePage ?? null,
     targetUrl: input.targetUrl ?? null,
@@ -64,12 +72,23 @@ export async function saveResponse(db: Database, input: ResponseInput): Promise<
     local: input.local ?? false,
     answerTo: input.answerTo ?? null,
   };
-  const { status: _kept, kind: _kind, postId: _post, sourceUrl: _source, ...changes } = values;
+  const {
+    status: _kept,
+    kind: _kind,
+    postId: _post,
+    articleId: _article,
+    articleLang: _lang,
+    sourceUrl: _source,
+    ...changes
+  } = values;
   const [row] = await db
     .insert(responses)
     .values(values)
     .onConflictDoUpdate({
-      target: [responses.kind, responses.sourceUrl, responses.postId],
+      target:
+        "postId" in subject
+          ? [responses.kind, responses.sourceUrl, responses.postId]
+          : [responses.kind, responses.sourceUrl, responses.articleId, responses.articleLang],
       set: { ...changes, updatedAt: new Date() },
     })
     .returning({ id: responses.id, created: sql<boolean>`(xmax = 0)` });
@@ -114,17 +133,25 @@ export async function deleteResponse(db: Database, id: string): Promise<number> 
 }
 
 /** Removes a response by its source (a webmention whose source is gone or no longer links). */
-export async function deleteResponseBySource(db: Database, kind: ResponseKind, sourceUrl: string, postId: string) {
+export async function deleteResponseBySource(
+  db: Database,
+  kind: ResponseKind,
+  sourceUrl: string,
+  subject: ResponseSubject,
+) {
   await db
     .delete(responses)
-    .where(and(eq(responses.kind, kind), eq(responses.sourceUrl, sourceUrl), eq(responses.postId, postId)));
+    .where(and(eq(responses.kind, kind), eq(responses.sourceUrl, sourceUrl), subjectIs(responses, subject)));
 }
 
 export interface ListedResponse {
   id: string;
   kind: ResponseKind;
   status: ResponseStatus;
-  postId: string;
+  /** The post of the database it answers, or the static article and the language of its address. */
+  postId: string | null;
+  articleId: string | null;
+  articleLang: string | null;
   postTitle: string;
   postSlug: string;
   postLang: string;
@@ -150,6 +177,8 @@ const listedColumns = {
   kind: responses.kind,
   status: responses.status,
   postId: responses.postId,
+  articleId: responses.articleId,
+  articleLang: responses.articleLang,
   postTitle: blogs.title,
   postSlug: blogs.slug,
   postLang: blogs.lang,
@@ -168,6 +197,24 @@ const listedColumns = {
   createdAt: responses.createdAt,
 };
 
+/**
+ * The listed rows with their post: a database post's from the join, a static article's from the site's content; a
+ * row whose static article the site no longer ships is left out.
+ */
+function withPosts(
+  rows: (Omit<ListedResponse, "postTitle" | "postSlug" | "postLang"> & {
+    postTitle: string | null;
+    postSlug: string | null;
+    postLang: string | null;
+  })[],
+): ListedResponse[] {
+  return rows.flatMap((row) => {
+    if (row.postTitle !== null && row.postSlug !== null && row.postLang !== null) return [row as ListedResponse];
+    const article = staticPostOf(row);
+    return article ? [{ ...row, postTitle: article.title, postSlug: article.slug, postLang: article.lang }] : [];
+  });
+}
+
 /** Responses newest first, the author's own answers included; `status` narrows them. */
 export async function listResponses(
   db: Database,
@@ -176,11 +223,11 @@ export async function listResponses(
   const rows = await db
     .select(listedColumns)
     .from(responses)
-    .innerJoin(blogs, eq(blogs.id, responses.postId))
+    .leftJoin(blogs, eq(blogs.id, responses.postId))
     .where(options.status ? eq(responses.status, options.status) : undefined)
     .orderBy(desc(responses.createdAt), desc(responses.id))
     .limit(options.limit ?? 200);
-  return rows as ListedResponse[];
+  return withPosts(rows as never);
 }
 
 export async function findResponse(db: Database, id: string): Promise<ListedResponse | undefined> {
@@ -188,13 +235,13 @@ export async function findResponse(db: Database, id: string): Promise<ListedResp
   return rows[0];
 }
 
-async function listResponsesWhere(db: Database, where: ReturnType<typeof eq>) {
+async function listResponsesWhere(db: Database, where: SQL | undefined) {
   const rows = await db
     .select(listedColumns)
     .from(responses)
-    .innerJoin(blogs, eq(blogs.id, responses.postId))
+    .leftJoin(blogs, eq(blogs.id, responses.postId))
     .where(where);
-  return rows as ListedResponse[];
+  return withPosts(rows as never);
 }
 
 /** Approves or rejects a response. @returns false when there is no such response. */
@@ -223,10 +270,10 @@ export interface ShownResponses {
   boosts: ListedResponse[];
 }
 
-/** What readers see under a post: approved responses only. */
-export async function approvedResponses(db: Database, postId: string): Promise<ShownResponses> {
+/** What readers see under a post or a static article: approved responses only. */
+export async function approvedResponses(db: Database, subject: ResponseSubject): Promise<ShownResponses> {
   const rows = (
-    await listResponsesWhere(db, and(eq(responses.postId, postId), eq(responses.status, "approved")) as never)
+    await listResponsesWhere(db, and(subjectIs(responses, subject), eq(responses.status, "approved")))
   ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const answers = new Map<string, ListedResponse[]>();
   for (const row of rows) if (row.answerTo) answers.set(row.answerTo, [...(answers.get(row.answerTo) ?? []), row]);
@@ -297,13 +344,13 @@ export async function takeUnnotified(db: Database, now: Date): Promise<ListedRes
     inArray(
       responses.id,
       ids.map((row) => row.id),
-    ) as never,
+    ),
   );
 }
 
-/** The responses a post's page shows, shaped for it (app/components/blog/PostResponses.tsx). */
-export async function shownResponses(db: Database, postId: string) {
-  const { replies, likes, boosts } = await approvedResponses(db, postId);
+/** The responses a post's (or a static article's) page shows, shaped for it (app/components/blog/PostResponses.tsx). */
+export async function shownResponses(db: Database, subject: ResponseSubject) {
+  const { replies, likes, boosts } = await approvedResponses(db, subject);
   const nameOf = (row: ListedResponse) => row.authorName ?? row.authorHandle ?? new URL(row.sourceUrl).host;
   return {
     replies: replies.map((row) => ({

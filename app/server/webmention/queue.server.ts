@@ -33,6 +33,7 @@ import {
 } from "../db/schema.ts";
 import { claimLeased } from "../jobs/leased-claims.server.ts";
 import { retryDelayMs } from "../newsletter/queue.server.ts";
+import { type ResponseSubject, subjectColumns } from "../responses/subject.server.ts";
 import { startTags } from "./html-tags.server.ts";
 
 /** A version first seen longer ago than this is recorded without sending (an import, a server long down). */
@@ -201,15 +202,16 @@ export async function recordSend(
  */
 export async function queueReceived(
   db: Database,
-  mention: { source: string; target: string; postId: string },
+  mention: { source: string; target: string } & ({ postId: string } | { subject: ResponseSubject }),
   now = new Date(),
 ): Promise<void> {
+  const subject = subjectColumns("subject" in mention ? mention.subject : { postId: mention.postId });
   await db
     .insert(webmentionsReceived)
-    .values({ ...mention, receivedAt: now, nextAttemptAt: now })
+    .values({ source: mention.source, target: mention.target, ...subject, receivedAt: now, nextAttemptAt: now })
     .onConflictDoUpdate({
       target: [webmentionsReceived.source, webmentionsReceived.target],
-      set: { postId: mention.postId, receivedAt: now, nextAttemptAt: now, attempts: 0, lastError: null },
+      set: { ...subject, receivedAt: now, nextAttemptAt: now, attempts: 0, lastError: null },
     });
 }
 

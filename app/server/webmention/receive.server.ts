@@ -11,10 +11,10 @@ import { webmention as en } from "../../i18n/en/webmention.ts";
 import { format } from "../../i18n/format.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { webmention as pt, type WebmentionStrings } from "../../i18n/pt/webmention.ts";
-import { findPublishedPost } from "../blog/posts.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { acceptedLang } from "../form.server.ts";
 import { isBlocked } from "../responses/responses.server.ts";
+import { subjectAt } from "../responses/subject.server.ts";
 import { queueReceived } from "./queue.server.ts";
 import type { WebmentionRuntime } from "./runtime.server.ts";
 import { comparable } from "./source-page.server.ts";
@@ -35,7 +35,7 @@ function answer(status: number, text: string, headers: Record<string, string> = 
 
 /**
  * The post a target address names: `/blog/{slug}` or `/en/blog/{slug}` on the site's own origin
- * (a trailing slash, a query or a fragment aside); only a post of the database can be one.
+ * (a trailing slash, a query or a fragment aside): a post of the database or a static article.
  */
 export function targetPost(target: URL, publicUrl: string): { lang: Lang; slug: string } | undefined {
   if (target.origin !== new URL(publicUrl).origin) return undefined;
@@ -88,7 +88,8 @@ export async function receiveWebmention(
   if ("refusal" in target) return answer(400, target.refusal);
   if (comparable(source.url.href) === comparable(target.url.href)) return answer(400, t.same);
   const named = targetPost(target.url, context.publicUrl);
-  const post = named && (await findPublishedPost(context.db, named.lang, named.slug));
+  // A post of the database or a static article, in the language of the address named (decision 080).
+  const post = named && (await subjectAt(context.db, named.lang, named.slug));
   if (!post) return answer(400, t.notPost);
   const host = source.url.hostname;
   if (await isBlocked(context.db, { host })) return answer(403, t.blocked);
@@ -98,7 +99,7 @@ export async function receiveWebmention(
     return answer(429, format(t.tooMany, { host, seconds }), { "Retry-After": String(seconds) });
   }
   target.url.hash = "";
-  await queueReceived(context.db, { source: source.url.href, target: target.url.href, postId: post.id });
+  await queueReceived(context.db, { source: source.url.href, target: target.url.href, subject: post.subject });
   context.runtime.worker?.wake();
   return answer(202, t.accepted);
 }

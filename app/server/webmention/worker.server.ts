@@ -14,6 +14,7 @@ import { drainClaims, type PollingWorker, startPollingWorker } from "../jobs/pol
 import { logEvent } from "../log.server.ts";
 import { FetchError, type FetchLimits, fetchBounded } from "../net/guarded-fetch.server.ts";
 import { deleteResponseBySource, isBlocked, saveResponse } from "../responses/responses.server.ts";
+import { subjectOfRow } from "../responses/subject.server.ts";
 import {
   claimReceived,
   claimSends,
@@ -68,7 +69,10 @@ async function verifyOne(options: WebmentionWorkerOptions, row: WebmentionReceiv
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const host = URL.parse(row.source)?.hostname ?? "";
-  const remove = () => deleteResponseBySource(db, "webmention", row.source, row.postId);
+  const subject = subjectOfRow(row);
+  const remove = async () => {
+    if (subject) await deleteResponseBySource(db, "webmention", row.source, subject);
+  };
   if (await isBlocked(db, { host })) {
     await remove();
     await recordVerification(db, row, now(), { outcome: "blocked" });
@@ -101,11 +105,16 @@ async function verifyOne(options: WebmentionWorkerOptions, row: WebmentionReceiv
     await recordVerification(db, row, now(), { outcome });
     return "other";
   }
+  // A static article no longer shipped with the site takes no mention.
+  if (!subject) {
+    await recordVerification(db, row, now(), { outcome: "no-target" });
+    return "other";
+  }
   const details = sourceDetails(page.body, contentType, page.url);
   const entryUrl = details.url && details.url !== comparable(row.source) ? details.url : null;
   await saveResponse(db, {
     kind: "webmention",
-    postId: row.postId,
+    subject,
     sourceUrl: row.source,
     sourcePage: entryUrl,
     targetUrl: row.target,
