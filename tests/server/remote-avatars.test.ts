@@ -3,7 +3,8 @@
  * once per address through the guarded client, checked by their bytes (a
  * page or an SVG that calls itself a PNG is refused), re-encoded as a small
  * WebP square without metadata, stored under a key named by its bytes,
- * refused at a private address unless allowed, and deleted once no
+ * refused at a private address unless allowed, tried again later when its
+ * server did not answer (a few times, then given up), and deleted once no
  * response names them.
  */
 import { mkdtempSync } from "node:fs";
@@ -17,7 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import { responses } from "../../app/server/db/schema.ts";
-import { AVATAR_EDGE, AVATAR_PREFIX, RemoteAvatars } from "../../app/server/responses/avatars.server.ts";
+import {
+  AVATAR_ATTEMPTS,
+  AVATAR_EDGE,
+  AVATAR_PREFIX,
+  avatarRetryMs,
+  RemoteAvatars,
+} from "../../app/server/responses/avatars.server.ts";
 import { saveResponse } from "../../app/server/responses/responses.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -38,6 +45,8 @@ for (const engine of engines) {
     let remote = "";
     let postId = "";
     const served = new Map<string, { type: string; body: Uint8Array | string }>();
+    /** Paths answered 503 while set. */
+    const unavailable = new Set<string>();
     const asked: string[] = [];
     const uploads = localDiskStorage(mkdtempSync(path.join(tmpdir(), "portfolio-avatars-")));
     const avatars = (allowPrivate: boolean) =>
@@ -54,6 +63,7 @@ for (const engine of engines) {
       postId = saved(await createPost(database.db, ana, postInput("com-respostas", { published: true }))).id;
       server = createServer((req, res) => {
         asked.push(req.url ?? "");
+        if (unavailable.has(req.url ?? "")) return void res.writeHead(503).end();
         const found = served.get(req.url ?? "");
         if (!found) return void res.writeHead(404).end();
         res.writeHead(200, { "Content-Type": found.type }).end(found.body);
@@ -132,6 +142,36 @@ for (const engine of engines) {
       expect(await avatars(true).round(database.db)).toMatchObject({ stored: 0, refused: 3 });
       for (const source of ["page", "drawing", "missing"])
         expect(await keyOf(source)).toMatchObject({ key: null, checked: expect.any(Date) });
+    });
+
+    it("tries an avatar again later when its server did not answer, a few times, then gives up", async () => {
+      const start = new Date();
+      const at = (ms: number) => new Date(start.getTime() + ms);
+      const kept = avatars(true);
+      const other = sharp({ create: { width: 64, height: 64, channels: 3, background: "#236" } });
+      served.set("/busy.jpg", { type: "image/png", body: await other.png().toBuffer() });
+      unavailable.add("/busy.jpg");
+      await respond("busy", "/busy.jpg");
+      expect(await kept.round(database.db, start)).toMatchObject({ stored: 0, refused: 1, retried: 1 });
+      // Not before its time.
+      expect(await kept.round(database.db, at(avatarRetryMs(1) - 1_000))).toMatchObject({ stored: 0, refused: 0 });
+      expect(asked.filter((path) => path === "/busy.jpg")).toHaveLength(1);
+      unavailable.delete("/busy.jpg");
+      expect(await kept.round(database.db, at(avatarRetryMs(1)))).toMatchObject({ stored: 1, refused: 0 });
+      expect((await keyOf("busy"))?.key).toMatch(new RegExp(`^${AVATAR_PREFIX}/`));
+      // One that never answers is fetched AVATAR_ATTEMPTS times in all, each after its wait, then left to its initial.
+      unavailable.add("/down.png");
+      await respond("down", "/down.png");
+      let when = start.getTime();
+      await kept.round(database.db, new Date(when));
+      for (let failures = 1; failures < AVATAR_ATTEMPTS + 2; failures += 1) {
+        when += avatarRetryMs(failures);
+        await kept.round(database.db, new Date(when));
+      }
+      expect(asked.filter((path) => path === "/down.png")).toHaveLength(AVATAR_ATTEMPTS);
+      expect(await keyOf("down")).toMatchObject({ key: null });
+      // A 404 is an answer: never asked again.
+      expect(asked.filter((path) => path === "/missing.png")).toHaveLength(1);
     });
 
     it("deletes an avatar once no response names it, an hour after it was stored", async () => {
