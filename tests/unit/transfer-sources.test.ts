@@ -12,9 +12,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
-import { ImportError, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { ImportError, type ImportedPost, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { jsonPieces } from "../../app/server/transfer/json-stream.server.ts";
 import { problemText } from "../../app/server/transfer/messages.server.ts";
-import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
 import { readWordPress } from "../../app/server/transfer/wordpress-source.server.ts";
@@ -32,7 +33,21 @@ async function read(location: string, name?: string): Promise<ParsedSource> {
     throw error;
   }
   try {
-    return await readSource(tree, NOW);
+    const whole = await readSource(tree, NOW);
+    // The admin's and the command line's way, each post's texts spooled to disk: the same posts, in the same order.
+    const spooled = await spoolSource(tree, NOW);
+    try {
+      const posts: ImportedPost[] = [];
+      for await (const post of spooled.texts()) posts.push(post);
+      expect(posts).toEqual(whole.posts);
+      expect(spooled.posts.length).toBe(posts.length);
+      for (const [i, summary] of spooled.posts.entries()) expect(posts[i]).toMatchObject(summary);
+      expect(spooled.problems).toEqual(whole.problems);
+      expect(spooled.notes).toEqual(whole.notes);
+    } finally {
+      spooled.close();
+    }
+    return whole;
   } finally {
     tree.close();
   }
@@ -404,6 +419,106 @@ describe("a WordPress export read as it comes", () => {
   });
 });
 
+describe("a JSON export read as it comes", () => {
+  async function* chunksOf(text: string, size: number) {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  const GHOST = [["db", "0", "data", "posts"]];
+  const pieces = async (text: string, size: number, elements = true) => {
+    const out: unknown[] = [];
+    for await (const piece of jsonPieces(chunksOf(text, size), "ghost.json", GHOST, { elements })) out.push(piece);
+    return out;
+  };
+
+  it("hands out each post alone with its index and line, and the rest with the posts as null, whatever the chunks", async () => {
+    const doc = {
+      db: [
+        {
+          meta: { version: "5.0" },
+          data: {
+            posts: [{ id: "1", title: 'Um "}]" ação', n: [1, { "a:b": "c,d" }] }, 7, "texto\n", null],
+            tags: [{ id: "t", name: "Café" }],
+          },
+        },
+      ],
+    };
+    for (const text of [JSON.stringify(doc), `\uFEFF${JSON.stringify(doc, null, 2)}`]) {
+      const whole = await pieces(text, text.length * 4);
+      const pretty = text.startsWith("\uFEFF");
+      expect(whole).toEqual([
+        { kind: "element", index: 0, line: pretty ? 9 : 1, value: doc.db[0]?.data.posts[0] },
+        { kind: "element", index: 1, line: pretty ? 19 : 1, value: 7 },
+        { kind: "element", index: 2, line: pretty ? 20 : 1, value: "texto\n" },
+        { kind: "element", index: 3, line: pretty ? 21 : 1, value: null },
+        {
+          kind: "rest",
+          value: {
+            db: [{ meta: doc.db[0]?.meta, data: { posts: [null, null, null, null], tags: doc.db[0]?.data.tags } }],
+          },
+        },
+      ]);
+      for (const size of [1, 2, 3, 7, 64]) expect(await pieces(text, size), `chunks of ${size} bytes`).toEqual(whole);
+      expect(await pieces(text, 5, false)).toEqual(whole.slice(-1));
+    }
+  });
+
+  it("refuses a broken document with the line of its fault, in a post or around them", async () => {
+    const problem = async (text: string) => {
+      try {
+        await pieces(text, 5);
+      } catch (error) {
+        if (error instanceof ImportError) return error.problem;
+        throw error;
+      }
+      return undefined;
+    };
+    expect(await problem('{"db":[{"data":{"posts":[\n{"a":1},\n{"b" 2}]}}]}')).toMatchObject({
+      line: 3,
+      code: "malformed-json",
+    });
+    expect(await problem('{"db":[{"data":{"posts":[{"a":1}\n{"b":2}]}}]}')).toMatchObject({ line: 2 });
+    expect(await problem('{"db":[{"data":{"posts":[{"a":1},\n{"b":2}')).toMatchObject({ code: "malformed-json" });
+    expect(await problem('{"db":[]}\n{"other":1}')).toMatchObject({ line: 2 });
+    expect(await problem('{"db":[{"data":{"posts":[1:2]}}]}')).toMatchObject({ code: "malformed-json" });
+  });
+
+  it("reads or refuses any cut or change of the Ghost fixture in any chunks, never failing otherwise", async () => {
+    const fixture = await readFile(path.join(IMPORT_FIXTURES, "ghost-5.json"), "utf8");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(fixture.length),
+        fc.oneof(
+          fc.constant(""),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('"', "\\", "{", "}", "[", "]", ",", ":"),
+        ),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 300 }),
+        async (at, text, cut, size) => {
+          const changed = cut ? fixture.slice(0, at) : `${fixture.slice(0, at)}${text}${fixture.slice(at)}`;
+          let valid = true;
+          try {
+            JSON.parse(changed);
+          } catch {
+            valid = false;
+          }
+          let refused = false;
+          try {
+            await pieces(changed, size);
+          } catch (error) {
+            if (!(error instanceof ImportError)) throw error;
+            refused = true;
+          }
+          // Refused piece by piece exactly when JSON.parse refuses it whole.
+          expect(refused).toBe(!valid);
+        },
+      ),
+      { numRuns: 150, seed: 20261129 },
+    );
+  });
+});
+
 describe("hostile and wrong uploads", () => {
   const made: string[] = [];
   afterAll(() => made.splice(0));
@@ -495,11 +610,16 @@ describe("hostile and wrong uploads", () => {
       ],
     };
     const source = await read(
-      await zipFile({ "archive.json": JSON.stringify(index), "pt/a/index.md": "---\ntitle: A\nlang: pt\n---\nA" }),
+      await zipFile({
+        "archive.json": JSON.stringify(index, null, 2),
+        "pt/a/index.md": "---\ntitle: A\nlang: pt\n---\nA",
+      }),
     );
+    // The entry is read alone, as it comes: named at the line it begins on.
     expect(source.problems).toEqual([
       {
         file: "archive.json",
+        line: 10,
         code: "malformed-json",
         values: { detail: expect.stringMatching(/^posts\.0\.redirects\.0\.source: /) },
       },

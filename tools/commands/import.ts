@@ -21,9 +21,10 @@ import {
   type ImportProgress,
   planImport,
 } from "../../app/server/transfer/import.server.ts";
+import type { SpooledSource } from "../../app/server/transfer/import-types.server.ts";
 import { ImportError } from "../../app/server/transfer/import-types.server.ts";
 import { planLines, problemText } from "../../app/server/transfer/messages.server.ts";
-import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { openStorage } from "../../app/server/uploads/storage.server.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
@@ -85,9 +86,11 @@ async function main() {
       }
       throw error;
     }
+    let spooled: SpooledSource | undefined;
     try {
       // The operator's own process: a text file of any size is read (the server's upload stops at READ_LIMITS).
-      const source = await readSource(tree, new Date(), { documentBytes: Number.POSITIVE_INFINITY });
+      const source = await spoolSource(tree, new Date(), { documentBytes: Number.POSITIVE_INFINITY });
+      spooled = source;
       const plan = await planImport(db, source, authorId);
       for (const line of planLines(lang, plan)) console.log(line);
       if (plan.problems.length > 0 || plan.posts.length === 0) {
@@ -111,6 +114,7 @@ async function main() {
       process.stderr.write("\n");
       console.log(format(texts.done, { ...result }));
     } finally {
+      spooled?.close();
       tree.close();
     }
   } finally {

@@ -19,9 +19,9 @@ import {
   type ImportResult,
   planImport,
 } from "./import.server.ts";
-import { ImportError, type ParsedSource } from "./import-types.server.ts";
+import { ImportError, type SpooledSource } from "./import-types.server.ts";
 import { type WrittenPlan, writtenPlan } from "./messages.server.ts";
-import { readSource } from "./read-source.server.ts";
+import { spoolSource } from "./read-source.server.ts";
 import { openSource, type SourceTree } from "./source-files.server.ts";
 
 /** The clash choice a request names, or "skip". */
@@ -29,17 +29,26 @@ export function clashChoice(value: unknown): ClashChoice {
   return (CLASH_CHOICES as readonly unknown[]).includes(value) ? (value as ClashChoice) : "skip";
 }
 
-/** The file opened and read; a file that cannot be opened is a source with that one problem. */
+/**
+ * The file opened and read, its posts' texts spooled to disk (decision 082);
+ * a file that cannot be opened is a source with that one problem.
+ */
 async function readUpload(
   file: string,
   name: string,
-): Promise<{ tree?: SourceTree | undefined; source: ParsedSource }> {
+): Promise<{ tree?: SourceTree | undefined; source: SpooledSource }> {
   try {
     const tree = await openSource(file, name);
-    return { tree, source: await readSource(tree) };
+    try {
+      return { tree, source: await spoolSource(tree) };
+    } catch (error) {
+      tree.close();
+      throw error;
+    }
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
-    return { source: { kind: "markdown", posts: [], problems: [error.problem], notes: [] } };
+    const problems = [error.problem];
+    return { source: { kind: "markdown", posts: [], problems, notes: [], texts: async function* () {}, close() {} } };
   }
 }
 
@@ -55,6 +64,7 @@ export async function checkUpload(
   try {
     return writtenPlan(lang, await planImport(db, source, authorId));
   } finally {
+    source.close();
     tree?.close();
   }
 }
@@ -83,6 +93,7 @@ export async function applyUpload(
     if (error instanceof ImportRefused) return { plan: writtenPlan(options.lang, error.plan) };
     throw error;
   } finally {
+    source.close();
     tree?.close();
   }
 }

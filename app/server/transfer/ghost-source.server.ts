@@ -12,7 +12,14 @@ import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
-import type { ImageRef, ImportedPost, ImportNote, ImportProblem, ParsedSource } from "./import-types.server.ts";
+import type {
+  ImageRef,
+  ImportedPost,
+  ImportNote,
+  ImportProblem,
+  ParsedSource,
+  PostSink,
+} from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 
 type Row = Record<string, unknown>;
@@ -168,7 +175,8 @@ function withMarkdownCards(html: string): { html: string; cards: string[] } {
 
 const GHOST_URL = /__GHOST_URL__/g;
 
-export function readGhost(data: Row, file: string, files: ReadonlySet<string>, now = new Date()): ParsedSource {
+/** The posts of Ghost's export, one at a time, made with the rest of its data (tags, settings, meta). */
+function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: Date) {
   const problems: ImportProblem[] = [];
   const notes: ImportNote[] = [];
   const settings = (data.settings as Row[] | undefined) ?? [];
@@ -194,18 +202,17 @@ export function readGhost(data: Row, file: string, files: ReadonlySet<string>, n
     return found ? { original: address, file: decodeURI(found) } : { original: address };
   };
 
-  const posts: ImportedPost[] = [];
-  (data.posts as Row[]).forEach((post, index) => {
+  const postOf = (post: Row, index: number): ImportedPost | undefined => {
     const label = `${file} · posts[${index}]`;
     const title = str(post.title)?.trim() ?? "";
     const type = str(post.type) ?? (post.page === true || post.page === 1 ? "page" : "post");
     if (type !== "post") {
       notes.push({ file: label, code: "page-skipped", values: { title } });
-      return;
+      return undefined;
     }
     if (!title) {
       problems.push({ file: label, code: "missing-title" });
-      return;
+      return undefined;
     }
     const postTags = tagsOf.get(String(post.id)) ?? [];
     const internal = postTags.filter((tag) => str(tag.name)?.startsWith("#"));
@@ -221,7 +228,7 @@ export function readGhost(data: Row, file: string, files: ReadonlySet<string>, n
       const date = readDate(typeof value === "number" ? new Date(value) : value, "Z");
       if (!date) {
         problems.push({ file: label, code: "bad-date", values: { key, value: String(value) } });
-        return;
+        return undefined;
       }
       dates[key] = date;
     }
@@ -248,7 +255,7 @@ export function readGhost(data: Row, file: string, files: ReadonlySet<string>, n
     }
     const created = dates.created_at ?? now;
     const slug = slugify(str(post.slug) ?? "") || slugify(title);
-    posts.push({
+    return {
       origin: { file: label },
       title: title.slice(0, POST_LIMITS.title),
       slug,
@@ -270,7 +277,38 @@ export function readGhost(data: Row, file: string, files: ReadonlySet<string>, n
       images,
       oldPaths: [`/${str(post.slug) ?? slug}/`],
       removed: converted.removed,
-    });
+    };
+  };
+  return { postOf, problems, notes };
+}
+
+/** A Ghost export read whole (its data parsed already). */
+export function readGhost(data: Row, file: string, files: ReadonlySet<string>, now = new Date()): ParsedSource {
+  const reader = ghostReader(data, file, files, now);
+  const posts: ImportedPost[] = [];
+  (data.posts as unknown[]).forEach((row, index) => {
+    const post = reader.postOf((row ?? {}) as Row, index);
+    if (post) posts.push(post);
   });
-  return { kind: "ghost", posts, problems, notes };
+  return { kind: "ghost", posts, problems: reader.problems, notes: reader.notes };
+}
+
+/**
+ * A Ghost export's posts as they come (json-stream.server.ts): `data` is the
+ * rest of the export, read first, each post made as its element arrives.
+ */
+export async function readGhostPosts(
+  data: Row,
+  elements: AsyncIterable<{ index: number; value: unknown }>,
+  file: string,
+  files: ReadonlySet<string>,
+  now: Date,
+  sink: PostSink,
+): Promise<Omit<ParsedSource, "posts">> {
+  const reader = ghostReader(data, file, files, now);
+  for await (const { index, value } of elements) {
+    const post = reader.postOf((value ?? {}) as Row, index);
+    if (post) sink.add(post);
+  }
+  return { kind: "ghost", problems: reader.problems, notes: reader.notes };
 }

@@ -111,3 +111,53 @@ export class ImportError extends Error {
     this.problem = problem;
   }
 }
+
+/**
+ * What the dry run and the choice of slugs read of a post: all of it but its
+ * texts (the body, the excerpt, the descriptions, the revisions), which stay
+ * on disk until the post is written (post-spool.server.ts).
+ */
+export type PostSummary = Omit<
+  ImportedPost,
+  "content" | "excerpt" | "seoDescription" | "socialTitle" | "socialDescription" | "revisions"
+>;
+
+/** Where a reader puts the posts it makes: kept in memory (the tests, a small file) or spooled to disk. */
+export interface PostSink {
+  add(post: ImportedPost): void;
+  /**
+   * Changes every post added so far (WordPress learns its channel's language
+   * and its covers at the end): applied to what is kept now, and to each
+   * post's texts as they are read back.
+   */
+  revise(change: (post: PostSummary, index: number) => void): void;
+}
+
+/** A sink that keeps every post in memory. */
+export function arraySink(posts: ImportedPost[] = []): PostSink & { posts: ImportedPost[] } {
+  return {
+    posts,
+    add: (post) => {
+      posts.push(post);
+    },
+    revise: (change) => posts.forEach(change),
+  };
+}
+
+/**
+ * A source whose posts' texts wait on disk: its `posts` are summaries, in
+ * the source's order, and `texts()` reads them back whole, one at a time.
+ */
+export interface SpooledSource extends Omit<ParsedSource, "posts"> {
+  posts: readonly PostSummary[];
+  texts(): AsyncIterable<ImportedPost>;
+  close(): void;
+}
+
+export type AnySource = ParsedSource | SpooledSource;
+
+/** The source's posts whole, in order, one at a time. */
+export async function* postTexts(source: AnySource): AsyncIterable<ImportedPost> {
+  if ("texts" in source) yield* source.texts();
+  else yield* source.posts;
+}

@@ -31,13 +31,15 @@ import {
 } from "../db/schema.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { readDate } from "./dates.server.ts";
-import type {
-  ImageRef,
-  ImportedPost,
-  ImportNote,
-  ImportProblem,
-  ParsedSource,
-  SourceKind,
+import {
+  type AnySource,
+  type ImageRef,
+  type ImportedPost,
+  type ImportNote,
+  type ImportProblem,
+  type PostSummary,
+  postTexts,
+  type SourceKind,
 } from "./import-types.server.ts";
 import {
   addRedirects,
@@ -78,7 +80,7 @@ export interface ImportPlan {
   problems: ImportProblem[];
 }
 
-const statusOf = (post: ImportedPost, now: Date): PlannedPost["status"] =>
+const statusOf = (post: PostSummary, now: Date): PlannedPost["status"] =>
   post.trashedAt
     ? "trashed"
     : post.draft
@@ -87,7 +89,7 @@ const statusOf = (post: ImportedPost, now: Date): PlannedPost["status"] =>
         ? "scheduled"
         : "published";
 
-const planned = (post: ImportedPost, now: Date): PlannedPost => ({
+const planned = (post: PostSummary, now: Date): PlannedPost => ({
   file: post.origin.file,
   ...(post.origin.line ? { line: post.origin.line } : {}),
   title: post.title,
@@ -97,10 +99,10 @@ const planned = (post: ImportedPost, now: Date): PlannedPost => ({
 });
 
 /** Problems among the posts themselves: one slug twice in a language, two posts of a language in one translation. */
-function crossProblems(posts: readonly ImportedPost[]): ImportProblem[] {
+function crossProblems(posts: readonly PostSummary[]): ImportProblem[] {
   const problems: ImportProblem[] = [];
-  const bySlug = new Map<string, ImportedPost>();
-  const byKey = new Map<string, ImportedPost>();
+  const bySlug = new Map<string, PostSummary>();
+  const byKey = new Map<string, PostSummary>();
   for (const post of posts) {
     const slugKey = `${post.lang}/${post.slug}`;
     const first = bySlug.get(slugKey);
@@ -126,21 +128,21 @@ function crossProblems(posts: readonly ImportedPost[]): ImportProblem[] {
 }
 
 /** The translation groups of the import: keys held by exactly one post of each language. */
-function translationPairs(posts: readonly ImportedPost[]): Map<string, { pt: ImportedPost; en: ImportedPost }> {
-  const groups = new Map<string, Partial<Record<Lang, ImportedPost>>>();
+function translationPairs(posts: readonly PostSummary[]): Map<string, { pt: PostSummary; en: PostSummary }> {
+  const groups = new Map<string, Partial<Record<Lang, PostSummary>>>();
   for (const post of posts) {
     if (!post.translationKey) continue;
     const group = groups.get(post.translationKey) ?? {};
     group[post.lang] = post;
     groups.set(post.translationKey, group);
   }
-  const pairs = new Map<string, { pt: ImportedPost; en: ImportedPost }>();
+  const pairs = new Map<string, { pt: PostSummary; en: PostSummary }>();
   for (const [key, group] of groups) if (group.pt && group.en) pairs.set(key, { pt: group.pt, en: group.en });
   return pairs;
 }
 
 /** Existing posts holding the import's slugs: `{lang}/{slug}` to the post's author. */
-async function existingSlugs(db: Database, posts: readonly ImportedPost[]): Promise<Map<string, string>> {
+async function existingSlugs(db: Database, posts: readonly PostSummary[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const slugs = [...new Set(posts.map((post) => post.slug))];
   for (let i = 0; i < slugs.length; i += 500) {
@@ -156,7 +158,7 @@ async function existingSlugs(db: Database, posts: readonly ImportedPost[]): Prom
 /** The dry run: what the import would do, writing nothing. */
 export async function planImport(
   db: Database,
-  source: ParsedSource,
+  source: AnySource,
   authorId: string,
   now = new Date(),
 ): Promise<ImportPlan> {
@@ -202,7 +204,7 @@ export async function planImport(
   return plan;
 }
 
-const imagesOf = (post: ImportedPost): ImageRef[] => [...(post.cover ? [post.cover] : []), ...post.images];
+const imagesOf = (post: PostSummary): ImageRef[] => [...(post.cover ? [post.cover] : []), ...post.images];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -285,7 +287,7 @@ export async function applyImport(
   db: Database,
   storage: ObjectStorage,
   tree: SourceTree,
-  source: ParsedSource,
+  source: AnySource,
   authorId: string,
   options: ApplyOptions,
 ): Promise<ImportResult> {
@@ -296,15 +298,15 @@ export async function applyImport(
   const result: ImportResult = { imported: 0, skipped: 0, renamed: 0, replaced: 0, images: 0, redirects: 0 };
 
   // Which posts go in, under which slug, and which existing posts they replace.
-  const chosen: { post: ImportedPost; slug: string }[] = [];
+  const chosen: { post: PostSummary; index: number; slug: string }[] = [];
   const replacing: { lang: string; slug: string }[] = [];
   const takenNow = new Set([...existing.keys(), ...source.posts.map((post) => `${post.lang}/${post.slug}`)]);
-  for (const post of source.posts) {
+  for (const [index, post] of source.posts.entries()) {
     const key = `${post.lang}/${post.slug}`;
     const owner = existing.get(key);
     const reserved = reservedSlugs.has(post.slug);
     if (owner === undefined && !reserved) {
-      chosen.push({ post, slug: post.slug });
+      chosen.push({ post, index, slug: post.slug });
       continue;
     }
     if (options.clash === "skip" && !reserved) {
@@ -314,7 +316,7 @@ export async function applyImport(
     if (options.clash === "replace" && owner === authorId && !reserved) {
       replacing.push({ lang: post.lang, slug: post.slug });
       result.replaced += 1;
-      chosen.push({ post, slug: post.slug });
+      chosen.push({ post, index, slug: post.slug });
       continue;
     }
     const base = post.slug.slice(0, 110);
@@ -329,7 +331,7 @@ export async function applyImport(
     );
     takenNow.add(`${post.lang}/${slug}`);
     result.renamed += 1;
-    chosen.push({ post, slug });
+    chosen.push({ post, index, slug });
   }
 
   // Images first, outside the transaction: each file of the upload stored once.
@@ -370,8 +372,9 @@ export async function applyImport(
       const redirects: RedirectRow[] = [];
       // A batch of posts at a time: a statement for their rows, one for their revisions, one for the newsletter.
       const taken = new Set<string>();
-      for (let from = 0; from < chosen.length; from += BATCH) {
-        const batch = chosen.slice(from, from + BATCH);
+      // The posts' texts are read back one at a time, in the source's order, and written a batch at a time.
+      const slugOf = new Map(chosen.map(({ index, slug }) => [index, slug]));
+      const write = async (batch: readonly { post: ImportedPost; slug: string }[]) => {
         const rows = await tx
           .insert(blogs)
           .values(
@@ -514,7 +517,19 @@ export async function applyImport(
         }
         result.imported += rows.length;
         options.onProgress?.({ phase: "posts", done: result.imported, total: chosen.length });
+      };
+      let batch: { post: ImportedPost; slug: string }[] = [];
+      let index = 0;
+      for await (const post of postTexts(source)) {
+        const slug = slugOf.get(index);
+        index += 1;
+        if (slug === undefined) continue;
+        batch.push({ post, slug });
+        if (batch.length < BATCH) continue;
+        await write(batch);
+        batch = [];
       }
+      if (batch.length > 0) await write(batch);
       // A replaced post's translation left alone is linked to nothing any more.
       if (leftGroups.length > 0) {
         await tx
@@ -542,7 +557,7 @@ export async function applyImport(
  * The tags' names: the archive's, in both languages with their links; any
  * other source's, as the author's form would save them.
  */
-async function importTagNames(tx: Transaction, source: ParsedSource, posts: readonly ImportedPost[]): Promise<void> {
+async function importTagNames(tx: Transaction, source: AnySource, posts: readonly PostSummary[]): Promise<void> {
   for (const lang of ["pt", "en"] as const) {
     const names: Record<string, string> = {};
     for (const post of posts) {

@@ -16,10 +16,17 @@ import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { sanitizerRemovals } from "../blog/markdown.server.ts";
-import { ARCHIVE_FORMAT, ARCHIVE_INDEX, ARCHIVE_VERSION, type ArchiveIndex } from "./archive-format.server.ts";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_INDEX,
+  ARCHIVE_VERSION,
+  type ArchiveIndex,
+  type ArchivePost,
+} from "./archive-format.server.ts";
 import { readDate } from "./dates.server.ts";
 import { type FrontMatter, readFrontMatter } from "./front-matter.server.ts";
 import {
+  arraySink,
   type ImageRef,
   ImportError,
   type ImportedPost,
@@ -27,7 +34,9 @@ import {
   type ImportNote,
   type ImportProblem,
   type ParsedSource,
+  type PostSink,
 } from "./import-types.server.ts";
+import { jsonPieces } from "./json-stream.server.ts";
 import type { SourceTree } from "./source-files.server.ts";
 
 const MARKDOWN = /\.(?:md|markdown)$/i;
@@ -423,55 +432,89 @@ const NOT_POSTS =
  * names all of them at once.
  */
 export async function readMarkdownTree(tree: SourceTree, now = new Date()): Promise<ParsedSource> {
+  const sink = arraySink();
+  return { ...(await readMarkdownTreeInto(tree, now, sink)), posts: sink.posts };
+}
+
+/**
+ * The tree's posts handed to the sink one at a time. The archive's index is
+ * read as it comes (json-stream.server.ts): its header and tags first, then
+ * each post's entry with the Markdown file it names, so no more than one
+ * post's revisions are held at once; files the index does not name follow.
+ */
+export async function readMarkdownTreeInto(
+  tree: SourceTree,
+  now: Date,
+  sink: PostSink,
+): Promise<Omit<ParsedSource, "posts">> {
   const problems: ImportProblem[] = [];
   const notes: ImportNote[] = [];
-  const index = await readArchiveIndex(tree, problems);
+  const index = await readArchiveHeader(tree, problems);
   const archive = index !== undefined;
   const settings = await readSettings(tree);
   const files = new Set(tree.files.map((file) => file.path));
-  const posts: ImportedPost[] = [];
-  const byFile = new Map((index?.posts ?? []).map((post) => [post.file, post]));
-  for (const file of tree.files) {
-    // A file uploaded alone was told Markdown by its content, whatever its name.
-    if ((!MARKDOWN.test(file.path) && tree.container !== "file") || NOT_POSTS.test(file.path)) continue;
-    if (/(?:^|\/)_index(?:\.[a-z_-]+)?\.md$/i.test(file.path)) {
-      notes.push({ file: file.path, code: "page-skipped", values: { title: file.path } });
-      continue;
-    }
+  const read = async (file: string, kept?: ArchivePost) => {
     try {
-      const front = readFrontMatter((await tree.read(file.path)).toString("utf8"), file.path);
-      const post = postOf({ file: file.path, front, archive, settings, files, notes }, now);
-      const kept = byFile.get(file.path);
+      const front = readFrontMatter((await tree.read(file)).toString("utf8"), file);
+      const post = postOf({ file, front, archive, settings, files, notes }, now);
       if (kept) withArchiveIndex(post, kept, files);
-      posts.push(post);
+      sink.add(post);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       problems.push(error.problem);
     }
+  };
+  const isPost = (file: string) =>
+    (MARKDOWN.test(file) || tree.container === "file") && !NOT_POSTS.test(file) && !PAGE_FILE.test(file);
+  const done = new Set<string>();
+  if (index) {
+    for await (const entry of archiveEntries(tree, problems)) {
+      if (done.has(entry.file) || !files.has(entry.file) || !isPost(entry.file)) continue;
+      done.add(entry.file);
+      await read(entry.file, entry);
+    }
+  }
+  for (const file of tree.files) {
+    if (done.has(file.path)) continue;
+    // A file uploaded alone was told Markdown by its content, whatever its name.
+    if ((!MARKDOWN.test(file.path) && tree.container !== "file") || NOT_POSTS.test(file.path)) continue;
+    if (PAGE_FILE.test(file.path)) {
+      notes.push({ file: file.path, code: "page-skipped", values: { title: file.path } });
+      continue;
+    }
+    await read(file.path);
   }
   return {
     kind: archive ? "archive" : "markdown",
-    posts,
     problems,
     notes,
     ...(index ? { tags: index.tags } : {}),
   };
 }
 
-/** The archive's index, if the tree is this site's archive; a wrong one is a problem. */
-async function readArchiveIndex(tree: SourceTree, problems: ImportProblem[]): Promise<ArchiveIndex | undefined> {
+const PAGE_FILE = /(?:^|\/)_index(?:\.[a-z_-]+)?\.md$/i;
+
+/** The archive's streamed index: `posts` stands apart, read entry by entry. */
+const ARCHIVE_POSTS = [["posts"]] as const;
+
+/** The archive's header (format, version, tags), if the tree is this site's archive; a wrong one is a problem. */
+async function readArchiveHeader(
+  tree: SourceTree,
+  problems: ImportProblem[],
+): Promise<Pick<ArchiveIndex, "tags"> | undefined> {
   if (!tree.files.some((file) => file.path === ARCHIVE_INDEX)) return undefined;
-  let index: Partial<ArchiveIndex>;
-  // Read outside the parse's guard: a file over the reading limit is refused as such, not as bad JSON.
-  const text = (await tree.read(ARCHIVE_INDEX)).toString("utf8");
+  let index: Partial<ArchiveIndex> = {};
   try {
-    index = JSON.parse(text) as Partial<ArchiveIndex>;
+    // The posts' entries are stepped over here, and read one at a time by archiveEntries.
+    for await (const piece of jsonPieces(tree.chunks(ARCHIVE_INDEX), ARCHIVE_INDEX, ARCHIVE_POSTS, {
+      elements: false,
+    })) {
+      if (piece.kind === "rest") index = (piece.value ?? {}) as Partial<ArchiveIndex>;
+    }
   } catch (error) {
-    problems.push({
-      file: ARCHIVE_INDEX,
-      code: "malformed-json",
-      values: { detail: String((error as Error).message) },
-    });
+    // A file over the reading limit is refused as such (it throws on), bad JSON is the archive's problem.
+    if (!(error instanceof ImportError) || error.problem.code !== "malformed-json") throw error;
+    problems.push(error.problem);
     return undefined;
   }
   if (index.format !== ARCHIVE_FORMAT) return undefined;
@@ -480,58 +523,73 @@ async function readArchiveIndex(tree: SourceTree, problems: ImportProblem[]): Pr
     return undefined;
   }
   // What the database will check (languages, kinds of revisions, sources) is checked here first, by name.
-  const checked = archiveIndexShape.safeParse(index);
+  const checked = archiveHeaderShape.safeParse(index);
   if (!checked.success) {
-    const [issue] = checked.error.issues;
-    problems.push({
-      file: ARCHIVE_INDEX,
-      code: "malformed-json",
-      values: { detail: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}` },
-    });
+    problems.push(shapeProblem(checked.error.issues[0]));
     return undefined;
   }
-  return index as ArchiveIndex;
+  return { tags: (index as ArchiveIndex).tags };
+}
+
+const shapeProblem = (issue: z.core.$ZodIssue | undefined, at: (string | number)[] = []): ImportProblem => ({
+  file: ARCHIVE_INDEX,
+  code: "malformed-json",
+  values: { detail: `${[...at, ...(issue?.path ?? [])].join(".")}: ${issue?.message ?? ""}` },
+});
+
+/** The archive's posts' entries, one at a time, each checked alone; a wrong one is a problem. */
+async function* archiveEntries(tree: SourceTree, problems: ImportProblem[]): AsyncGenerator<ArchivePost> {
+  try {
+    for await (const piece of jsonPieces(tree.chunks(ARCHIVE_INDEX), ARCHIVE_INDEX, ARCHIVE_POSTS)) {
+      if (piece.kind !== "element") continue;
+      const checked = archivePostShape.safeParse(piece.value);
+      if (checked.success) yield checked.data as ArchivePost;
+      else problems.push({ ...shapeProblem(checked.error.issues[0], ["posts", piece.index]), line: piece.line });
+    }
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    problems.push(error.problem);
+  }
 }
 
 const lang = z.enum(["pt", "en"]);
 const when = z.string().refine((value) => readDate(value) !== undefined, "not a date");
-const archiveIndexShape = z.object({
+const archiveHeaderShape = z.object({
   tags: z.array(
     z.object({ lang, slug: z.string().max(200), name: z.string().max(200), translationKey: z.string().optional() }),
   ),
-  posts: z.array(
+  posts: z.array(z.null()),
+});
+const archivePostShape = z.object({
+  file: z.string(),
+  tags: z.array(z.string().max(200)),
+  revisions: z.array(
     z.object({
-      file: z.string(),
-      tags: z.array(z.string().max(200)),
-      revisions: z.array(
-        z.object({
-          kind: z.enum(["save", "publish", "update", "schedule", "restore", "autosave"]),
-          title: z.string(),
-          slug: z.string(),
-          excerpt: z.string().nullable(),
-          content: z.string(),
-          cover: z.string().nullable(),
-          tags: z.array(z.string()),
-          lang,
-          changed: z.array(z.string()),
-          linesAdded: z.number().int().nonnegative(),
-          linesRemoved: z.number().int().nonnegative(),
-          created: when,
-        }),
-      ),
-      redirects: z.array(
-        z.object({
-          path: z.string().max(600),
-          source: z.enum(["archive", "ghost", "wordpress", "markdown", "author"]),
-          created: when,
-        }),
-      ),
+      kind: z.enum(["save", "publish", "update", "schedule", "restore", "autosave"]),
+      title: z.string(),
+      slug: z.string(),
+      excerpt: z.string().nullable(),
+      content: z.string(),
+      cover: z.string().nullable(),
+      tags: z.array(z.string()),
+      lang,
+      changed: z.array(z.string()),
+      linesAdded: z.number().int().nonnegative(),
+      linesRemoved: z.number().int().nonnegative(),
+      created: when,
+    }),
+  ),
+  redirects: z.array(
+    z.object({
+      path: z.string().max(600),
+      source: z.enum(["archive", "ghost", "wordpress", "markdown", "author"]),
+      created: when,
     }),
   ),
 });
 
 /** What the archive's index adds to a post: its tag slugs, revisions and old addresses, exactly. */
-function withArchiveIndex(post: ImportedPost, kept: ArchiveIndex["posts"][number], files: ReadonlySet<string>): void {
+function withArchiveIndex(post: ImportedPost, kept: ArchivePost, files: ReadonlySet<string>): void {
   const names = post.tags.map((tag) => tag.name);
   post.tags = kept.tags.map((slug, i) => ({ slug, name: names[i] ?? slug }));
   post.revisions = kept.revisions;

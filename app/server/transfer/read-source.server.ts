@@ -4,16 +4,19 @@
  * WordPress export (XML with the `wp:` namespace), or Markdown files with
  * front matter, alone or in a zip with their images. A problem that stops
  * reading it (malformed JSON or XML, an unsafe zip) comes back as the
- * source's only problem, so the dry run shows it like any other. Each text
- * file (the export, `archive.json`, a post) is read whole, and its text and
- * what it parses to take several times its size in memory (a 58 MB WXR
- * peaked at 490 MB above the start, a 57 MB Ghost JSON at 540 MB): past
- * `documentBytes` it is refused by its size, before a byte is read.
+ * source's only problem, so the dry run shows it like any other. The
+ * exports are read as they come: a WXR an item at a time, a Ghost JSON and
+ * `archive.json` a post at a time (json-stream.server.ts); each post goes
+ * to a sink as it is made, kept in memory (`readSource`) or spooled to disk
+ * (`spoolSource`, the admin's and the command line's). A text file past
+ * `documentBytes` is refused by its size, before a byte is read.
  */
 import { ARCHIVE_INDEX } from "./archive-format.server.ts";
-import { ghostData, readGhost } from "./ghost-source.server.ts";
-import { ImportError, type ParsedSource } from "./import-types.server.ts";
-import { readMarkdownTree } from "./markdown-source.server.ts";
+import { ghostData, readGhostPosts } from "./ghost-source.server.ts";
+import { arraySink, ImportError, type ParsedSource, type PostSink, type SpooledSource } from "./import-types.server.ts";
+import { jsonPieces } from "./json-stream.server.ts";
+import { readMarkdownTreeInto } from "./markdown-source.server.ts";
+import { PostSpool } from "./post-spool.server.ts";
 import { type SourceTree, sniff } from "./source-files.server.ts";
 
 export interface ReadLimits {
@@ -60,42 +63,13 @@ async function headOf(tree: SourceTree, path: string, length: number): Promise<B
   return Buffer.concat(parts).subarray(0, length);
 }
 
-/** The JSON of an export, or its fault with its line; the text is let go once parsed. */
-async function readJson(tree: SourceTree, path: string): Promise<unknown> {
-  const text = (await tree.read(path)).toString("utf8").replace(/^\uFEFF/, "");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ImportError({
-      file: path,
-      line: jsonErrorLine(text, error),
-      code: "malformed-json",
-      values: { detail: error instanceof Error ? error.message : String(error) },
-    });
-  }
-}
+/** Where Ghost keeps its posts: `db[0].data.posts`, or `data.posts` in an export cut down by hand. */
+const GHOST_POSTS = [
+  ["db", "0", "data", "posts"],
+  ["data", "posts"],
+] as const;
 
-import { isWxr, readWordPress } from "./wordpress-source.server.ts";
-
-/**
- * The line of a JSON syntax error. V8 names no position any more, only the
- * text around it (`Unexpected token '}', ..."posts": [}\n  ]..." is not
- * valid JSON`, ten characters before the error when cut): found in the file.
- */
-function jsonErrorLine(text: string, error: unknown): number | undefined {
-  const message = error instanceof Error ? error.message : "";
-  const line = /line (\d+)/.exec(message);
-  if (line) return Number(line[1]);
-  const position = /position (\d+)/.exec(message);
-  if (position) return text.slice(0, Number(position[1])).split("\n").length;
-  const around = /"([\s\S]*)" is not valid JSON$/.exec(message)?.[1];
-  if (around === undefined) return undefined;
-  const cutBefore = around.startsWith("...");
-  const snippet = around.replace(/^\.\.\./, "").replace(/\.\.\.$/, "");
-  const at = text.indexOf(snippet);
-  if (at === -1) return undefined;
-  return text.slice(0, at + (cutBefore ? Math.min(10, snippet.length) : 0)).split("\n").length;
-}
+import { isWxr, readWordPressInto } from "./wordpress-source.server.ts";
 
 /** The one file of the upload that is an export of another engine, by its first bytes. */
 async function exportFile(tree: SourceTree): Promise<{ path: string; kind: "json" | "xml" } | undefined> {
@@ -114,23 +88,45 @@ async function exportFile(tree: SourceTree): Promise<{ path: string; kind: "json
   return undefined;
 }
 
-async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource> {
+async function readOrProblem(tree: SourceTree, now: Date, sink: PostSink): Promise<Omit<ParsedSource, "posts">> {
   const paths = new Set(tree.files.map((file) => file.path));
-  if (paths.has(ARCHIVE_INDEX)) return readMarkdownTree(tree, now);
+  if (paths.has(ARCHIVE_INDEX)) return readMarkdownTreeInto(tree, now, sink);
   const found = await exportFile(tree);
   if (found?.kind === "json") {
-    const data = ghostData(await readJson(tree, found.path));
-    if (data) return readGhost(data, found.path, paths, now);
+    // A JSON export is read twice as it comes: its rest (tags, settings) first, then its posts one at a time.
+    let rest: unknown;
+    for await (const piece of jsonPieces(tree.chunks(found.path), found.path, GHOST_POSTS, { elements: false })) {
+      if (piece.kind === "rest") rest = piece.value;
+    }
+    const data = ghostData(rest);
+    if (data) {
+      // The posts of the data ghostData took (db[0]'s when there is one), not another's.
+      const where = (rest as { db?: unknown[] }).db?.[0] ? [GHOST_POSTS[0]] : [GHOST_POSTS[1]];
+      const elements = async function* () {
+        for await (const piece of jsonPieces(tree.chunks(found.path), found.path, where)) {
+          if (piece.kind === "element") yield piece;
+        }
+      };
+      return readGhostPosts(data, elements(), found.path, paths, now, sink);
+    }
     if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   } else if (found) {
     // A WordPress export is read as it comes, an item at a time.
     if (isWxr((await headOf(tree, found.path, 8192)).toString("utf8"))) {
-      return readWordPress(tree.chunks(found.path), found.path, paths, now);
+      return readWordPressInto(tree.chunks(found.path), found.path, paths, now, sink);
     }
     if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   }
-  const markdown = await readMarkdownTree(tree, now);
-  if (markdown.posts.length === 0 && markdown.problems.length === 0) {
+  let made = 0;
+  const counting: PostSink = {
+    add: (post) => {
+      made += 1;
+      sink.add(post);
+    },
+    revise: (change) => sink.revise(change),
+  };
+  const markdown = await readMarkdownTreeInto(tree, now, counting);
+  if (made === 0 && markdown.problems.length === 0) {
     throw new ImportError({ file: tree.files[0]?.path ?? "", code: "nothing-to-import" });
   }
   return markdown;
@@ -138,17 +134,47 @@ async function readOrProblem(tree: SourceTree, now: Date): Promise<ParsedSource>
 
 /**
  * Every post of the upload and every problem met, never throwing for the
- * upload's own faults.
+ * upload's own faults: the posts kept in memory (the tests, the export's
+ * round trip).
  */
 export async function readSource(
   tree: SourceTree,
   now = new Date(),
   limits: ReadLimits = READ_LIMITS,
 ): Promise<ParsedSource> {
+  const sink = arraySink();
   try {
-    return await readOrProblem(bounded(tree, limits), now);
+    return { ...(await readOrProblem(bounded(tree, limits), now, sink)), posts: sink.posts };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
+  }
+}
+
+/**
+ * The same, each post's texts spooled to disk as it is read (post-spool.server.ts):
+ * memory holds what the dry run shows, not the posts' texts. Closed by its caller.
+ */
+export async function spoolSource(
+  tree: SourceTree,
+  now = new Date(),
+  limits: ReadLimits = READ_LIMITS,
+): Promise<SpooledSource> {
+  const spool = new PostSpool();
+  const spooled = (read: Omit<ParsedSource, "posts">): SpooledSource => ({
+    ...read,
+    posts: spool.summaries,
+    texts: () => spool.texts(),
+    close: () => spool.close(),
+  });
+  try {
+    return spooled(await readOrProblem(bounded(tree, limits), now, spool));
+  } catch (error) {
+    if (!(error instanceof ImportError)) {
+      spool.close();
+      throw error;
+    }
+    spool.clear();
+    return spooled({ kind: "markdown", problems: [error.problem], notes: [] });
   }
 }

@@ -22,12 +22,14 @@ import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
 import {
+  arraySink,
   type ImageRef,
   ImportError,
   type ImportedPost,
   type ImportNote,
   type ImportProblem,
   type ParsedSource,
+  type PostSink,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 
@@ -231,6 +233,18 @@ export async function readWordPress(
   files: ReadonlySet<string>,
   now = new Date(),
 ): Promise<ParsedSource> {
+  const sink = arraySink();
+  return { ...(await readWordPressInto(source, file, files, now, sink)), posts: sink.posts };
+}
+
+/** The export's posts handed to the sink as their items arrive; their language and covers set at the end. */
+export async function readWordPressInto(
+  source: AsyncIterable<Buffer | string>,
+  file: string,
+  files: ReadonlySet<string>,
+  now: Date,
+  sink: PostSink,
+): Promise<Omit<ParsedSource, "posts">> {
   const problems: ImportProblem[] = [];
   const notes: ImportNote[] = [];
   const attachments = new Map<string, string>();
@@ -252,9 +266,9 @@ export async function readWordPress(
   };
   const ownImage = (address: string) => /\/wp-content\/uploads\//.test(address);
 
-  const posts: ImportedPost[] = [];
-  /** Featured images, named by their attachment's id, which may come after the post. */
-  const covers = new Map<ImportedPost, string>();
+  let added = 0;
+  /** Featured images by the post's place in the sink, named by their attachment's id, which may come after the post. */
+  const covers = new Map<number, string>();
   let channel: Item = {};
   let headSeen = false;
   for await (const piece of pieces(source, file)) {
@@ -354,17 +368,23 @@ export async function readWordPress(
       oldPaths,
       removed: converted.removed,
     };
-    posts.push(post);
-    if (thumbnail) covers.set(post, thumbnail);
+    sink.add(post);
+    if (thumbnail) covers.set(added, thumbnail);
+    added += 1;
   }
   const language = value(channel.language);
   const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
-  for (const post of posts) {
-    post.lang = siteDefault;
-    const coverUrl = covers.has(post) ? attachments.get(covers.get(post) ?? "") : undefined;
-    if (coverUrl) post.cover = imageOf(coverUrl);
+  const coverOf = new Map<number, ImageRef>();
+  for (const [index, id] of covers) {
+    const coverUrl = attachments.get(id);
+    if (coverUrl) coverOf.set(index, imageOf(coverUrl));
   }
-  return { kind: "wordpress", posts, problems, notes };
+  sink.revise((post, index) => {
+    post.lang = siteDefault;
+    const cover = coverOf.get(index);
+    if (cover) post.cover = cover;
+  });
+  return { kind: "wordpress", problems, notes };
 }
 
 function decodeSafely(text: string): string {
