@@ -6,14 +6,133 @@
  */
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import yazl from "yazl";
+import { ARCHIVE_FORMAT, ARCHIVE_INDEX, ARCHIVE_VERSION } from "../app/server/transfer/archive-format.server.ts";
 import type { ImportProgress, ImportResult } from "../app/server/transfer/import.server.ts";
 
 export interface ImportScale {
   posts: number;
   imagesPerPost: number;
+  /**
+   * The export's kind: a Hugo site in a zip (the default), a Ghost JSON
+   * export (its posts' images left out), or this site's own archive (each
+   * post with a revision and an old address in archive.json).
+   */
+  format?: "hugo" | "ghost" | "archive";
+  /** About this many KB of text in each post's body besides its images (0: a line). */
+  textKb?: number;
+}
+
+/** A body's paragraphs: `kb` KB of text, different for each post. */
+function paragraphs(i: number, kb: number): string[] {
+  const out: string[] = [];
+  for (let size = 0; size < kb * 1024; ) {
+    const line = `Parágrafo ${out.length + 1} do post ${i}: ${"texto que se lê, ".repeat(24)}fim.`;
+    out.push(line);
+    size += Buffer.byteLength(line) + 2;
+  }
+  return out;
+}
+
+/** Writes a Ghost 5 export of the scale's posts (half in English, by the internal tag #en) as it is made. */
+async function writeGhostExport(file: string, scale: ImportScale): Promise<void> {
+  const out = createWriteStream(file);
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  await write('{"db":[{"meta":{"exported_on":1700000000000,"version":"5.75.0"},"data":{"posts":[');
+  const links: string[] = [];
+  for (let i = 0; i < scale.posts; i++) {
+    const html = [`<p>Post ${i}.</p>`, ...paragraphs(i, scale.textKb ?? 0).map((text) => `<p>${text}</p>`)].join("");
+    const post = {
+      id: `p${i}`,
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      title: `Post ${i}`,
+      slug: `post-${i}`,
+      html,
+      lexical: null,
+      mobiledoc: null,
+      status: "published",
+      type: "post",
+      created_at: "2020-01-01T10:00:00.000Z",
+      updated_at: "2020-01-02T10:00:00.000Z",
+      published_at: "2020-01-01T10:00:00.000Z",
+      custom_excerpt: null,
+      feature_image: null,
+    };
+    await write(`${i === 0 ? "" : ","}${JSON.stringify(post)}`);
+    links.push(JSON.stringify({ id: `pt${i}`, post_id: `p${i}`, tag_id: `t${i % 7}`, sort_order: 0 }));
+    if (i % 2 === 1) links.push(JSON.stringify({ id: `pe${i}`, post_id: `p${i}`, tag_id: "en", sort_order: 1 }));
+  }
+  const tags = [
+    ...Array.from({ length: 7 }, (_, t) => ({ id: `t${t}`, name: `Tag ${t}`, slug: `tag-${t}` })),
+    { id: "en", name: "#en", slug: "hash-en" },
+  ];
+  await write(`],"tags":${JSON.stringify(tags)},"posts_tags":[${links.join(",")}]}}]}\n`);
+  out.end();
+  await finished(out);
+}
+
+/** Writes this site's archive of the scale's posts: pt/en pairs, each with a revision and an old address. */
+async function writeOwnArchive(file: string, scale: ImportScale): Promise<void> {
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(file));
+  const entries: string[] = [];
+  for (let i = 0; i < scale.posts; i++) {
+    const lang = i % 2 === 0 ? "pt" : "en";
+    const slug = `post-${i}`;
+    const body = [`Post ${i}.`, ...paragraphs(i, scale.textKb ?? 0)].join("\n\n");
+    const date = "2020-01-01T10:00:00.000-03:00";
+    const front = [
+      "---",
+      `title: Post ${i}`,
+      `slug: ${slug}`,
+      `lang: ${lang}`,
+      `translationKey: key:pair-${Math.floor(i / 2)}`,
+      "status: published",
+      "draft: false",
+      `date: ${date}`,
+      `created: ${date}`,
+      `lastmod: ${date}`,
+      "tags:",
+      `  - Tag ${i % 7}`,
+      "---",
+      "",
+    ].join("\n");
+    const path = `${lang}/${slug}/index.md`;
+    zip.addBuffer(Buffer.from(`${front}${body}\n`), path);
+    const revision = {
+      kind: "publish",
+      title: `Post ${i}`,
+      slug,
+      excerpt: null,
+      content: body,
+      cover: null,
+      tags: [`tag-${i % 7}`],
+      lang,
+      changed: ["content"],
+      linesAdded: 1,
+      linesRemoved: 0,
+      created: date,
+    };
+    const redirects = [{ path: `/${slug}/`, source: "ghost", created: date }];
+    entries.push(JSON.stringify({ file: path, tags: [`tag-${i % 7}`], revisions: [revision], redirects }, null, 2));
+  }
+  const tags = (["pt", "en"] as const).flatMap((lang) =>
+    Array.from({ length: 7 }, (_, t) => ({ lang, slug: `tag-${t}`, name: `Tag ${t}`, translationKey: `tag-${t}` })),
+  );
+  const header = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: "2026-11-29T09:00:00.000-03:00",
+    authors: ["bench"],
+    tags,
+  };
+  const index = `${JSON.stringify(header, null, 2).replace(/\n}$/, "")},\n  "posts": [\n${entries.join(",\n")}\n  ]\n}\n`;
+  zip.addBuffer(Buffer.from(index), ARCHIVE_INDEX);
+  zip.end();
+  await written;
 }
 
 /**
@@ -36,6 +155,8 @@ async function palette(): Promise<Buffer[]> {
  * translation `index.en.md` beside it, each with its own images.
  */
 export async function writeScaleArchive(file: string, scale: ImportScale): Promise<void> {
+  if (scale.format === "ghost") return writeGhostExport(file, scale);
+  if (scale.format === "archive") return writeOwnArchive(file, scale);
   const images = await palette();
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, createWriteStream(file));
@@ -46,6 +167,7 @@ export async function writeScaleArchive(file: string, scale: ImportScale): Promi
     const pictures = Array.from({ length: scale.imagesPerPost }, (_, j) => `image-${lang}-${j}.png`);
     const body = [
       `Post ${i}, ${lang === "pt" ? "em português" : "in English"}.`,
+      ...paragraphs(i, scale.textKb ?? 0),
       ...pictures.map((name, j) => `![Figura ${j}](${name})`),
     ].join("\n\n");
     const front = [

@@ -20,29 +20,48 @@ import { parseArgs } from "node:util";
 import { upsertGitHubUser } from "../app/server/auth/users.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { applyImport, planImport } from "../app/server/transfer/import.server.ts";
-import { readSource } from "../app/server/transfer/read-source.server.ts";
+import type { AnySource } from "../app/server/transfer/import-types.server.ts";
+import { readSource, spoolSource } from "../app/server/transfer/read-source.server.ts";
 import { openSource } from "../app/server/transfer/source-files.server.ts";
 import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
 import { type ImportScale, measureImport, writeScaleArchive } from "./import-scale.ts";
 
 const { values } = parseArgs({
-  options: { posts: { type: "string", default: "5000" }, images: { type: "string", default: "4" } },
+  options: {
+    posts: { type: "string", default: "5000" },
+    images: { type: "string", default: "4" },
+    format: { type: "string", default: "hugo" },
+    text: { type: "string", default: "0" },
+    whole: { type: "boolean", default: false },
+  },
 });
-const scale: ImportScale = { posts: Number(values.posts), imagesPerPost: Number(values.images) };
+const format = values.format as NonNullable<ImportScale["format"]>;
+const scale: ImportScale = {
+  posts: Number(values.posts),
+  imagesPerPost: format === "hugo" ? Number(values.images) : 0,
+  format,
+  textKb: Number(values.text),
+};
 if (
   !Number.isInteger(scale.posts) ||
   scale.posts < 2 ||
   !Number.isInteger(scale.imagesPerPost) ||
-  scale.imagesPerPost < 0
+  scale.imagesPerPost < 0 ||
+  !(Number(values.text) >= 0) ||
+  !["hugo", "ghost", "archive"].includes(values.format)
 ) {
-  console.error("--posts must be a whole number of at least 2, --images a whole number");
+  console.error(
+    "--posts must be a whole number of at least 2, --images a whole number, --text KB a number, --format hugo, ghost or archive",
+  );
   process.exit(1);
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-import-"));
 try {
   const archive = path.join(dir, "blog.zip");
-  console.log(`Writing ${scale.posts} posts with ${scale.imagesPerPost} images each…`);
+  console.log(
+    `Writing ${scale.posts} posts (${scale.format}, ${scale.textKb} KB of text) with ${scale.imagesPerPost} images each…`,
+  );
   await writeScaleArchive(archive, scale);
   const size = (await stat(archive)).size;
   const database = await openDatabase({ dataDir: path.join(dir, "data") });
@@ -58,15 +77,20 @@ try {
     const report = await measureImport(async (phase, progress) => {
       const tree = await phase("read", () => openSource(archive));
       try {
-        const source = await phase("read", () => readSource(tree));
-        await phase("dry run", () => planImport(database.db, source, user.id));
-        return await phase("import", () =>
-          applyImport(database.db, storage, tree, source, user.id, {
-            clash: "skip",
-            publicUrl: "http://127.0.0.1:3000",
-            onProgress: progress,
-          }),
-        );
+        // As the admin and the command line read it (each post's texts spooled to disk), or whole with --whole.
+        const source = await phase<AnySource>("read", () => (values.whole ? readSource(tree) : spoolSource(tree)));
+        try {
+          await phase("dry run", () => planImport(database.db, source, user.id));
+          return await phase("import", () =>
+            applyImport(database.db, storage, tree, source, user.id, {
+              clash: "skip",
+              publicUrl: "http://127.0.0.1:3000",
+              onProgress: progress,
+            }),
+          );
+        } finally {
+          if ("texts" in source) source.close();
+        }
       } finally {
         tree.close();
       }

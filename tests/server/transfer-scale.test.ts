@@ -3,7 +3,8 @@
  * Hugo site of 80 bilingual posts with 3 images each (240 images of noise,
  * about 14 MB) imported into an empty embedded database. Every post and
  * image lands, and the upload's files are read one at a time, each once:
- * what the import holds never grows with the images (the bench measures the
+ * what the import holds never grows with the images, and the posts' texts
+ * wait on disk, each post read once (the bench measures the
  * memory itself: a test's heap holds other tests' garbage).
  */
 import { mkdtemp, rm, stat } from "node:fs/promises";
@@ -14,7 +15,7 @@ import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
 import { applyImport, planImport } from "../../app/server/transfer/import.server.ts";
-import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { measureImport, writeScaleArchive } from "../../bench/import-scale.ts";
@@ -63,15 +64,22 @@ it(
           }
         };
         try {
-          const source = await phase("read", () => readSource(tree));
-          const plan = await phase("dry run", () => planImport(database.db, source, user.id));
-          expect(plan).toMatchObject({ byLang: { pt: 40, en: 40 }, images: 240, problems: [] });
-          expect(plan.translations).toHaveLength(40);
-          return await applyImport(database.db, storage, tree, source, user.id, {
-            clash: "skip",
-            publicUrl: "http://127.0.0.1:3000",
-            onProgress: progress,
-          });
+          // As the admin and the command line read it: each post's texts spooled to disk, not kept.
+          const source = await phase("read", () => spoolSource(tree));
+          try {
+            expect(source.posts).toHaveLength(80);
+            expect(source.posts.some((post) => "content" in post || "revisions" in post)).toBe(false);
+            const plan = await phase("dry run", () => planImport(database.db, source, user.id));
+            expect(plan).toMatchObject({ byLang: { pt: 40, en: 40 }, images: 240, problems: [] });
+            expect(plan.translations).toHaveLength(40);
+            return await applyImport(database.db, storage, tree, source, user.id, {
+              clash: "skip",
+              publicUrl: "http://127.0.0.1:3000",
+              onProgress: progress,
+            });
+          } finally {
+            source.close();
+          }
         } finally {
           tree.close();
         }
@@ -83,6 +91,12 @@ it(
       const images = [...reads].filter(([name]) => name.endsWith(".png"));
       expect(images).toHaveLength(240);
       expect(images.every(([, count]) => count === 1)).toBe(true);
+      // The posts too: read once, for the dry run and the import alike.
+      const posts = [...reads].filter(([name]) => name.endsWith(".md"));
+      expect(posts).toHaveLength(80);
+      expect(posts.every(([, count]) => count === 1)).toBe(true);
+      const texts = await database.db.select({ content: blogs.content }).from(blogs);
+      expect(texts.every(({ content }) => content.startsWith("Post "))).toBe(true);
     } finally {
       await database.close();
     }
