@@ -14,7 +14,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { getPublicPost } from "../app/server/blog/public-posts.server.ts";
 import type { Database } from "../app/server/db/client.server.ts";
-import { answerNote } from "../app/server/fediverse/answer.server.ts";
+import { answerNote, withdrawnNote } from "../app/server/fediverse/answer.server.ts";
 import { postAddress, postArticle, postTombstone, postUrl } from "../app/server/fediverse/article.server.ts";
 import { postOfUrl, type SiteFederation } from "../app/server/fediverse/federation.server.ts";
 import { FEDIVERSE_PREFIX, langOfIdentifier } from "../app/server/fediverse/handles.server.ts";
@@ -248,11 +248,14 @@ export function federationDoor(options: FederationDoorOptions) {
       const note = /^\/fediverse\/notes\/([0-9a-f-]{36})$/.exec(path);
       if (note?.[1]) {
         const found = await answerNote(db, federation, origin, note[1]);
-        if (!found) return refuse(res, 404, "Not Found");
+        // An answer withdrawn (the reply it answered deleted or rejected) answers 410 with its Tombstone.
+        const gone = found ? undefined : await withdrawnNote(db, origin, note[1]);
+        if (!found && !gone) return refuse(res, 404, "Not Found");
         const context = federation.createContext(new URL(origin), {});
         res
+          .status(found ? 200 : 410)
           .type("application/activity+json")
-          .send(JSON.stringify(await found.toJsonLd({ contextLoader: context.contextLoader })));
+          .send(JSON.stringify(await (found ?? gone)?.toJsonLd({ contextLoader: context.contextLoader })));
         return;
       }
       const response = await federation.fetch(toFetchRequest(req), {

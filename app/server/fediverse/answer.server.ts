@@ -4,15 +4,17 @@
  * with the reply's author and the actor's followers copied; stored among the
  * post's responses (approved, the author's own) and delivered to the
  * reply's author and to the followers' inboxes. Its address answers the
- * Note (http-server/federation.ts).
+ * Note (http-server/federation.ts). When the author deletes or rejects the
+ * reply, the answer is withdrawn (decision 081): a `Delete` of its Note goes
+ * where its `Create` went, and its address answers 410 with a Tombstone.
  */
-import { Create, Mention, Note, PUBLIC_COLLECTION } from "@fedify/vocab";
+import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from "@fedify/vocab";
 import { Temporal as TemporalPolyfill } from "@js-temporal/polyfill";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isLang, type Lang } from "../../i18n/paths.ts";
 import { site } from "../../site.config.ts";
 import type { Database } from "../db/client.server.ts";
-import { fediverseDeliveries, responses } from "../db/schema.ts";
+import { fediverseDeliveries, fediverseWithdrawnNotes, responses } from "../db/schema.ts";
 import { findResponse, type ListedResponse } from "../responses/responses.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import type { SiteFederation } from "./federation.server.ts";
@@ -95,7 +97,10 @@ export async function answerReply(
     await tx.insert(responses).values({
       id,
       kind: "reply",
+      // Under the same post, or the same static article in the same language, as the reply it answers.
       postId: reply.postId,
+      articleId: reply.articleId,
+      articleLang: reply.articleLang,
       sourceUrl: noteUrl(origin, id),
       authorName: site.name,
       authorHandle: handleOf(lang, origin),
@@ -107,7 +112,8 @@ export async function answerReply(
       local: true,
       answerTo: reply.id,
     });
-    const activity = { lang, type: "Create", postId: reply.postId, body };
+    // The Create is stored under the answer's id, so its withdrawal finds the inboxes it went to.
+    const activity = { id, lang, type: "Create", postId: reply.postId, body };
     const { id: activityId } = await queueActivity(tx as never, activity, "followers", now);
     if (authorInbox) {
       await tx
@@ -117,4 +123,66 @@ export async function answerReply(
     }
   });
   return id;
+}
+
+/** What a withdrawn answer's address answers: 410 and a Tombstone, once its Delete is queued. */
+export async function withdrawnNote(db: Database, origin: string, id: string): Promise<Tombstone | undefined> {
+  const [row] = await db.select().from(fediverseWithdrawnNotes).where(eq(fediverseWithdrawnNotes.id, id));
+  return row ? noteTombstone(origin, row.id, row.withdrawnAt) : undefined;
+}
+
+const noteTombstone = (origin: string, id: string, at: Date) =>
+  new Tombstone({
+    id: new URL(noteUrl(origin, id)),
+    deleted: TemporalPolyfill.Instant.from(at.toISOString()) as unknown as Temporal.Instant,
+  });
+
+/**
+ * Withdraws the author's answers to a reply before the reply is deleted or rejected (decision 081): for each, a
+ * `Delete` of its Note, a Tombstone, queued on the delivery queue for every inbox its `Create` was queued for (the
+ * followers of its language then, and the reply's author); an answer whose deliveries are no longer recorded goes
+ * to the language's followers now. The answer's row goes and its address answers 410, all in one transaction.
+ * @returns how many answers were withdrawn.
+ */
+export async function withdrawAnswers(
+  db: Database,
+  federation: SiteFederation,
+  origin: string,
+  replyId: string,
+  now = new Date(),
+): Promise<number> {
+  const answers = await db
+    .select()
+    .from(responses)
+    .where(and(eq(responses.answerTo, replyId), eq(responses.local, true)));
+  const context = federation.createContext(new URL(origin), {});
+  let withdrawn = 0;
+  for (const answer of answers) {
+    const reply = await findResponse(db, replyId);
+    const lang: Lang = reply && isLang(reply.postLang) ? reply.postLang : "pt";
+    const actor = context.getActorUri(ACTOR_IDENTIFIERS[lang]);
+    const deletion = new Delete({
+      id: new URL(`${noteUrl(origin, answer.id)}#delete`),
+      actor,
+      object: noteTombstone(origin, answer.id, now),
+      to: PUBLIC_COLLECTION,
+      ccs: [
+        context.getFollowersUri(ACTOR_IDENTIFIERS[lang]),
+        ...(reply?.authorActor ? [new URL(reply.authorActor)] : []),
+      ],
+    });
+    const body = JSON.stringify(await deletion.toJsonLd({ contextLoader: context.contextLoader }));
+    await db.transaction(async (tx) => {
+      const sent = await tx
+        .selectDistinct({ inbox: fediverseDeliveries.inbox })
+        .from(fediverseDeliveries)
+        .where(eq(fediverseDeliveries.activityId, answer.id));
+      const activity = { lang, type: "Delete", postId: answer.postId, body };
+      await queueActivity(tx as never, activity, sent.length > 0 ? sent.map((row) => row.inbox) : "followers", now);
+      await tx.insert(fediverseWithdrawnNotes).values({ id: answer.id, lang, withdrawnAt: now }).onConflictDoNothing();
+      await tx.delete(responses).where(eq(responses.id, answer.id));
+    });
+    withdrawn += 1;
+  }
+  return withdrawn;
 }

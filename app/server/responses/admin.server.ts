@@ -9,7 +9,7 @@ import { format } from "../../i18n/format.ts";
 import type { Dictionary } from "../../i18n/index.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { ANSWER_MAX_LENGTH, answerReply } from "../fediverse/answer.server.ts";
+import { ANSWER_MAX_LENGTH, answerReply, withdrawAnswers } from "../fediverse/answer.server.ts";
 import type { SiteFederation } from "../fediverse/federation.server.ts";
 import { block, deleteResponse, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
 
@@ -60,6 +60,10 @@ export async function responseAdminAction(
   if (!UUID.test(id)) return answer(400, texts.invalid);
   const response = await findResponse(db, id);
   if (!response) return answer(404, texts.notFound, id);
+  // Deleting or rejecting a reply the author answered withdraws the answer from the fediverse first (decision 081).
+  if ((intent === "delete" || intent === "reject") && context.federation) {
+    if ((await withdrawAnswers(db, context.federation, context.origin, id)) > 0) context.wake();
+  }
   switch (intent) {
     case "approve":
     case "reject":
