@@ -66,8 +66,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shown = db ? await shownResponses(db, subjectOfPost(post)) : undefined;
   // Only a post with responses carries them: a page's first window has no bytes to spare.
   const responses = shown && shown.replies.length + shown.likes.length + shown.boosts.length > 0 ? shown : undefined;
-  // A post of the database takes webmentions: its page names the endpoint in a Link header and a <link>.
-  const webmention = webmentionsEnabled(app) && !staticArticleIdOf(post) ? absoluteUrl(WEBMENTION_PATH) : null;
+  // Every post takes webmentions, a static article too (decision 080): its page names the endpoint in a Link header
+  // and a <link>.
+  const webmention = webmentionsEnabled(app) ? absoluteUrl(WEBMENTION_PATH) : null;
   const around = {
     found: true as const,
     languageSwitch,

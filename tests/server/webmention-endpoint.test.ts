@@ -105,7 +105,7 @@ for (const engine of engines) {
       });
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-    it("a post's page names the endpoint in a Link header and a <link>, cached as rendered; a static article does not", async () => {
+    it("a post's page names the endpoint in a Link header and a <link>, cached as rendered; a static article's too", async () => {
       const endpoint = `${site.origin}/webmention`;
       for (const state of ["miss", "hit"]) {
         const page = await fetch(target());
@@ -116,9 +116,12 @@ for (const engine of engines) {
           { rel: "webmention", href: endpoint },
         ]);
       }
+      // A static article takes mentions as a post does (decision 080; fediverse-static-articles.test.ts).
       const article = await fetch(`${site.origin}/blog/bot-discord`);
-      expect(article.headers.get("link")).toBeNull();
-      expect(await article.text()).not.toMatch(/rel="webmention"/);
+      expect(article.headers.get("link")).toBe(`<${endpoint}>; rel="webmention"`);
+      expect(tags(await article.text(), "link").filter((link) => link.rel === "webmention")).toEqual([
+        { rel: "webmention", href: endpoint },
+      ]);
     });
 
     it("publishing sent the post's link its webmention at the endpoint that page advertises", async () => {
@@ -146,7 +149,7 @@ for (const engine of engines) {
         ["a source that is no URL", { source: "http://[::1", target: target() }, 400, /source não é/],
         ["a target on another site", { source, target: `${other.origin}/blog/${SLUG}` }, 400, /não é um post/],
         ["a target that is no post", { source, target: `${site.origin}/blog/nao-existe` }, 400, /não é um post/],
-        ["a target that is a static article", { source, target: `${site.origin}/blog/bot-discord` }, 400, /post/],
+        ["a static article that is not", { source, target: `${site.origin}/blog/bot-telegram` }, 400, /não é um post/],
         ["a target badly encoded", { source, target: `${site.origin}/blog/%zz` }, 400, /não é um post/],
         ["a target that is not a post page", { source, target: `${site.origin}/about` }, 400, /não é um post/],
         ["source and target the same", { source: target(), target: `${target()}#x` }, 400, /mesmo endereço/],
