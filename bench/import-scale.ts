@@ -16,11 +16,11 @@ export interface ImportScale {
   posts: number;
   imagesPerPost: number;
   /**
-   * The export's kind: a Hugo site in a zip (the default), a Ghost JSON
-   * export (its posts' images left out), or this site's own archive (each
+   * The export's kind: a Hugo site in a zip (the default), a Ghost JSON or
+   * a WordPress XML export (their posts' images left out), or this site's own archive (each
    * post with a revision and an old address in archive.json).
    */
-  format?: "hugo" | "ghost" | "archive";
+  format?: "hugo" | "ghost" | "wordpress" | "archive";
   /** About this many KB of text in each post's body besides its images (0: a line). */
   textKb?: number;
 }
@@ -70,6 +70,25 @@ async function writeGhostExport(file: string, scale: ImportScale): Promise<void>
     { id: "en", name: "#en", slug: "hash-en" },
   ];
   await write(`],"tags":${JSON.stringify(tags)},"posts_tags":[${links.join(",")}]}}]}\n`);
+  out.end();
+  await finished(out);
+}
+
+/** Writes a WordPress export (WXR 1.2) of the scale's posts as it is made, the channel's language Portuguese. */
+async function writeWordPressExport(file: string, scale: ImportScale): Promise<void> {
+  const out = createWriteStream(file);
+  const write = (text: string) =>
+    out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  await write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">\n<channel><title>Bench</title><language>pt-BR</language><wp:wxr_version>1.2</wp:wxr_version>\n',
+  );
+  for (let i = 0; i < scale.posts; i++) {
+    const html = [`<p>Post ${i}.</p>`, ...paragraphs(i, scale.textKb ?? 0).map((text) => `<p>${text}</p>`)].join("\n");
+    await write(
+      `<item><title>Post ${i}</title><link>https://old.example/${i}/</link><content:encoded><![CDATA[${html}]]></content:encoded><wp:post_id>${i + 1}</wp:post_id><wp:post_date_gmt>2020-01-01 10:00:00</wp:post_date_gmt><wp:post_name>post-${i}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type><category domain="post_tag" nicename="tag-${i % 7}"><![CDATA[Tag ${i % 7}]]></category></item>\n`,
+    );
+  }
+  await write("</channel></rss>\n");
   out.end();
   await finished(out);
 }
@@ -156,6 +175,7 @@ async function palette(): Promise<Buffer[]> {
  */
 export async function writeScaleArchive(file: string, scale: ImportScale): Promise<void> {
   if (scale.format === "ghost") return writeGhostExport(file, scale);
+  if (scale.format === "wordpress") return writeWordPressExport(file, scale);
   if (scale.format === "archive") return writeOwnArchive(file, scale);
   const images = await palette();
   const zip = new yazl.ZipFile();

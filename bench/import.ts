@@ -17,6 +17,8 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { upsertGitHubUser } from "../app/server/auth/users.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { applyImport, planImport } from "../app/server/transfer/import.server.ts";
@@ -48,12 +50,18 @@ if (
   !Number.isInteger(scale.imagesPerPost) ||
   scale.imagesPerPost < 0 ||
   !(Number(values.text) >= 0) ||
-  !["hugo", "ghost", "archive"].includes(values.format)
+  !["hugo", "ghost", "wordpress", "archive"].includes(values.format)
 ) {
   console.error(
-    "--posts must be a whole number of at least 2, --images a whole number, --text KB a number, --format hugo, ghost or archive",
+    "--posts must be a whole number of at least 2, --images a whole number, --text KB a number, --format hugo, ghost, wordpress or archive",
   );
   process.exit(1);
+}
+
+// The collector at hand (as --expose-gc gives it), so the memory above the start is measured without garbage.
+if (!globalThis.gc) {
+  v8.setFlagsFromString("--expose-gc");
+  globalThis.gc = vm.runInNewContext("gc") as typeof globalThis.gc;
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), "bench-import-"));
@@ -74,6 +82,10 @@ try {
       email: null,
     });
     const storage = localDiskStorage(path.join(dir, "uploads"));
+    globalThis.gc?.();
+    const heapAtStart = process.memoryUsage().heapUsed;
+    let held = 0;
+    let heldAtEnd = 0;
     const report = await measureImport(async (phase, progress) => {
       const tree = await phase("read", () => openSource(archive));
       try {
@@ -81,11 +93,21 @@ try {
         const source = await phase<AnySource>("read", () => (values.whole ? readSource(tree) : spoolSource(tree)));
         try {
           await phase("dry run", () => planImport(database.db, source, user.id));
+          // What the import holds from the dry run to the transaction: the heap once its garbage is collected.
+          globalThis.gc?.();
+          held = process.memoryUsage().heapUsed - heapAtStart;
           return await phase("import", () =>
             applyImport(database.db, storage, tree, source, user.id, {
               clash: "skip",
               publicUrl: "http://127.0.0.1:3000",
-              onProgress: progress,
+              onProgress: (report) => {
+                progress(report);
+                // And what it holds at the end of the transaction, its last batch written.
+                if (report.phase === "posts" && report.done === report.total) {
+                  globalThis.gc?.();
+                  heldAtEnd = process.memoryUsage().heapUsed - heapAtStart;
+                }
+              },
             }),
           );
         } finally {
@@ -105,6 +127,9 @@ try {
     console.log(
       `Memory above the start, at its peak: RSS ${mb(report.peak.rss)}, heap ${mb(report.peak.heapUsed)}, ` +
         `Buffers ${mb(report.peak.external)} (the archive is ${mb(size)})`,
+    );
+    console.log(
+      `Held once the garbage is collected: heap ${mb(held)} above the start after the dry run, ${mb(heldAtEnd)} at the transaction's last batch`,
     );
   } finally {
     await database.close();

@@ -41,7 +41,7 @@ export class PostSpool implements PostSink {
   readonly #changes: ((post: PostSummary, index: number) => void)[] = [];
 
   constructor() {
-    this.#dir = mkdtempSync(path.join(os.tmpdir(), "import-spool-"));
+    this.#dir = mkdtempSync(path.join(os.tmpdir(), "blog-import-spool-"));
     this.#file = path.join(this.#dir, "posts.jsonl");
     this.#fd = openSync(this.#file, "w");
   }
