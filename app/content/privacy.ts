@@ -188,20 +188,20 @@ export const privacy = {
               en: "of a follower: your account's public address, your @, your display name, your instance and where to deliver posts, only to deliver them; the number of followers is public, the list is not;",
             },
             {
-              pt: "de uma resposta, curtida ou compartilhamento: o texto (limpo de scripts e imagens), o seu nome, o seu @, o endereço do seu perfil e da sua foto, uma cópia pequena da foto (96 pixels, sem metadados), a sua instância e quando chegou. O servidor do site busca a foto uma vez e a serve ele mesmo: nenhum navegador, nem o de um leitor nem o do autor, pede nada à sua instância. Nada aparece no site antes de o autor aprovar; aprovado, aparece abaixo do post com o seu nome e a sua foto;",
-              en: "of a reply, like or boost: its text (cleaned of scripts and pictures), your name, your @, the address of your profile and of your picture, a small copy of the picture (96 pixels, no metadata), your instance and when it arrived. The site's server fetches the picture once and serves it itself: no browser, a reader's or the author's, asks your instance for anything. Nothing shows on the site before the author approves it; once approved, it shows under the post with your name and picture;",
+              pt: "de uma resposta, curtida ou compartilhamento: o texto (limpo de scripts e imagens), o seu nome, o seu @, o endereço do seu perfil e da sua foto, uma cópia pequena da foto (96 pixels, sem metadados), a sua instância e quando chegou. O servidor do site busca a foto uma vez (de novo até três vezes em algumas horas, se a sua instância não responder) e a serve ele mesmo: nenhum navegador, nem o de um leitor nem o do autor, pede nada à sua instância. Nada aparece no site antes de o autor aprovar; aprovado, aparece abaixo do post com o seu nome e a sua foto;",
+              en: "of a reply, like or boost: its text (cleaned of scripts and pictures), your name, your @, the address of your profile and of your picture, a small copy of the picture (96 pixels, no metadata), your instance and when it arrived. The site's server fetches the picture once (again up to three times over a few hours if your instance does not answer) and serves it itself: no browser, a reader's or the author's, asks your instance for anything. Nothing shows on the site before the author approves it; once approved, it shows under the post with your name and picture;",
             },
             {
               pt: "de uma menção por webmention de outro site: o endereço da página, o título e o começo do texto, e o nome, o endereço e a foto (também numa cópia pequena) do autor que ela declara;",
               en: "of a webmention from another site: the page's address, its title and the start of its text, and the name, address and picture (also as a small copy) of the author it declares;",
             },
             {
-              pt: "a chave pública da sua conta, para verificar a assinatura do que ela envia, e, por um dia, o endereço de cada atividade recebida, para não tratar a mesma duas vezes;",
-              en: "your account's public key, to check the signature of what it sends, and, for a day, the address of each activity received, so as not to handle one twice;",
+              pt: "a chave pública da sua conta, para verificar a assinatura do que ela envia, por até 30 dias depois de buscá-la, e, por um dia, o endereço de cada atividade recebida, para não tratar a mesma duas vezes;",
+              en: "your account's public key, to check the signature of what it sends, for up to 30 days after fetching it, and, for a day, the address of each activity received, so as not to handle one twice;",
             },
             {
-              pt: "o registro de cada entrega de um post (a caixa de entrada da sua instância, quando foi e se deu certo) e de cada menção recebida (os endereços da página e do post), para não repetir o que já foi feito;",
-              en: "the record of each delivery of a post (your instance's inbox, when, and whether it worked) and of each mention received (the addresses of the page and of the post), so as not to repeat what was done;",
+              pt: "o registro de cada entrega de um post (a caixa de entrada da sua instância, quando foi e se deu certo) e de cada menção recebida (os endereços da página e do post), para não repetir o que já foi feito, apagado 30 dias depois de concluído;",
+              en: "the record of each delivery of a post (your instance's inbox, when, and whether it worked) and of each mention received (the addresses of the page and of the post), so as not to repeat what was done, deleted 30 days after it is finished;",
             },
             {
               pt: "de uma conta ou instância que o autor bloqueou: o seu endereço, para recusar o que vier dela.",

@@ -9,6 +9,7 @@ import { lazySmtpTransport, type SmtpSettings } from "../mail/smtp.server.ts";
 import { RemoteAvatars } from "../responses/avatars.server.ts";
 import type { FediverseServices } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/object-storage.server.ts";
+import { FinishedRecords } from "./expiry.server.ts";
 import { createSiteFederation } from "./federation.server.ts";
 import { startFediverseWorker } from "./worker.server.ts";
 
@@ -47,6 +48,7 @@ export function startFediverse(options: StartFediverseOptions) {
       allowPrivate: options.allowPrivate,
       movedTo: options.movedTo,
       leaseMs: options.leaseMs,
+      finished: new FinishedRecords(),
       ...(options.uploads
         ? {
             avatars: new RemoteAvatars({

@@ -3,8 +3,9 @@
  * round federates what changed in the posts (publication.server.ts), then
  * delivers what is due, a batch at a time, each delivery claimed with a
  * lease and signed with its actor's RSA key (draft-cavage, which every
- * ActivityPub server verifies), keeps the remote authors' avatars, and once
- * an hour mails the author the responses that wait for moderation, grouped.
+ * ActivityPub server verifies), keeps the remote authors' avatars, forgets
+ * what is finished a month ago, and once an hour mails the author the
+ * responses that wait for moderation, grouped.
  */
 import { sql } from "drizzle-orm";
 import { format } from "../../i18n/format.ts";
@@ -19,6 +20,7 @@ import type { RemoteAvatars } from "../responses/avatars.server.ts";
 import { countPendingResponses, takeUnnotified } from "../responses/responses.server.ts";
 import { activityBody, claimDueDeliveries, markDelivered, markFailed, renewDelivery } from "./deliveries.server.ts";
 import { signedHeaders } from "./document-loader.server.ts";
+import type { FinishedRecords } from "./expiry.server.ts";
 import { type SiteFederation, words } from "./federation.server.ts";
 import { ACTOR_IDENTIFIERS } from "./handles.server.ts";
 import { announceMove } from "./move.server.ts";
@@ -43,6 +45,8 @@ export interface FediverseWorkerOptions {
   now?: () => Date;
   /** The remote authors' avatars, fetched and stored by the server (absent: not kept, initials shown). */
   avatars?: RemoteAvatars;
+  /** Forgets, once an hour, the finished records and old caches the federation no longer needs (expiry.server.ts). */
+  finished?: FinishedRecords;
   /** Called after each delivery is sent, before it is recorded (the kill check's hook). */
   onSent?: (delivery: FediverseDelivery) => void | Promise<void>;
 }
@@ -212,6 +216,15 @@ export async function fediverseRound(options: FediverseWorkerOptions): Promise<{
   await options.avatars
     ?.round(db, now())
     .catch((error: unknown) => logError("Keeping the remote avatars failed; tried again next round:", error));
+  const forgotten = await options.finished
+    ?.round(db, now())
+    .catch((error: unknown) => logError("Forgetting the fediverse's finished records failed; tried again:", error));
+  if (forgotten && forgotten.deliveries + forgotten.activities + forgotten.mentions + forgotten.cached > 0)
+    logEvent(
+      "fediverse_forgotten",
+      `Fediverse: forgot ${forgotten.deliveries} deliveries, ${forgotten.activities} activities, ${forgotten.mentions} mentions' records and ${forgotten.cached} cached entries.`,
+      { ...forgotten },
+    );
   await mailWaiting(options).catch((error: unknown) =>
     logError("Mailing the author about waiting responses failed:", error),
   );
