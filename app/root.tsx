@@ -10,6 +10,7 @@ import {
   useRouteError,
 } from "react-router";
 import interFont from "~/assets/fonts/inter-latin-wght.woff2?url";
+import { rendersSignedIn } from "~/components/layout/AuthButtons.tsx";
 import { AuthSync } from "~/components/layout/AuthSync.tsx";
 import { Footer } from "~/components/layout/Footer.tsx";
 import { Header } from "~/components/layout/Header.tsx";
@@ -38,13 +39,17 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const { lang, t } = useT();
   const nonce = useNonce();
+  // An author's screen says so in its HTML, for a browser without scripts; in the browser, the head script and
+  // AuthSync own the mark, and React, never having written it, never takes it away.
+  const matches = useMatches();
+  const signedIn = import.meta.env.SSR && rendersSignedIn(matches);
   return (
     // The head script sets the theme class and colour scheme before the first paint.
     // It runs once, from the server's HTML: the browser's copy of this layout
     // leaves its text out, so it ships in no bundle; so does the loader of the
     // page script, which works the page's controls and starts hydration on the
     // first interaction (app/first-paint/page-script/enhance.ts).
-    <html lang={htmlLang[lang]} suppressHydrationWarning>
+    <html lang={htmlLang[lang]} data-auth={signedIn ? "in" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -3,6 +3,7 @@ import { editorHref } from "~/components/admin/editor/editor-url.ts";
 import { SharePanel, type ShareResult } from "~/components/admin/SharePanel.tsx";
 import { DraftArticle } from "~/components/blog/DraftArticle.tsx";
 import { ArrowLeft } from "~/components/icons";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import { NotFound } from "~/components/NotFound.tsx";
 import { LocalLink } from "~/components/ui/LocalLink.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
@@ -23,7 +24,7 @@ import type { Route } from "./+types/admin-blog-post-preview";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // The copy button works as soon as the page's scripts arrive.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 /**
  * One of the author's posts as its public page will show it: its latest

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { PostsSubpageHeader } from "~/components/admin/PostsSubpageHeader.tsx";
 import { TagNames, type TagRow } from "~/components/admin/TagNames.tsx";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/i18n";
 import { POST_LIMITS } from "~/lib/post-input.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/admin-blog-tags";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.manage.tags, location.pathname);

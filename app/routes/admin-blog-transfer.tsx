@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { PostsSubpageHeader } from "~/components/admin/PostsSubpageHeader.tsx";
 import { ExportPanel, ImportPanel, RedirectsPanel } from "~/components/admin/Transfer.tsx";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, langFromPath, useT } from "~/i18n";
 import { adminPageMeta } from "~/lib/seo.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/admin-blog-transfer";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 /** The action's headers (the import's refusal's Retry-After) reach the page that shows its answer. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

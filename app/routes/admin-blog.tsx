@@ -16,6 +16,7 @@ import { PostForm } from "~/components/admin/PostForm.tsx";
 import { PostList } from "~/components/admin/PostList.tsx";
 import type { EditablePost, NewPostStart, PostActionResult } from "~/components/admin/post-types.ts";
 import { Plus } from "~/components/icons";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, format, isLang, langFromPath, languages, useT } from "~/i18n";
@@ -37,7 +38,7 @@ import type { Route } from "./+types/admin-blog";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageSeo("adminBlog", location.pathname),

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type InboxMessage, MessageList } from "~/components/admin/MessageList.tsx";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, format, langFromPath, useT } from "~/i18n";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/admin-messages";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => [
   ...pageSeo("adminMessages", location.pathname),

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AdminNav } from "~/components/admin/AdminNav.tsx";
 import { type SubscriberRow, SubscribersAdmin } from "~/components/admin/Subscribers.tsx";
+import type { SignedInHandle } from "~/components/layout/AuthButtons.tsx";
 import { PageHeader } from "~/components/ui/PageHeader.tsx";
 import type { HydrationHandle } from "~/first-paint/held-hydration.ts";
 import { dictionaryFor, langFromPath, useT } from "~/i18n";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/admin-subscribers";
 export const middleware: Route.MiddlewareFunction[] = [requireAuthor];
 
 // A screen of controls: hydrated as soon as its scripts arrive, not after its first paint.
-export const handle = { hydrateAtOnce: true } satisfies HydrationHandle;
+export const handle = { hydrateAtOnce: true, signedIn: true } satisfies HydrationHandle & SignedInHandle;
 
 export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.subscribers, location.pathname);

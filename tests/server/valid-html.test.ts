@@ -115,3 +115,19 @@ it("every page is valid HTML (W3C Nu Html Checker) and skips no heading level", 
   const skips = headingSkips(pages);
   expect(skips, skips.join("\n")).toEqual([]);
 });
+
+it("an author's screens say in their HTML that the author is signed in, for a browser without scripts; no public page does", async () => {
+  const origin = site?.origin ?? "";
+  const asAuthor = { Cookie: `${SESSION_COOKIE}=${session}` };
+  const htmlTag = async (url: string) => {
+    const response = await fetch(`${origin}${url}`, { headers: asAuthor });
+    expect(response.status, url).toBe(200);
+    return /<html[^>]*>/.exec(await response.text())?.[0] ?? "";
+  };
+  for (const lang of languages) {
+    for (const p of adminPaths(lang)) expect(await htmlTag(p), p).toContain('data-auth="in"');
+    // Prerendered, cached or rendered for the one reader: a public page is the same for everyone.
+    for (const p of [localizePath("/", lang), localizePath("/blog", lang), localizePath("/contact", lang)])
+      expect(await htmlTag(p), p).not.toContain("data-auth");
+  }
+});
