@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { STARTED_COOKIE, signStarted } from "../../../app/server/contact/started.server.ts";
-import { expect, waitForHydration } from "../fixtures.ts";
+import { expect } from "../fixtures.ts";
 
 /** The e2e server's contact secret, which it created in its data directory at startup. */
 function serverSecret(): Buffer {
