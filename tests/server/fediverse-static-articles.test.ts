@@ -14,9 +14,10 @@
  * - a reply, a like or a mention of a static id the site does not have
  *   still gets a 4xx and stores nothing;
  * - the author's answer to a reply reaches the followers and the reply's
- *   author; rejecting or deleting the reply sends each of those inboxes a
- *   `Delete` of the answer's Note, signed, through the delivery queue, and
- *   the Note's address answers 410 with a Tombstone.
+ *   author; rejecting or deleting the reply, its author deleting it, or
+ *   blocking its account sends each of those inboxes a `Delete` of the
+ *   answer's Note, signed, through the delivery queue, and the Note's
+ *   address answers 410 with a Tombstone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findStaticArticle } from "../../app/content/articles.ts";
@@ -166,12 +167,13 @@ for (const engine of engines) {
       expect(await (await fetch(english())).text()).not.toContain("Li sobre o bot");
     });
 
-    it("withdraws the author's answer when the reply is rejected or deleted: a Delete where its Create went, and 410", async () => {
+    it("withdraws the author's answer when the reply is rejected, deleted, deleted by its author or blocked: a Delete where its Create went, and 410", async () => {
       const follow = peer.activity("Follow", `${site.origin}/fediverse/blog.en`, "bob");
       expect((await peer.send(inbox(), follow, { username: "bob" })).status).toBe(202);
       await peer.waitFor((r) => r.body.type === "Accept", limit(15_000));
-      for (const intent of ["reject", "delete"]) {
-        const { id } = await reply(`Uma pergunta para ${intent}.`);
+      // Last, the block: the account's later replies would be refused.
+      for (const intent of ["reject", "delete", "remote", "block-account"]) {
+        const { id, note } = await reply(`Uma pergunta para ${intent}.`);
         const answered = await moderate("answer", id, { text: `Resposta do autor (${intent}).` });
         expect(answered.status).toBe(200);
         const isCreate = (r: Received) =>
@@ -185,7 +187,8 @@ for (const engine of engines) {
         const noteId = String((peer.received.find(isCreate)?.body.object as { id?: string } | undefined)?.id);
         expect((await fetch(noteId, { headers: { Accept: AP } })).status).toBe(200);
         expect(responsesOf(await (await fetch(english())).text())).toContain(`Resposta do autor (${intent}).`);
-        expect((await moderate(intent, id)).status).toBe(200);
+        if (intent === "remote") expect((await peer.send(inbox(), peer.activity("Delete", note.id))).status).toBe(202);
+        else expect((await moderate(intent, id)).status).toBe(200);
         const isDelete = (r: Received) => r.body.type === "Delete" && (r.body.object as { id?: string }).id === noteId;
         const deletes = await until(
           "the answer's Delete at both inboxes",

@@ -10,15 +10,15 @@
  */
 import { Create, Delete, Mention, Note, PUBLIC_COLLECTION, Tombstone } from "@fedify/vocab";
 import { Temporal as TemporalPolyfill } from "@js-temporal/polyfill";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { isLang, type Lang } from "../../i18n/paths.ts";
 import { site } from "../../site.config.ts";
 import type { Database } from "../db/client.server.ts";
 import { fediverseDeliveries, fediverseWithdrawnNotes, responses } from "../db/schema.ts";
 import { findResponse, type ListedResponse } from "../responses/responses.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
-import type { SiteFederation } from "./federation.server.ts";
 import { ACTOR_IDENTIFIERS, FEDIVERSE_PREFIX, handleOf } from "./handles.server.ts";
+import type { SiteFederation } from "./types.server.ts";
 
 export const ANSWER_MAX_LENGTH = 2000;
 
@@ -184,5 +184,26 @@ export async function withdrawAnswers(
     });
     withdrawn += 1;
   }
+  return withdrawn;
+}
+
+/**
+ * Withdraws the author's answers to every reply `where` names that has any: a reply its remote author deleted or
+ * undid, or the replies of an account or instance the author blocks, go with their answers as a rejected one does.
+ * @returns how many answers were withdrawn.
+ */
+export async function withdrawAnswersTo(
+  db: Database,
+  federation: SiteFederation,
+  origin: string,
+  where: SQL | undefined,
+): Promise<number> {
+  const replies = db.select({ id: responses.id }).from(responses).where(where);
+  const answered = await db
+    .selectDistinct({ id: responses.answerTo })
+    .from(responses)
+    .where(and(eq(responses.local, true), inArray(responses.answerTo, replies)));
+  let withdrawn = 0;
+  for (const { id } of answered) if (id) withdrawn += await withdrawAnswers(db, federation, origin, id);
   return withdrawn;
 }

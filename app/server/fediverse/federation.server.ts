@@ -34,12 +34,13 @@ import { site } from "../../site.config.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import { getPublicPost, listPublicPosts } from "../blog/public-posts.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { type FediverseFollower, fediverseFollowers } from "../db/schema.ts";
+import { type FediverseFollower, fediverseFollowers, responses } from "../db/schema.ts";
 import { logEvent } from "../log.server.ts";
 import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
 import { activeContentIn, sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
 import { subjectAt, subjectOfPost } from "../responses/subject.server.ts";
+import { withdrawAnswersTo } from "./answer.server.ts";
 import { postAddress, postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
@@ -327,6 +328,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
           );
       }
       const undone = object?.id ?? undo.objectId;
+      if (undone) await withdrawAnswersOf(undone.href, undo.actorId.href);
       if (undone && (await deleteRemoteResponse(db, undone.href, undo.actorId.href)) > 0) invalidatePublicPages();
     })
     .on(Create, async (ctx, create) => {
@@ -390,8 +392,15 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         // The account itself is gone: its follows go with it.
         await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUrl, objectId.href));
       }
+      await withdrawAnswersOf(objectId.href, deletion.actorId.href);
       if ((await deleteRemoteResponse(db, objectId.href, deletion.actorId.href)) > 0) invalidatePublicPages();
     });
+
+  /** A reply its author deleted or undid takes the author's answers to it out of the fediverse too (decision 081). */
+  async function withdrawAnswersOf(sourceUrl: string, authorActor: string) {
+    const where = and(eq(responses.sourceUrl, sourceUrl), eq(responses.authorActor, authorActor));
+    if ((await withdrawAnswersTo(db, federation, origin, where)) > 0) options.wake();
+  }
 
   async function saveReaction(ctx: InboxContext<InboxOutcome>, activity: Like | Announce, kind: "like" | "announce") {
     if (!activity.id || !activity.actorId) return;

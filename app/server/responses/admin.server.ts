@@ -5,11 +5,13 @@
  * Every change to what readers see forgets the cached pages.
  */
 
+import { eq } from "drizzle-orm";
 import { format } from "../../i18n/format.ts";
 import type { Dictionary } from "../../i18n/index.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { ANSWER_MAX_LENGTH, answerReply, withdrawAnswers } from "../fediverse/answer.server.ts";
+import { responses } from "../db/schema.ts";
+import { ANSWER_MAX_LENGTH, answerReply, withdrawAnswers, withdrawAnswersTo } from "../fediverse/answer.server.ts";
 import type { SiteFederation } from "../fediverse/federation.server.ts";
 import { block, deleteResponse, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
 
@@ -78,6 +80,11 @@ export async function responseAdminAction(
     case "block-instance": {
       const value = intent === "block-account" ? response.authorActor : response.instance;
       if (!value) return answer(400, texts.invalid, id);
+      // Their replies go: the author's answers to them are withdrawn first (decision 081).
+      if (context.federation) {
+        const theirs = intent === "block-account" ? eq(responses.authorActor, value) : eq(responses.instance, value);
+        if ((await withdrawAnswersTo(db, context.federation, context.origin, theirs)) > 0) context.wake();
+      }
       await block(db, intent === "block-account" ? "account" : "instance", value);
       invalidatePublicPages();
       return answer(200, texts.blocked, id);
