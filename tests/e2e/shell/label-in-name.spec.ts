@@ -66,12 +66,17 @@ async function mismatches(page: Page): Promise<string[]> {
 for (const lang of languages) {
   // On a phone, with the menu open: its header shows less text. At a desktop width axe's
   // label-content-name-mismatch checks every page (axe-every-page.spec.ts).
-  test(`every control's name contains its visible text on a phone (${lang})`, async ({ page }) => {
+  test(`every control's name contains its visible text on a phone, and no page scrolls sideways (${lang})`, async ({
+    page,
+  }) => {
     test.setTimeout(limit(120_000));
     await page.setViewportSize({ width: 375, height: 812 });
     const problems: string[] = [];
     for (const path of publicPaths(lang)) {
       await page.goto(path);
+      // The same visit checks that the page fits the phone: nothing scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${path}: the page scrolls ${overflow} px sideways`);
       await waitForHydration(page);
       await page.getByTestId("mobile-menu-button").click();
       problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));
