@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { blogs, fediverseBlocks, fediverseFollowers, responses } from "../db/schema.ts";
 import { avatarUrl } from "./avatars.server.ts";
-import { type ResponseSubject, staticPostOf, subjectColumns, subjectIs } from "./subject.server.ts";
+import { type ResponseSubject, subjectColumns, subjectIs } from "./subject.server.ts";
 
 export type { ResponseSubject } from "./subject.server.ts";
 
@@ -198,16 +198,18 @@ const listedColumns = {
 };
 
 /**
- * The listed rows with their post: a database post's from the join, a static article's from the site's content; a
- * row whose static article the site no longer ships is left out.
+ * The listed rows with their post: a database post's from the join, a static article's from the site's content
+ * (loaded once a list names one); a row whose static article the site no longer ships is left out.
  */
-function withPosts(
+async function withPosts(
   rows: (Omit<ListedResponse, "postTitle" | "postSlug" | "postLang"> & {
     postTitle: string | null;
     postSlug: string | null;
     postLang: string | null;
   })[],
-): ListedResponse[] {
+): Promise<ListedResponse[]> {
+  if (rows.every((row) => row.postId !== null)) return rows as ListedResponse[];
+  const { staticPostOf } = await import("./subject-lookup.server.ts");
   return rows.flatMap((row) => {
     if (row.postTitle !== null && row.postSlug !== null && row.postLang !== null) return [row as ListedResponse];
     const article = staticPostOf(row);

@@ -14,7 +14,7 @@ import { webmention as pt, type WebmentionStrings } from "../../i18n/pt/webmenti
 import type { Database } from "../db/client.server.ts";
 import { acceptedLang } from "../form.server.ts";
 import { isBlocked } from "../responses/responses.server.ts";
-import { subjectAt } from "../responses/subject.server.ts";
+import { subjectAt } from "../responses/subject-lookup.server.ts";
 import { queueReceived } from "./queue.server.ts";
 import type { WebmentionRuntime } from "./runtime.server.ts";
 import { comparable } from "./source-page.server.ts";
