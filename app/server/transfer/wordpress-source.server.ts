@@ -11,8 +11,9 @@
  *
  * The file is read as it comes, an item at a time: each `<item>` is checked
  * and parsed alone, and the rest of the document (the channel around the
- * items) once at its end, so memory holds one item's XML and the posts made
- * so far, never the whole text or its whole tree.
+ * items) once at its end, so memory holds one item's XML, never the whole
+ * text or its whole tree; each post goes to the sink as it is made (spooled
+ * to disk by the admin and the command line, decision 082).
  */
 import { StringDecoder } from "node:string_decoder";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
