@@ -38,7 +38,9 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang, t } = useT();
-  const nonce = useNonce();
+  // A page without a nonce (prerendered, cached, or the browser's copy) names none: an empty attribute is bytes
+  // of a phone's first window for nothing.
+  const nonce = useNonce() || undefined;
   // An author's screen says so in its HTML, for a browser without scripts; in the browser, the head script and
   // AuthSync own the mark, and React, never having written it, never takes it away.
   const matches = useMatches();

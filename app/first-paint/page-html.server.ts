@@ -78,12 +78,35 @@ function holdScript(tag: string): string {
 }
 
 /**
+ * React Router's route manifest as its module script writes it, indented: the
+ * assignment, then the object up to the brace that closes it at a line's start.
+ */
+const INDENTED_MANIFEST = /(window\.__reactRouterManifest = )(\{\n[\s\S]*?\n\});/;
+
+/**
+ * The route manifest written compact: React Router indents it, which is about
+ * 850 bytes of an article's page, 60 of them left once compressed, in a
+ * phone's first window. A manifest that arrives cut between two chunks of the
+ * stream, or does not read as JSON, stays as it was written.
+ */
+function compactManifest(html: string): string {
+  return html.replace(INDENTED_MANIFEST, (whole, assignment: string, json: string) => {
+    try {
+      return `${assignment}${JSON.stringify(JSON.parse(json))};`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/**
  * The markup with the site icon added to its `<head>`, its icons drawn from
  * the page if asked (the symbols go before `</body>`, so a page finished in
- * parts gets them once, at its end) and, if asked, its hydration code held back.
+ * parts gets them once, at its end), its route manifest compact and, if asked,
+ * its hydration code held back.
  */
 export function finishPageHtml(html: string, { holdHydration, inlineIcons }: PageHtmlOptions): string {
-  return html.replace(TAG, (tag, name: string) => {
+  return compactManifest(html).replace(TAG, (tag, name: string) => {
     switch (name.toLowerCase()) {
       case "head":
         return `${tag}${siteIconLink}`;

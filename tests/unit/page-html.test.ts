@@ -72,6 +72,20 @@ describe("finishPageHtml", () => {
   ])("%s", (input, expected) => {
     expect(finishPageHtml(input, hold)).toBe(expected);
   });
+
+  it("writes React Router's indented route manifest compact, and leaves one it cannot read as it is", () => {
+    const manifest = {
+      entry: { module: "/assets/entry.client.js", imports: ["/a.js"] },
+      routes: { root: { id: "root" } },
+    };
+    const script = (json: string) =>
+      `<script type="module">import * as route0 from "/r.js";\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {"root":route0};</script>`;
+    expect(finishPageHtml(script(JSON.stringify(manifest, null, 2)), { holdHydration: false })).toBe(
+      script(JSON.stringify(manifest)),
+    );
+    const unreadable = script('{\n  "entry": {\n  "module": \n}');
+    expect(finishPageHtml(unreadable, { holdHydration: false })).toBe(unreadable);
+  });
 });
 
 describe("the site icon", () => {
