@@ -342,12 +342,37 @@ describe("a WordPress export", () => {
   });
 });
 
+/** The text as chunks of `size` bytes, cut anywhere (inside a tag, a string, a mark or a character). */
+async function* chunksOf(text: string, size: number) {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/**
+ * Any cut of the fixture, or any text (some of `marks` among them) put
+ * anywhere in it, handed to `check` with a chunk size of 1 to 300 bytes.
+ * Seeded, so a run is the same every time; the examples are inputs that once failed.
+ */
+function cutsAndChanges(
+  fixture: string,
+  marks: readonly string[],
+  check: (changed: string, size: number) => Promise<void>,
+  examples: [number, string, boolean, number][] = [],
+) {
+  return fc.assert(
+    fc.asyncProperty(
+      fc.nat(fixture.length),
+      fc.oneof(fc.constant(""), fc.string({ maxLength: 12 }), fc.constantFrom(...marks)),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 300 }),
+      async (at, text, cut, size) =>
+        check(cut ? fixture.slice(0, at) : `${fixture.slice(0, at)}${text}${fixture.slice(at)}`, size),
+    ),
+    { numRuns: 150, seed: 20261129, examples },
+  );
+}
+
 describe("a WordPress export read as it comes", () => {
-  /** The text as chunks of `size` bytes, cut anywhere (inside a tag, a CDATA mark or a character). */
-  async function* chunksOf(text: string, size: number) {
-    const bytes = Buffer.from(text);
-    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-  }
   const item = (id: number, title: string, body: string) =>
     `<item><title>${title}</title><link>https://ex.com/${id}/</link><content:encoded><![CDATA[${body}]]></content:encoded><wp:post_id>${id}</wp:post_id><wp:post_date_gmt>2021-07-04 12:00:00</wp:post_date_gmt><wp:post_name>post-${id}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`;
   const documentOf = (items: string) =>
@@ -376,27 +401,17 @@ describe("a WordPress export read as it comes", () => {
 
   it("reads or refuses any cut or change of the fixture in any chunks, never failing otherwise", async () => {
     const fixture = await readFile(path.join(IMPORT_FIXTURES, "wordpress.xml"), "utf8");
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(fixture.length),
-        fc.oneof(
-          fc.constant(""),
-          fc.string({ maxLength: 12 }),
-          fc.constantFrom("<item>", "</item>", "<![CDATA[", "]]>", "<!--", "-->", "<"),
-        ),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 300 }),
-        async (at, text, cut, size) => {
-          const changed = cut ? fixture.slice(0, at) : `${fixture.slice(0, at)}${text}${fixture.slice(at)}`;
-          try {
-            await readWordPress(chunksOf(changed, size), "wp.xml", new Set(), NOW);
-          } catch (error) {
-            if (!(error instanceof ImportError)) throw error;
-          }
-        },
-      ),
-      // Seeded, so a run is the same every time; the examples are inputs that once failed.
-      { numRuns: 150, seed: 20261129, examples: [[2, '"', false, 1]] },
+    await cutsAndChanges(
+      fixture,
+      ["<item>", "</item>", "<![CDATA[", "]]>", "<!--", "-->", "<"],
+      async (changed, size) => {
+        try {
+          await readWordPress(chunksOf(changed, size), "wp.xml", new Set(), NOW);
+        } catch (error) {
+          if (!(error instanceof ImportError)) throw error;
+        }
+      },
+      [[2, '"', false, 1]],
     );
   });
 
@@ -420,10 +435,6 @@ describe("a WordPress export read as it comes", () => {
 });
 
 describe("a JSON export read as it comes", () => {
-  async function* chunksOf(text: string, size: number) {
-    const bytes = Buffer.from(text);
-    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-  }
   const GHOST = [["db", "0", "data", "posts"]];
   const pieces = async (text: string, size: number, elements = true) => {
     const out: unknown[] = [];
@@ -485,37 +496,23 @@ describe("a JSON export read as it comes", () => {
 
   it("reads or refuses any cut or change of the Ghost fixture in any chunks, never failing otherwise", async () => {
     const fixture = await readFile(path.join(IMPORT_FIXTURES, "ghost-5.json"), "utf8");
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(fixture.length),
-        fc.oneof(
-          fc.constant(""),
-          fc.string({ maxLength: 12 }),
-          fc.constantFrom('"', "\\", "{", "}", "[", "]", ",", ":"),
-        ),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 300 }),
-        async (at, text, cut, size) => {
-          const changed = cut ? fixture.slice(0, at) : `${fixture.slice(0, at)}${text}${fixture.slice(at)}`;
-          let valid = true;
-          try {
-            JSON.parse(changed);
-          } catch {
-            valid = false;
-          }
-          let refused = false;
-          try {
-            await pieces(changed, size);
-          } catch (error) {
-            if (!(error instanceof ImportError)) throw error;
-            refused = true;
-          }
-          // Refused piece by piece exactly when JSON.parse refuses it whole.
-          expect(refused).toBe(!valid);
-        },
-      ),
-      { numRuns: 150, seed: 20261129 },
-    );
+    await cutsAndChanges(fixture, ['"', "\\", "{", "}", "[", "]", ",", ":"], async (changed, size) => {
+      let valid = true;
+      try {
+        JSON.parse(changed);
+      } catch {
+        valid = false;
+      }
+      let refused = false;
+      try {
+        await pieces(changed, size);
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        refused = true;
+      }
+      // Refused piece by piece exactly when JSON.parse refuses it whole.
+      expect(refused).toBe(!valid);
+    });
   });
 });
 
