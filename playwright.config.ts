@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
 import { chromiumArgs, findTestChromium } from "./tests/harness/chromium.ts";
 import { hostFactor, limit } from "./tests/harness/host-speed.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "./tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "./tools/fake-github/accounts.ts";
 
 const executablePath = findTestChromium();
 const port = Number(process.env.E2E_PORT || 4173);
@@ -81,11 +81,7 @@ const siteServer = {
     DATA_DIR: dataDir,
     BUILD_DIR: buildDir,
     PUBLIC_URL: baseURL,
-    GITHUB_URL: githubURL,
-    GITHUB_API_URL: githubURL,
-    GITHUB_CLIENT_ID: fakeClientId,
-    GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+    ...fakeGitHubEnv(githubURL),
     // Every test signs in from 127.0.0.1; the limit itself is covered by unit tests.
     SIGN_IN_RATE_LIMIT: "10000",
     // Every test renders from 127.0.0.1 too: the flood limits are off here, and

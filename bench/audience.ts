@@ -53,7 +53,7 @@ import { audienceBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { signIn } from "../tests/harness/site-client.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import {
   AUDIENCE_BUDGETS,
@@ -431,11 +431,7 @@ export async function measureAudience(
 
   const github = await startFakeGitHub();
   const signInEnv = {
-    GITHUB_URL: github.url,
-    GITHUB_API_URL: github.url,
-    GITHUB_CLIENT_ID: fakeClientId,
-    GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+    ...fakeGitHubEnv(github.url),
   };
   // The embedded database has one server: the one that does not count gets a copy of the year.
   const offDir = `${dataDir}-off`;

@@ -35,7 +35,7 @@ import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { FediversePeer } from "../tests/harness/fediverse-peer.ts";
 import { AdminClient, signIn } from "../tests/harness/site-client.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
@@ -179,11 +179,7 @@ export async function measureFediverse(
   try {
     for (const peer of peers) await peer.start();
     const env = {
-      GITHUB_URL: github.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_CLIENT_ID: fakeClientId,
-      GITHUB_CLIENT_SECRET: fakeClientSecret,
-      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      ...fakeGitHubEnv(github.url),
       RENDER_RATE_LIMIT: "0",
       FEDERATION_ALLOW_PRIVATE: "true",
     };

@@ -19,7 +19,7 @@ import { mixedBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { AdminClient, ContactClient, signIn } from "../tests/harness/site-client.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
+import { fakeAuthorLogins, fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { buildSite } from "./build.ts";
 import { installSignalHandlers, runBench } from "./cleanup.ts";
@@ -92,11 +92,7 @@ export async function measureMixed(
     dataDir,
     databaseUrl,
     env: {
-      GITHUB_URL: github.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_CLIENT_ID: fakeClientId,
-      GITHUB_CLIENT_SECRET: fakeClientSecret,
-      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      ...fakeGitHubEnv(github.url),
       // 210 clients from one address: the per-client limits (decision 027) would refuse them, which is not what is measured.
       CONTACT_RATE_LIMIT: "1000000",
       SIGN_IN_RATE_LIMIT: "1000",

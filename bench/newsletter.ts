@@ -32,7 +32,7 @@ import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { AdminClient, signIn } from "../tests/harness/site-client.ts";
 import { startSmtpSink } from "../tests/harness/smtp-sink.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
@@ -112,11 +112,7 @@ export async function measureNewsletter(
       dataDir,
       databaseUrl,
       env: {
-        GITHUB_URL: github.url,
-        GITHUB_API_URL: github.url,
-        GITHUB_CLIENT_ID: fakeClientId,
-        GITHUB_CLIENT_SECRET: fakeClientSecret,
-        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+        ...fakeGitHubEnv(github.url),
         SMTP_HOST: "127.0.0.1",
         SMTP_PORT: String(relay.port),
         SMTP_FROM: "blog@bench.test",

@@ -31,7 +31,7 @@ import { clusterSettings } from "../../config/commands.ts";
 import { readStorage } from "../../config/config.ts";
 import { settingsOrExit } from "../../config/read.ts";
 import { type Cluster, type ClusterServer, startCluster } from "../../tools/commands/cluster.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { AdminClient, ContactClient, readUpload, signIn } from "./site-client.ts";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
@@ -466,11 +466,7 @@ async function main() {
       github = await startFakeGitHub();
       smtp = await startSmtpSink({ delayMs: 300 });
       Object.assign(env, {
-        GITHUB_URL: github.url,
-        GITHUB_API_URL: github.url,
-        GITHUB_CLIENT_ID: fakeClientId,
-        GITHUB_CLIENT_SECRET: fakeClientSecret,
-        AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+        ...fakeGitHubEnv(github.url),
         SMTP_HOST: "127.0.0.1",
         SMTP_PORT: String(smtp.port),
         SMTP_FROM: "site@cluster.test",

@@ -32,7 +32,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { percentile } from "../../bench/stats.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { startProcess } from "../../tools/processes/child.ts";
 import { freePort } from "./free-port.ts";
@@ -436,11 +436,7 @@ async function main() {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     BUILD_DIR: buildDir,
-    GITHUB_URL: github.url,
-    GITHUB_API_URL: github.url,
-    GITHUB_CLIENT_ID: fakeClientId,
-    GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+    ...fakeGitHubEnv(github.url),
     STORAGE_DRIVER: process.env.STORAGE_DRIVER || "postgres",
     // One client writes as fast as it can: the per-client limits (decision 027) would refuse it, which is not what is measured.
     CONTACT_RATE_LIMIT: "1000000",

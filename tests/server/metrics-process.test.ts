@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "../../app/server/contact/started.server.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../tools/fake-github/accounts.ts";
+import { fakeClientSecret, fakeGitHubEnv } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { freePort } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -132,11 +132,7 @@ describe.each(["json", "text"] as const)("one server on the embedded database, %
     closedPort = await freePort();
     site = await startSite({
       LOG_FORMAT: format === "json" ? "json" : "",
-      GITHUB_URL: github.url,
-      GITHUB_API_URL: github.url,
-      GITHUB_CLIENT_ID: fakeClientId,
-      GITHUB_CLIENT_SECRET: fakeClientSecret,
-      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      ...fakeGitHubEnv(github.url),
       CONTACT_SECRET: secrets.contactSecret,
       CONTACT_RATE_LIMIT: "1",
       // Nothing listens there: every e-mail fails, and says so.

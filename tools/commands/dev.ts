@@ -5,7 +5,7 @@
  */
 import { localSignInSettings } from "../../config/commands.ts";
 import { settingsOrExit } from "../../config/read.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../fake-github/accounts.ts";
+import { fakeAuthorLogins, fakeGitHubEnv } from "../fake-github/accounts.ts";
 import { startFakeGitHub } from "../fake-github/server.ts";
 
 const settings = settingsOrExit(localSignInSettings);
@@ -14,13 +14,7 @@ if (!settings.github) {
   const fake = await startFakeGitHub(settings.fakeGitHubPort);
   const authors = settings.authorLogins ?? fakeAuthorLogins;
   // The server of this process reads them when it starts, below.
-  Object.assign(process.env, {
-    GITHUB_URL: fake.url,
-    GITHUB_API_URL: fake.url,
-    GITHUB_CLIENT_ID: fakeClientId,
-    GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: authors,
-  });
+  Object.assign(process.env, fakeGitHubEnv(fake.url, authors));
   console.log(`Fake GitHub at ${fake.url}: Login lets you pick a test account (authors: ${authors})`);
 }
 await import("../../runtime/main.ts");

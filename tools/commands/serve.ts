@@ -19,7 +19,7 @@ import { exitOnConfigError, readBuildSettings } from "../../config/config.ts";
 import { readSettings, settingsOrExit } from "../../config/read.ts";
 import { isLoopbackOrigin, serverShape } from "../../config/schema.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../fake-github/accounts.ts";
+import { fakeAuthorLogins, fakeGitHubEnv } from "../fake-github/accounts.ts";
 
 /** The switch of `npm run serve:local`. */
 export const LOCAL_SIGN_IN = "--local-sign-in";
@@ -58,11 +58,7 @@ export function localSignInEnvironment(env: NodeJS.ProcessEnv, fakeUrl: string):
   const settings = readSettings(localSignInSettings, env);
   return {
     ...env,
-    GITHUB_URL: fakeUrl,
-    GITHUB_API_URL: fakeUrl,
-    GITHUB_CLIENT_ID: fakeClientId,
-    GITHUB_CLIENT_SECRET: fakeClientSecret,
-    AUTHOR_GITHUB_LOGINS: settings.authorLogins ?? fakeAuthorLogins,
+    ...fakeGitHubEnv(fakeUrl, settings.authorLogins ?? fakeAuthorLogins),
     HOST: settings.host,
   };
 }

@@ -40,3 +40,18 @@ export const fakeAccounts: readonly FakeAccount[] = [
 export const fakeAuthorLogins = "rafael-werneck,ana-autora";
 export const fakeClientId = "fake-client-id";
 export const fakeClientSecret = "fake-client-secret";
+
+/**
+ * The variables that point the site's GitHub sign-in at a fake GitHub at `url`: its client, and the accounts that
+ * may write (the first two above unless given).
+ * @example startServer({ env: { ...fakeGitHubEnv(github.url), SMTP_HOST: "127.0.0.1" } })
+ */
+export function fakeGitHubEnv(url: string, authorLogins: string = fakeAuthorLogins) {
+  return {
+    GITHUB_URL: url,
+    GITHUB_API_URL: url,
+    GITHUB_CLIENT_ID: fakeClientId,
+    GITHUB_CLIENT_SECRET: fakeClientSecret,
+    AUTHOR_GITHUB_LOGINS: authorLogins,
+  };
+}

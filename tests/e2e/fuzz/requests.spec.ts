@@ -9,7 +9,7 @@ import pg from "pg";
 import { languages, localizePath } from "../../../app/i18n/paths.ts";
 import { prerenderPaths } from "../../../app/routing/pages.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
-import { fakeAuthorLogins, fakeClientId, fakeClientSecret } from "../../../tools/fake-github/accounts.ts";
+import { fakeGitHubEnv } from "../../../tools/fake-github/accounts.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { importSamples } from "../../helpers/import-files.ts";
@@ -512,11 +512,7 @@ async function startServer(databaseUrl: string | undefined) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
-      GITHUB_URL: githubUrl,
-      GITHUB_API_URL: githubUrl,
-      GITHUB_CLIENT_ID: fakeClientId,
-      GITHUB_CLIENT_SECRET: fakeClientSecret,
-      AUTHOR_GITHUB_LOGINS: fakeAuthorLogins,
+      ...fakeGitHubEnv(githubUrl),
       SIGN_IN_RATE_LIMIT: "100000",
       CONTACT_RATE_LIMIT: "100000",
       // Limits a run reaches now and then (the search's above all), so their 429s are fuzzed too,
