@@ -6,7 +6,7 @@
 # budget is read as on such a host (docs/testing.md).
 #
 #   tests/harness/slow-host.sh 2.3               # npm test, as on a host of factor 2.3
-#   tests/harness/slow-host.sh 1.5 bash .ci/run  # the clean-clone run, as on a host of factor 1.5
+#   tests/harness/slow-host.sh 1.5 bash .ci/run  # the clean-clone run (after npm install), as on a host of factor 1.5
 #
 # The share: this host's cores times its own factor over the one asked for
 # (2 cores of factor 1.2 hold a host of 2.3 at 2 x 1.2 / 2.3 = 1.04 cores). A
@@ -23,7 +23,11 @@ fi
 shift
 if [ "$#" -eq 0 ]; then set -- npm test; fi
 
-measured="$(npx node -e 'import("./tests/harness/host-speed.ts").then((m) => console.log(m.measureHostFactor().toFixed(2)))')"
+if [ ! -x node_modules/.bin/node ]; then
+  echo "The project's Node.js is not installed here: run npm install first." >&2
+  exit 1
+fi
+measured="$(node_modules/.bin/node -e 'import("./tests/harness/host-speed.ts").then((m) => console.log(m.measureHostFactor().toFixed(2)))')"
 cores="$(nproc)"
 period=100000
 quota="$(awk -v c="$cores" -v m="$measured" -v t="$target" -v p="$period" 'BEGIN { q = int(c * p * m / t); print (q < 1000 ? 1000 : q) }')"
