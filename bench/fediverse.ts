@@ -34,17 +34,16 @@ import { fediverseBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
 import { FediversePeer } from "../tests/harness/fediverse-peer.ts";
-import { AdminClient, signIn } from "../tests/harness/site-client.ts";
 import { fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { installSignalHandlers, runBench } from "./cleanup.ts";
-import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
-import { type LoadResult, loadTest } from "./load.ts";
-import { memoryOf, sampleMemory } from "./processes.ts";
-import { encodePath } from "./routes.ts";
+import { RSS_GROWTH_BOUND } from "./flood.ts";
+import type { LoadResult } from "./load.ts";
+import { sampleMemory } from "./processes.ts";
 import { scratchDatabase } from "./scratch-database.ts";
+import { readEveryTarget, sendBaseline } from "./send-baseline.ts";
 import { startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
@@ -129,13 +128,6 @@ async function startInboxes() {
   };
 }
 
-const visit = (origin: string, durationSeconds: number, pid: number) =>
-  Promise.all(
-    visitorTargets.map((target) =>
-      loadTest(`${origin}${encodePath(target)}`, { connections: 1, durationSeconds, pid }),
-    ),
-  );
-
 /** Signed likes of `postUrl`, INCOMING_PER_MINUTE spread over the peers, for `seconds`; how many were sent and taken. */
 async function sendIncoming(peers: FediversePeer[], inbox: string, postUrl: string, seconds: number) {
   const gapMs = 60_000 / INCOMING_PER_MINUTE;
@@ -191,38 +183,19 @@ export async function measureFediverse(
     server = await startServer({ buildDir, dataDir, databaseUrl, env });
     const { origin } = server;
     const pid = server.child.pid;
-    const admin = new AdminClient(origin, await signIn(origin, "rafael-werneck"));
-    const publish = (lang: "pt" | "en", title: string) =>
-      admin.action("create", {
-        title,
-        slug: `${lang}-${randomBytes(3).toString("hex")}`,
-        content: `${title}.\n\n`.repeat(20),
-        published: true,
-        lang,
-      });
-    const warmUp = await publish("pt", "Aquecimento");
-    if (!warmUp.ok) throw new Error(`publishing the first post answered ${warmUp.status}`);
-    for (const target of visitorTargets) await (await fetch(`${origin}${encodePath(target)}`)).arrayBuffer();
-    const visitorAlone = await visit(origin, durationSeconds, pid);
-    await sleep(1000);
-    const rssStart = memoryOf(pid)?.rss ?? 0;
+    // A Portuguese post first, which none of the English handle's followers gets.
+    const { publish, visitorAlone, rssStart } = await sendBaseline(origin, pid, durationSeconds);
     const sampler = sampleMemory(pid);
 
     const started = performance.now();
     const slug = `en-fanout-${randomBytes(3).toString("hex")}`;
-    const saved = await admin.action("create", {
-      title: "A post for every follower",
-      slug,
-      content: "To every instance.\n\n".repeat(20),
-      published: true,
-      lang: "en",
-    });
+    const saved = await publish("en", "A post for every follower", slug);
     if (!saved.ok) throw new Error(`publishing the post answered ${saved.status}`);
     let visitorFanout: LoadResult[];
     let rssPeak: number;
     let fanoutSeconds: number;
     try {
-      visitorFanout = await visit(origin, durationSeconds, pid);
+      visitorFanout = await readEveryTarget(origin, durationSeconds, pid);
       const deadline = performance.now() + FANOUT_BUDGET_S * 2000;
       while (inboxes.arrived.size < settings.instances && performance.now() < deadline) await sleep(100);
       // From the publication to the last inbox's delivery (the visitor's load may end after it).
@@ -239,7 +212,7 @@ export async function measureFediverse(
     const postUrl = `${origin}/en/blog/${slug}`;
     const [incoming, visitorIncoming] = await Promise.all([
       sendIncoming(peers, `${origin}/fediverse/inbox`, postUrl, durationSeconds + 2 * 5),
-      sleep(2000).then(() => visit(origin, durationSeconds, pid)),
+      sleep(2000).then(() => readEveryTarget(origin, durationSeconds, pid)),
     ]);
     return {
       engine: databaseUrl ? "PostgreSQL" : "embedded (PGlite)",

@@ -1,24 +1,3 @@
-/**
- * The newsletter at scale: an English post published to 10,000 confirmed
- * readers (BENCH_NEWSLETTER_READERS) of the production server, after a
- * Portuguese one none of them gets (so publishing's own work is done), mailed to a local
- * SMTP server that only counts, while a visitor reads a static page and an
- * article. Measures how long the send takes and at what rate
- * (BENCH_NEWSLETTER_RATE, default 1000/s: the machine's pace, far above a
- * mail plan's), the server's memory (RSS) before and at its peak, and the
- * visitor's p99 alone and during the send. Budgets: every reader gets one
- * mail; the visitor's p99 during the send within the pages' own
- * (`BUDGETS.postP99Ms`); the peak RSS within `RSS_GROWTH_BOUND` of the
- * start (the flood's bound, decision 027) and within the embedded server's
- * budget, whatever the number of readers (the send reads its rows a batch at
- * a time, decision 045).
- *
- * `npm run bench:newsletter` (builds BENCH_BUILD_DIR, default build-bench,
- * when missing); the embedded database, or PostgreSQL with DATABASE_URL (a
- * database of its own, created and dropped). `npm test` runs the bounded
- * version in tests/server/newsletter.test.ts (400 readers, the batch held).
- */
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -30,18 +9,17 @@ import { openDatabase } from "../app/server/db/client.server.ts";
 import { newsletterBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
-import { AdminClient, signIn } from "../tests/harness/site-client.ts";
 import { startSmtpSink } from "../tests/harness/smtp-sink.ts";
 import { fakeGitHubEnv } from "../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../tools/fake-github/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { installSignalHandlers, runBench } from "./cleanup.ts";
-import { RSS_GROWTH_BOUND, visitorTargets } from "./flood.ts";
-import { type LoadResult, loadTest } from "./load.ts";
-import { memoryOf, sampleMemory } from "./processes.ts";
-import { encodePath } from "./routes.ts";
+import { RSS_GROWTH_BOUND } from "./flood.ts";
+import type { LoadResult } from "./load.ts";
+import { sampleMemory } from "./processes.ts";
 import { scratchDatabase } from "./scratch-database.ts";
+import { readEveryTarget, sendBaseline } from "./send-baseline.ts";
 import { startServer } from "./server.ts";
 import { mib, round, sleep } from "./stats.ts";
 
@@ -83,13 +61,6 @@ async function seedReaders(readers: number, dataDir: string, databaseUrl: string
   }
 }
 
-const visit = (origin: string, durationSeconds: number, pid: number) =>
-  Promise.all(
-    visitorTargets.map((target) =>
-      loadTest(`${origin}${encodePath(target)}`, { connections: 1, durationSeconds, pid }),
-    ),
-  );
-
 export async function measureNewsletter(
   buildDir: string,
   tempDir: string,
@@ -122,23 +93,8 @@ export async function measureNewsletter(
     });
     const { origin } = server;
     const pid = server.child.pid;
-    // A Portuguese post first, which none of the (English) readers gets: publishing's own work (rendering,
-    // the link-preview image) is done before the memory is read, so what grows after is the send.
-    const admin = new AdminClient(origin, await signIn(origin, "rafael-werneck"));
-    const publish = (lang: "pt" | "en", title: string) =>
-      admin.action("create", {
-        title,
-        slug: `${lang}-${randomBytes(3).toString("hex")}`,
-        content: `${title}.\n\n`.repeat(20),
-        published: true,
-        lang,
-      });
-    const warmUp = await publish("pt", "Aquecimento");
-    if (!warmUp.ok) throw new Error(`publishing the first post answered ${warmUp.status}`);
-    for (const target of visitorTargets) await (await fetch(`${origin}${encodePath(target)}`)).arrayBuffer();
-    const visitorAlone = await visit(origin, settings.durationSeconds, pid);
-    await sleep(1000);
-    const rssStart = memoryOf(pid)?.rss ?? 0;
+    // A Portuguese post first, which none of the (English) readers gets.
+    const { publish, visitorAlone, rssStart } = await sendBaseline(origin, pid, settings.durationSeconds);
     const sampler = sampleMemory(pid);
 
     const started = performance.now();
@@ -148,7 +104,7 @@ export async function measureNewsletter(
     let rssPeak: number;
     let sendSeconds: number;
     try {
-      visitorSending = await visit(origin, settings.durationSeconds, pid);
+      visitorSending = await readEveryTarget(origin, settings.durationSeconds, pid);
       // However long the rest takes at this machine's pace, with an end for a send that stalls.
       const stallMs = 60_000;
       let last = recipients().length;
