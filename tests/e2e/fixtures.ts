@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Cookie, expect, type Page } from "@playwright/test";
+import { test as base, type Cookie, expect, type Locator, type Page } from "@playwright/test";
 import axe from "axe-core";
 import { staticArticleIds } from "../../app/content/ids.ts";
 import { type Lang, localizePath } from "../../app/i18n/paths.ts";
@@ -132,6 +132,29 @@ export const firstFrames = (page: Page) => page.evaluate(() => JSON.parse(window
  */
 export async function waitForPageScript(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready");
+}
+
+/**
+ * Scrolls to a control far down a page as a reader does before pressing it, and waits until it stays put. Reached
+ * at once from the top, the sections on the way (`content-visibility: auto`, sized by a guess until first drawn) lay
+ * out as the page arrives, and the page can move between a press's pointer down and up: the press then lands on
+ * another element (measured: the call to action's button pressed at 7,879 px, released at 7,636).
+ */
+export async function scrollToRest(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const page = locator.page();
+  const frames = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  let last = await locator.boundingBox();
+  await expect
+    .poll(async () => {
+      await frames();
+      const now = await locator.boundingBox();
+      const still = now !== null && now.y === last?.y && now.x === last?.x;
+      last = now;
+      return still;
+    })
+    .toBe(true);
 }
 
 /**

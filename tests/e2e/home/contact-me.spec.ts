@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "../fixtures.ts";
+import { expect, scrollToRest, test, waitForHydration } from "../fixtures.ts";
 
 for (const [lang, path, button, title] of [
   ["pt", "/", "Fale comigo", "Vamos conversar"],
@@ -48,6 +48,7 @@ test("the call to action opens the same dialog, which the close button closes", 
   await page.goto("/en");
   await waitForHydration(page);
   const opener = page.getByTestId("home-cta").getByRole("button", { name: "Contact me" });
+  await scrollToRest(opener);
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Let's talk" });
   await expect(dialog).toBeVisible();
