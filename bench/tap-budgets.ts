@@ -16,7 +16,29 @@ export const TAP_BUDGETS = {
   inpMs: 200,
   /** What the pages aim at: reported as met or not, never failed. */
   inpAimMs: 100,
+  /**
+   * A reader's first taps all come within this long after the page's first
+   * contentful paint (the median run's touch): a page whose controls answer
+   * too late for that has lost the taps the sequence stands for.
+   */
+  firstTapsWithinMs: 2000,
 } as const;
+
+/** A reader's pace in a row of taps: a touch every 0.6 s, when the two seconds after the first paint leave room for it. */
+const FIRST_TAPS_PACE_MS = 600;
+
+/**
+ * How long to wait before the next of a reader's first taps: the reader's
+ * pace, or less, so that the taps left all come within the first two
+ * seconds after the first paint, where the page's controls answered late
+ * (on a slowed CPU the page script runs a second or more after the paint).
+ * Never less than nothing: a tap whose result was painted late comes at once.
+ * @example firstTapsPause({ sinceShownMs: 1400, tapsLeft: 2 }) // 300: touches at 1,700 and 2,000 ms
+ */
+export function firstTapsPause({ sinceShownMs, tapsLeft }: { sinceShownMs: number; tapsLeft: number }): number {
+  const room = (TAP_BUDGETS.firstTapsWithinMs - sinceShownMs) / tapsLeft;
+  return Math.max(0, Math.min(FIRST_TAPS_PACE_MS, room));
+}
 
 /** One interaction of one scenario at one CPU slowdown, with its figures from every run. */
 export interface TapFigures {
@@ -50,8 +72,10 @@ export interface TapVerdict {
 
 /**
  * Each interaction's medians and what fails: an INP median over 200 ms, a
- * ready median over the widget's limit, or an interaction that was never
- * measured (a run that could not touch it is a failure, not a pass).
+ * ready median over the widget's limit, one of a reader's first taps whose
+ * touch came later than two seconds after the first paint, or an
+ * interaction that was never measured (a run that could not touch it is a
+ * failure, not a pass).
  * @example judgeTaps([{ page: "home", lang: "pt", scenario: "s", step: "menu", inp: [120, 250, 180], ready: [300] }])[0].failures // []
  */
 export function judgeTaps(all: readonly TapFigures[]): TapVerdict[] {
@@ -66,6 +90,9 @@ export function judgeTaps(all: readonly TapFigures[]): TapVerdict[] {
       else if (readyMs > figures.readyWithinMs)
         failures.push(`ready ${round(readyMs)} ms > ${figures.readyWithinMs} ms`);
     }
+    const sinceShownMs = figures.sinceShown && median(figures.sinceShown);
+    if (sinceShownMs !== undefined && sinceShownMs > TAP_BUDGETS.firstTapsWithinMs)
+      failures.push(`touched ${round(sinceShownMs)} ms after the first paint > ${TAP_BUDGETS.firstTapsWithinMs} ms`);
     return { figures, inpMs, readyMs, failures };
   });
 }

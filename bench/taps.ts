@@ -21,9 +21,10 @@
  *
  * The reader's first taps (menu open, menu close, theme) come instead as soon
  * as the page is shown and its controls answer, without waiting for its load,
- * one after the other: the three within the first two seconds after the
- * first contentful paint on a page that answers them (the report says when
- * each came).
+ * one after the other at a reader's pace (a touch every 0.6 s), closer where
+ * the controls answered late, so that the three come within the first two
+ * seconds after the first contentful paint; a touch later than that fails
+ * (the report says when each came).
  *
  * Each scenario runs at the calibrated slowdown and at fixed ones (4x and
  * 7.2x by default: the calculator's slowdowns for hosts of index about 1,550
@@ -43,9 +44,11 @@
  * the default), BENCH_TAPS_FLOOR=0 (no floor runs), BENCH_BUILD_DIR (default
  * build-bench), BENCH_SKIP_BUILD=1 (measure the build already there),
  * BENCH_CPU_SLOWDOWN (a slowdown instead of the calibrated one),
- * BENCH_TAPS_FIXED_SLOWDOWNS (the fixed slowdowns, "4,7.2"; "none"): config/bench.ts.
+ * BENCH_TAPS_FIXED_SLOWDOWNS (the fixed slowdowns, "4,7.2"; "none"),
+ * BENCH_TAPS_TRACE (a directory to keep every run's Chromium trace in, which
+ * `node bench/trace-summary.ts` reads): config/bench.ts.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
@@ -57,7 +60,7 @@ import { buildSite } from "./build.ts";
 import { ensureChromium } from "./lighthouse.ts";
 import { startServer } from "./server.ts";
 import { median, round } from "./stats.ts";
-import { judgeTaps, type TapFigures, tapReport } from "./tap-budgets.ts";
+import { firstTapsPause, judgeTaps, type TapFigures, tapReport } from "./tap-budgets.ts";
 import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from "./throttling.ts";
 
 /** Lighthouse's mobile network (its `devtools` throttling of the mobile preset). */
@@ -87,16 +90,12 @@ interface Scenario {
   /**
    * A reader's first taps: the first step comes as soon as the page has been
    * painted and its controls answer (the page script has run), not a second
-   * after its load, and each next one `FIRST_TAPS_PACE_MS` after the one
-   * before (or once its result is painted, if that is later): three taps
-   * within the first two seconds, as a reader makes them. Each step's touch
-   * is timed from the first contentful paint.
+   * after its load, and the next ones at a reader's pace within the first
+   * two seconds (`firstTapsPause`), each once the one before has its result
+   * painted. Each step's touch is timed from the first contentful paint.
    */
   first?: true;
 }
-
-/** A reader's pace in a row of taps: a touch every 0.6 s, three within two seconds of the page's first paint. */
-const FIRST_TAPS_PACE_MS = 600;
 
 type Step = ({ touch: string } | { key: string }) & {
   label: string;
@@ -355,6 +354,16 @@ interface StepResult {
 
 type Variant = "app" | "floor";
 
+/** What a run's trace holds (`BENCH_TAPS_TRACE`): the main thread's tasks, as DevTools' performance panel records them. */
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "blink.user_timing",
+  "v8.execute",
+  "latencyInfo",
+];
+
 /** The page script and the terminal's own scripts: what a page without app code still runs. */
 const FLOOR_SCRIPT = /\/assets\/(enhance|terminal-(pt|en))-[\w-]+\.js$/;
 
@@ -365,11 +374,15 @@ async function runScenario(
   lang: Lang,
   variant: Variant,
   slowdown: number,
+  /** A file to keep the run's Chromium trace in. */
+  tracePath?: string,
 ): Promise<StepResult[]> {
   const context = await browser.newContext({ ...PHONE, permissions: ["clipboard-read", "clipboard-write"] });
+  if (tracePath) await browser.startTracing(undefined, { path: tracePath, categories: TRACE_CATEGORIES });
   try {
     return await measureScenario(context, origin, scenario, lang, variant, slowdown);
   } finally {
+    if (tracePath) await browser.stopTracing();
     await context.close();
   }
 }
@@ -392,9 +405,12 @@ async function measureScenario(
   await cdp.send("Network.emulateNetworkConditions", { offline: false, ...NETWORK });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   await page.addInitScript(instrument);
+  let points: Promise<(Point | undefined)[]> = Promise.resolve([]);
   if (scenario.first) {
     // Shown and answering: painted, and the page script (which answers the controls) has run.
     await page.goto(`${origin}${inLang(scenario.path, lang)}`, { waitUntil: "commit" });
+    // Found while the page script is on its way, so that the first tap waits for nothing else.
+    points = controlPoints(page, scenario.steps);
     await page.waitForFunction(
       () =>
         document.documentElement.dataset.pageScript === "ready" &&
@@ -413,16 +429,27 @@ async function measureScenario(
     // The page has started to hydrate: its held code has been released.
     await page.waitForFunction(() => document.querySelector('link[rel="held-modulepreload"]') === null);
   }
+  // The first paint, in this process's clock: a reader's first taps are paced from it.
+  const paintedAt = scenario.first
+    ? Date.now() -
+      (await page.evaluate(
+        () => performance.now() - (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0),
+      ))
+    : 0;
+  const at = await points;
   const results: StepResult[] = [];
   let lastTouch = Number.NEGATIVE_INFINITY;
-  for (const step of scenario.steps) {
+  for (const [index, step] of scenario.steps.entries()) {
     const ready = typeof step.ready === "function" ? step.ready(lang) : step.ready;
     if (scenario.first) {
-      const wait = lastTouch + FIRST_TAPS_PACE_MS - Date.now();
-      if (wait > 0) await page.waitForTimeout(wait);
+      if (index > 0) {
+        const pause = firstTapsPause({ sinceShownMs: lastTouch - paintedAt, tapsLeft: scenario.steps.length - index });
+        const wait = lastTouch + pause - Date.now();
+        if (wait > 0) await page.waitForTimeout(wait);
+      }
       lastTouch = Date.now();
     }
-    results.push(await touch(page, step, ready));
+    results.push(await touch(page, step, ready, at[index]));
   }
   // Event Timing reports an interaction once its next paint is known.
   await page.waitForTimeout(500);
@@ -452,7 +479,26 @@ type TapWindow = {
   __until: (ready: Ready) => Promise<number>;
 };
 
-async function touch(page: Page, step: Step, ready: Ready): Promise<StepResult> {
+/** Where a control is on the screen, when it is touched there without Playwright's checks. */
+type Point = { x: number; y: number };
+
+/**
+ * The middle of each touched control, found before the first of a reader's
+ * first taps: touched there, a tap lands when it is asked for, where
+ * Playwright's checks before a tap (scrolled into view, still for two frames,
+ * the target hit) take a slowed main thread a hundred milliseconds or more.
+ */
+async function controlPoints(page: Page, steps: readonly Step[]): Promise<(Point | undefined)[]> {
+  return Promise.all(
+    steps.map(async (step) => {
+      if (!("touch" in step)) return undefined;
+      const box = await page.locator(step.touch).first().boundingBox({ timeout: 30_000 });
+      return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : undefined;
+    }),
+  );
+}
+
+async function touch(page: Page, step: Step, ready: Ready, point?: Point): Promise<StepResult> {
   const before = await page.evaluate((condition) => {
     const tap = window as unknown as TapWindow;
     tap.__arm(condition);
@@ -462,7 +508,8 @@ async function touch(page: Page, step: Step, ready: Ready): Promise<StepResult> 
   // A touch that cannot happen (the control is gone) fails the run rather than waiting for ever;
   // a page left for another (the language toggle) never answers here.
   painted.catch(() => undefined);
-  if ("touch" in step) await page.locator(step.touch).first().tap({ timeout: 30_000 });
+  if (point) await page.touchscreen.tap(point.x, point.y);
+  else if ("touch" in step) await page.locator(step.touch).first().tap({ timeout: 30_000 });
   else await page.keyboard.press(step.key);
   const what = "touch" in step ? `touching ${step.touch}` : `typing ${step.key}`;
   const timeout = (ms: number) =>
@@ -517,7 +564,19 @@ async function main() {
     floor: withFloor,
     cpuSlowdown,
     fixedSlowdowns,
+    traceDir,
   } = settingsOrExit(tapsBenchSettings);
+  if (traceDir) await mkdir(traceDir, { recursive: true });
+  /** A run's trace file, named by what it measured: "pt-home-first-taps-menu-menu-theme-7.2x-app-1.json". */
+  const tracePath = (...parts: (string | number)[]) =>
+    traceDir &&
+    path.join(
+      traceDir,
+      `${parts
+        .join("-")
+        .replace(/[^\w.]+/g, "-")
+        .replace(/-+$/, "")}.json`,
+    );
   if (!skipBuild) await buildSite(buildDir);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-taps-"));
   const server = await startServer({ buildDir, dataDir });
@@ -549,14 +608,20 @@ async function main() {
             for (const variant of withFloor ? (["app", "floor"] as const) : (["app"] as const)) {
               // A run that fails (a control never there, a result never painted) is a run not measured: its
               // interactions fail as such when no run measured them, and the other scenarios go on.
-              const steps = await runScenario(browser, server.origin, scenario, lang, variant, slowdown.rate).catch(
-                (error: unknown) => {
-                  console.error(
-                    `${lang} ${scenario.page}: ${scenario.name}, ${variant} at ${slowdown.label}: ${error instanceof Error ? error.message : String(error)}`,
-                  );
-                  return [];
-                },
-              );
+              const steps = await runScenario(
+                browser,
+                server.origin,
+                scenario,
+                lang,
+                variant,
+                slowdown.rate,
+                tracePath(lang, scenario.page, scenario.name, times(slowdown.rate), variant, run + 1),
+              ).catch((error: unknown) => {
+                console.error(
+                  `${lang} ${scenario.page}: ${scenario.name}, ${variant} at ${slowdown.label}: ${error instanceof Error ? error.message : String(error)}`,
+                );
+                return [];
+              });
               const into = variant === "app" ? site : floor;
               steps.forEach((step, index) => {
                 if (Number.isFinite(step.inp)) into[index]?.inp.push(step.inp);

@@ -156,6 +156,12 @@ const tapsShape = {
     default: "calibrated from the host's benchmark index",
     meaning: "`npm run bench:taps`: the phone's CPU slowdown instead of the calibrated one",
   }),
+  BENCH_TAPS_TRACE: optional(text("a directory"), {
+    group: "bench",
+    default: "no traces",
+    meaning:
+      "`npm run bench:taps`: keeps a Chromium trace of every run there (the main thread's tasks, for `node bench/trace-summary.ts`; never committed)",
+  }),
   BENCH_TAPS_FIXED_SLOWDOWNS: withDefault(slowdownList(), [4, 7.2], {
     group: "bench",
     default: "`4,7.2`",
@@ -299,6 +305,7 @@ export const tapsBenchSettings = z.object({ ...commonVariables, ...tapsShape }).
   floor: values.BENCH_TAPS_FLOOR,
   cpuSlowdown: values.BENCH_CPU_SLOWDOWN,
   fixedSlowdowns: values.BENCH_TAPS_FIXED_SLOWDOWNS,
+  traceDir: values.BENCH_TAPS_TRACE,
 }));
 
 /** `npm run bench:mixed`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeTaps, type TapFigures, tapReport } from "../../bench/tap-budgets.ts";
+import { firstTapsPause, judgeTaps, type TapFigures, tapReport } from "../../bench/tap-budgets.ts";
 
 const tap = (figures: Partial<TapFigures>): TapFigures => ({
   slowdown: "calibrated 2.5x",
@@ -42,6 +42,25 @@ describe("the taps' budgets", () => {
   it("judges every slowdown on its own: over at one is over", () => {
     const verdicts = judgeTaps([tap({ inp: [90, 100, 110] }), tap({ slowdown: "7.2x", inp: [210, 230, 250] })]);
     expect(verdicts.map((verdict) => verdict.failures)).toEqual([[], ["INP 230 ms > 200 ms"]]);
+  });
+
+  it("fails one of a reader's first taps that came later than two seconds after the first paint", () => {
+    const verdicts = judgeTaps([
+      tap({ step: "theme", sinceShown: [1800, 2000, 2400] }),
+      tap({ slowdown: "7.2x", step: "theme", sinceShown: [1900, 2100, 2374] }),
+    ]);
+    expect(verdicts.map((verdict) => verdict.failures)).toEqual([
+      [],
+      ["touched 2100 ms after the first paint > 2000 ms"],
+    ]);
+  });
+
+  it("paces a reader's first taps every 0.6 s, closer when the page answered late, never below nothing", () => {
+    expect(firstTapsPause({ sinceShownMs: 500, tapsLeft: 2 })).toBe(600);
+    // Answered 1.4 s after the paint: the two taps left at 1.7 and 2.0 s.
+    expect(firstTapsPause({ sinceShownMs: 1400, tapsLeft: 2 })).toBe(300);
+    expect(firstTapsPause({ sinceShownMs: 1700, tapsLeft: 1 })).toBe(300);
+    expect(firstTapsPause({ sinceShownMs: 2300, tapsLeft: 1 })).toBe(0);
   });
 
   it("reports each interaction's slowdowns side by side, each beside its floor, and each page's worst", () => {
