@@ -43,7 +43,7 @@ async function settleStyles(page: Page) {
 /**
  * axe-core's complete rule set on the page as it is: its serious and critical violations, described. `within`
  * narrows the check to the elements a tap changed (CSS selectors), for a state whose page around them
- * `axe-every-page.spec.ts` already checks at rest: on a long page the whole check costs seconds of Chromium's time,
+ * `every-page.spec.ts` already checks at rest: on a long page the whole check costs seconds of Chromium's time,
  * and asking again of the same page at rest finds nothing new.
  */
 export async function seriousA11yViolations(page: Page, within: readonly string[] = []): Promise<string[]> {

@@ -12,9 +12,9 @@ import { en } from "../../app/i18n/en.ts";
 import { localizePath } from "../../app/i18n/paths.ts";
 import { readBuildRecord } from "../../config/build-record.ts";
 import { limit } from "../harness/host-speed.ts";
-import { pagesWithOwnHead as paths, servicePrices as prices } from "../helpers/portfolio-pages.ts";
+import { pagesWithOwnHead as paths, servicePrices as prices, routeTable } from "../helpers/portfolio-pages.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
-import { htmlLang, jsonLd, linkHref, metaContent, titleOf } from "./helpers/html.ts";
+import { headingOf, htmlLang, jsonLd, linkHref, metaContent, titleOf } from "./helpers/html.ts";
 import { type SiteProcess, startSiteProcess } from "./helpers/site-process.ts";
 import { descendants, parseXml } from "./helpers/xml.ts";
 
@@ -38,6 +38,24 @@ const served = () => site?.origin ?? "";
 async function text(pathname: string): Promise<string> {
   return (await fetch(`${served()}${pathname}`)).text();
 }
+
+describe("the route table", () => {
+  for (const lang of ["pt", "en"] as const) {
+    it(`every route answers 200 with its heading, its language and a title (${lang})`, async () => {
+      for (const { path, heading } of routeTable) {
+        const url = localizePath(path, lang);
+        const response = await fetch(`${served()}${encodeURI(url)}`);
+        expect(response.status, url).toBe(200);
+        const html = await response.text();
+        // The home page's heading carries the typewriter; it always includes the full name.
+        if (path === "/") expect(headingOf(html), url).toContain(heading[lang]);
+        else expect(headingOf(html), url).toBe(heading[lang]);
+        expect(htmlLang(html), url).toBe(lang === "pt" ? "pt-BR" : "en");
+        expect(titleOf(html), url).toMatch(/\S/);
+      }
+    });
+  }
+});
 
 describe("each page's head", () => {
   for (const lang of ["pt", "en"] as const) {

@@ -141,4 +141,4 @@ test("an unknown article answers the 404 page", async ({ page }) => {
 // sends: read over HTTP in tests/server/served-pages.test.ts.
 
 // The blog's list and its articles, in both languages and themes, are checked by axe with every other page
-// (shell/axe-every-page.spec.ts).
+// (shell/every-page.spec.ts).

@@ -139,7 +139,7 @@ for (const lang of languages) {
 
 test.describe("accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
-    // The blog's list is checked with every other page (shell/axe-every-page.spec.ts); these are a search's states.
+    // The blog's list is checked with every other page (shell/every-page.spec.ts); these are a search's states.
     for (const path of ["/blog/search?q=deploy", "/en/blog/search?q=xyzzyquux"]) {
       test(`no serious violation on ${path} (${theme})`, async ({ page }) => {
         await storePreferences(page, { theme });

@@ -10,7 +10,7 @@ import { fromOwnAddress, inboxRow, openedAMinuteAgo, sendAMessage } from "./help
 
 /**
  * The inbox at rest in each language and theme, an unread message in it, is checked with every admin screen
- * (shell/axe-every-page.spec.ts, which sends one first). Here: the inbox on a phone, worked from the keyboard, and
+ * (shell/every-page.spec.ts, which sends one first). Here: the inbox on a phone, worked from the keyboard, and
  * the contact form's refusals.
  */
 

@@ -2,7 +2,7 @@ import { limit } from "../../harness/host-speed.ts";
 import { expect, expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
 // axe on the whole, long home page is slow; each state gets its own test and time. The page as it loads, in each
-// language and theme, is checked with every other page (shell/axe-every-page.spec.ts); these are the states a
+// language and theme, is checked with every other page (shell/every-page.spec.ts); these are the states a
 // reader's taps reach. The terminal opens beside the page and changes nothing of it but its button: axe checks the
 // two (`terminal`). The dialog makes the rest of the page inert, so that state is checked whole.
 const terminal = ['[data-testid="terminal"]', '[data-testid="terminal-button"]'];

@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
-// Every page in both themes and languages is checked by shell/axe-every-page.spec.ts; these are states reached on a phone.
+// Every page in both themes and languages is checked by shell/every-page.spec.ts; these are states reached on a phone.
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   for (const theme of ["light", "dark"] as const) {

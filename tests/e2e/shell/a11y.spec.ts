@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations, storePreferences, test, waitForHydration } from "../fixtures.ts";
 
-// Every page in both themes and languages is checked by axe-every-page.spec.ts; this is the phone's open menu.
+// Every page in both themes and languages is checked by every-page.spec.ts; this is the phone's open menu.
 test.describe("on a phone with the menu open", () => {
   test.use({ viewport: { width: 375, height: 812 } });
   for (const theme of ["light", "dark"] as const) {

@@ -98,7 +98,7 @@ test.describe("on a 375 px phone", () => {
   });
 
   // That no page scrolls sideways on a phone, in either language, is checked by the phone's visit of every page
-  // (label-in-name.spec.ts).
+  // (every-page.spec.ts).
 });
 
 /** The widths the header is checked at: phones, a tablet, laptops and a desktop. */

@@ -37,6 +37,15 @@ export const metaContent = (html: string, attribute: "name" | "property", key: s
 export const linkHref = (html: string, match: Record<string, string>) =>
   tags(html, "link").find((link) => Object.entries(match).every(([name, value]) => link[name] === value))?.href;
 
+/** The text of the page's first `<h1>`, its tags dropped and its spacing collapsed, as a reader reads it. */
+export const headingOf = (html: string) =>
+  unescapeHtml(
+    (/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "")
+      .replace(/<[^>]*>/g, "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+
 /** The `lang` of the page's `<html>`. */
 export const htmlLang = (html: string) => tags(html, "html")[0]?.lang;
 

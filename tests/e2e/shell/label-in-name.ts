@@ -1,19 +1,17 @@
 import type { Page } from "@playwright/test";
-import { languages } from "../../../app/i18n/paths.ts";
-import { limit } from "../../harness/host-speed.ts";
-import { adminPaths, expect, publicPaths, signIn, test, waitForHydration } from "../fixtures.ts";
 
 /**
  * Label in Name (WCAG 2.5.3): a control that shows text and is named by
  * `aria-label` or `aria-labelledby` must have a name that contains that text,
- * so that someone who speaks what they see (voice control) reaches it.
- * Checked on every page of the route table in both languages on a phone
- * (its header shows less text) and on the admin screens; at a desktop width
- * axe's own rule for it runs on every page (axe-every-page.spec.ts).
+ * so that someone who speaks what they see (voice control) reaches it. This
+ * reads the text a sighted visitor sees (clipped and hidden text left out);
+ * axe's own rule for it runs beside it. The visits of every page
+ * (every-page.spec.ts) run it in each state, on a phone with the menu open
+ * (its header shows less text) and on the admin screens.
  */
 
-/** Controls whose names replace their visible text, and how they are named. */
-async function mismatches(page: Page): Promise<string[]> {
+/** Controls on the page whose names leave out their visible text, each described with how it is named. */
+export async function labelInNameMismatches(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     // Letters and digits only: spacing and punctuation do not change what is spoken.
     const normalize = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
@@ -63,35 +61,7 @@ async function mismatches(page: Page): Promise<string[]> {
   });
 }
 
-for (const lang of languages) {
-  // On a phone, with the menu open: its header shows less text. At a desktop width axe's
-  // label-content-name-mismatch checks every page (axe-every-page.spec.ts).
-  test(`every control's name contains its visible text on a phone, and no page scrolls sideways (${lang})`, async ({
-    page,
-  }) => {
-    test.setTimeout(limit(120_000));
-    await page.setViewportSize({ width: 375, height: 812 });
-    const problems: string[] = [];
-    for (const path of publicPaths(lang)) {
-      await page.goto(path);
-      // The same visit checks that the page fits the phone: nothing scrolls sideways.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) problems.push(`${path}: the page scrolls ${overflow} px sideways`);
-      await waitForHydration(page);
-      await page.getByTestId("mobile-menu-button").click();
-      problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));
-    }
-    expect(problems, problems.join("\n")).toEqual([]);
-  });
-
-  test(`every control's name contains its visible text on the admin screens (${lang})`, async ({ page }) => {
-    await signIn(page, "author", lang);
-    const problems: string[] = [];
-    for (const path of adminPaths(lang)) {
-      await page.goto(path);
-      await waitForHydration(page);
-      problems.push(...(await mismatches(page)).map((problem) => `${path}: ${problem}`));
-    }
-    expect(problems, problems.join("\n")).toEqual([]);
-  });
+/** How far the page scrolls sideways, in pixels: nothing may on a phone. */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
