@@ -285,17 +285,38 @@ export async function signIn(
   await waitForHydration(page);
 }
 
+/** The sizes a page is looked at: a 375 px phone and a desktop. */
+export const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
+
+/**
+ * The states in which a page is looked at whole (axe, width, labels): each
+ * language in each theme, two on a phone and two on a desktop, so that each
+ * language and each theme is seen at both sizes.
+ */
+export const pageStates = [
+  { lang: "pt", theme: "light", size: "desktop" },
+  { lang: "pt", theme: "dark", size: "phone" },
+  { lang: "en", theme: "light", size: "phone" },
+  { lang: "en", theme: "dark", size: "desktop" },
+] as const satisfies readonly { lang: Lang; theme: "light" | "dark"; size: keyof typeof viewports }[];
+
 /**
  * Every public page of one language: the prerendered ones, the blog, a tag,
- * a search, the static articles and the not-found page.
+ * a search, the newsletter's page and the one a forged link of it opens, the
+ * static articles and the not-found page.
  */
 export function publicPaths(lang: Lang): string[] {
   return [
     ...new Set([
       ...prerenderPaths().filter((path) => (lang === "en" ? path.startsWith("/en") : !path.startsWith("/en"))),
-      ...["/blog", "/blog/tag/discord", "/blog/search?q=docker", "/pagina-que-nao-existe"].map((path) =>
-        localizePath(path, lang),
-      ),
+      ...[
+        "/blog",
+        "/blog/tag/discord",
+        "/blog/search?q=docker",
+        "/newsletter",
+        "/newsletter/confirm?token=forged",
+        "/pagina-que-nao-existe",
+      ].map((path) => localizePath(path, lang)),
       ...staticArticleIds.map((id) => localizePath(`/blog/${id}`, lang)),
     ]),
   ];

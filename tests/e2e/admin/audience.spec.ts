@@ -6,9 +6,11 @@ import { limit } from "../../harness/host-speed.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
+  pageStates,
   signIn,
   storePreferences,
   test,
+  viewports,
   waitForHydration,
 } from "../fixtures.ts";
 import { type SeededServer, startSeededServer } from "./helpers.ts";
@@ -370,38 +372,28 @@ test.describe("with known counts, on a server of its own", () => {
     }
   });
 
-  for (const [device, viewport] of [
-    ["phone", { width: 375, height: 812 }],
-    ["desktop", { width: 1280, height: 800 }],
-  ] as const) {
-    for (const theme of ["light", "dark"] as const) {
-      test(`whole and accessible on a ${device}, ${theme} (pt, a year; en, a week)`, async ({ page }, testInfo) => {
-        await page.setViewportSize(viewport);
-        await storePreferences(page, { theme });
-        for (const [lang, pathname] of [
-          ["pt", "/admin/audience?days=365"],
-          ["en", "/en/admin/audience?days=7"],
-        ] as const) {
-          await open(page, pathname);
-          // Both charts' tables open, so they are checked too.
-          for (const chart of ["views-chart", "visitors-chart"])
-            await page.getByTestId(chart).locator("summary").click();
-          await expect(page.getByTestId("visitors-chart").getByRole("table")).toBeVisible();
-          if (device === "phone") {
-            await expectNoPageScroll(page);
-            // 365 bars fit the phone's width, each at least a sliver.
-            const bars = page.getByTestId("views-chart").getByRole("img");
-            const box = await bars.boundingBox();
-            expect(box?.width).toBeGreaterThan(250);
-            expect(box?.width).toBeLessThanOrEqual(375);
-          }
-          await expectNoSeriousA11yViolations(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`audience-${lang}-${device}-${theme}.png`),
-            fullPage: true,
-          });
-        }
-      });
-    }
+  for (const { lang, theme, size } of pageStates) {
+    // A year's chart in Portuguese, a week's in English: on a phone, the year's 365 bars.
+    const pathname = lang === "pt" ? "/admin/audience?days=365" : "/en/admin/audience?days=7";
+    test(`whole and accessible on a ${size}, ${theme} (${lang}, ${lang === "pt" ? "a year" : "a week"})`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(viewports[size]);
+      await storePreferences(page, { theme });
+      await open(page, pathname);
+      // Both charts' tables open, so they are checked too.
+      for (const chart of ["views-chart", "visitors-chart"]) await page.getByTestId(chart).locator("summary").click();
+      await expect(page.getByTestId("visitors-chart").getByRole("table")).toBeVisible();
+      if (size === "phone") {
+        await expectNoPageScroll(page);
+        // The chart's bars fit the phone's width, each at least a sliver.
+        const bars = page.getByTestId("views-chart").getByRole("img");
+        const box = await bars.boundingBox();
+        expect(box?.width).toBeGreaterThan(250);
+        expect(box?.width).toBeLessThanOrEqual(375);
+      }
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`audience-${lang}-${size}-${theme}.png`), fullPage: true });
+    });
   }
 });

@@ -353,11 +353,10 @@ test.describe("on a phone", () => {
 });
 
 test.describe("a desk that knows where it is", () => {
+  // Each size, language and theme once: the phone with Portuguese, whose longer words the bar must still hold on one line.
   for (const [device, width, height, lang, theme] of [
-    ["desktop", 1280, 800, "pt", "dark"],
-    ["phone", 390, 844, "en", "light"],
-    ["phone", 390, 844, "pt", "dark"],
     ["desktop", 1280, 800, "en", "light"],
+    ["phone", 390, 844, "pt", "dark"],
   ] as const) {
     test(`after its autosave the desk edits the post, its title in view, its bar clear (${device}, ${lang}, ${theme})`, async ({
       page,

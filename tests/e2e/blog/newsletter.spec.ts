@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createPostThroughForm, uniqueSlug } from "../admin/helpers.ts";
 import { fromOwnAddress } from "../contact/helpers.ts";
-import { expect, expectNoSeriousA11yViolations, signIn, storePreferences, test } from "../fixtures.ts";
+import { expect, signIn, test } from "../fixtures.ts";
 
 interface Mail {
   to: string[];
@@ -190,30 +190,5 @@ test("a flood of subscriptions from one client gets 429 and a page in the reader
   expect(body).toMatch(/value="flood-[0-9a-f]+@example\.com"/);
 });
 
-test.describe("the newsletter's pages look right", () => {
-  for (const lang of ["pt", "en"] as const) {
-    for (const theme of ["light", "dark"] as const) {
-      for (const viewport of [
-        { width: 375, height: 740 },
-        { width: 1280, height: 800 },
-      ]) {
-        test(`${lang}, ${theme}, ${viewport.width} px`, async ({ page }) => {
-          await storePreferences(page, { theme, language: lang });
-          await page.setViewportSize(viewport);
-          await page.goto(lang === "en" ? "/en/newsletter" : "/newsletter");
-          await expect(page.getByTestId("newsletter-form")).toBeVisible();
-          await expectNoSeriousA11yViolations(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-          expect(overflow).toBe(false);
-          await page.goto(lang === "en" ? "/en/blog" : "/blog");
-          await page.getByTestId("newsletter-form").scrollIntoViewIfNeeded();
-          await expectNoSeriousA11yViolations(page);
-          // A link's pages: the one a forged or old link opens, as the confirmation and leaving pages are laid out.
-          await page.goto(`${lang === "en" ? "/en" : ""}/newsletter/confirm?token=forged`);
-          await expect(page.getByTestId("newsletter-invalid-link")).toBeVisible();
-          await expectNoSeriousA11yViolations(page);
-        });
-      }
-    }
-  }
-});
+// The newsletter's page and the one a forged link opens are looked at whole, in each language and theme on a phone
+// and a desktop, with every other page (shell/every-page.spec.ts); the blog's form with the blog.

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import type { Lang } from "../../../app/i18n/paths.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { openNewPostForm } from "../admin/helpers.ts";
 import { sendAMessage } from "../contact/helpers.ts";
@@ -7,22 +6,25 @@ import {
   adminPaths,
   expect,
   expectStrictPolicy,
+  pageStates,
   publicPaths,
   seriousA11yViolations,
   signIn,
   storePreferences,
   test,
+  viewports,
   waitForHydration,
   watchCspConsole,
 } from "../fixtures.ts";
 import { labelInNameMismatches, sidewaysScroll } from "./label-in-name.ts";
 
 /**
- * Every page of the route table, the blog's lists, a search, the static
- * articles, the not-found page and the admin screens, visited as a reader
- * would in each state that differs: each language in each theme, two of the
- * four on a 375 px phone and two on a desktop, so that each language and each
- * theme is seen at both sizes. On each visit:
+ * Every page of the route table, the blog's lists, a search, the newsletter's
+ * pages, the static articles, the not-found page and the admin screens,
+ * visited as a reader would in each state that differs (`pageStates`: each
+ * language in each theme, two of the four on a 375 px phone and two on a
+ * desktop, so that each language and each theme is seen at both sizes). On
+ * each visit:
  * - axe-core's complete rule set (every WCAG rule, the best practices and the
  *   experimental rules): no serious or critical violation;
  * - the Content-Security-Policy (decision 026): strict, and not one violation
@@ -35,15 +37,6 @@ import { labelInNameMismatches, sidewaysScroll } from "./label-in-name.ts";
  * results) have their own specs. Every page is checked before a test fails, so
  * one run lists every problem.
  */
-const states = [
-  { lang: "pt", theme: "light", size: "desktop" },
-  { lang: "pt", theme: "dark", size: "phone" },
-  { lang: "en", theme: "light", size: "phone" },
-  { lang: "en", theme: "dark", size: "desktop" },
-] as const satisfies readonly { lang: Lang; theme: "light" | "dark"; size: "desktop" | "phone" }[];
-
-const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
-
 /**
  * The public pages of a state are checked in this many tests (every fourth
  * page each), so the two workers share them evenly and no test runs for
@@ -69,7 +62,7 @@ async function visit(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-for (const { lang, theme, size } of states) {
+for (const { lang, theme, size } of pageStates) {
   const phone = size === "phone";
   const state = `${lang}, ${theme}, ${size}`;
 

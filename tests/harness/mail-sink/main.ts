@@ -11,6 +11,9 @@ import { header, readableText, startSmtpSink } from "../smtp-sink.ts";
 
 const sink = await startSmtpSink({ port: Number(process.env.SMTP_PORT || 4025) });
 const http = createServer((request, response) => {
+  // Each answer closes its connection: a test's client that kept one open past the server's idle timeout
+  // would otherwise send its next request on a socket the server was closing (ECONNRESET on a busy host).
+  response.setHeader("Connection", "close");
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname === "/health") return response.end("ok");
   if (url.pathname !== "/messages") {
