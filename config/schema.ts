@@ -321,6 +321,14 @@ const limitVariables = {
       "files sent to the admin's import (dry runs and imports) per author per hour; more get 429 and a wait " +
       "time. `0`: no limit. The command line is not limited",
   }),
+  IMPORT_KEEP_SECONDS: withDefault(wholeNumber(), 1800, {
+    group: "limits",
+    default: "`1800` (30 min)",
+    meaning:
+      "how long a file checked by the admin's import waits on the server (`DATA_DIR/imports`) for its import, " +
+      "which then needs no second upload, and how long an import's outcome stays for its page; then it is " +
+      "removed, and at a server's start what processes gone left (decision 085)",
+  }),
   CONTACT_RATE_LIMIT: withDefault(wholeNumber(), 5, {
     group: "limits",
     meaning: "contact messages accepted per IP address per hour; more get 429 and a wait time",
@@ -705,6 +713,8 @@ export const serverConfig = serverVariables.transform((values) => {
     signInRateLimit: values.SIGN_IN_RATE_LIMIT,
     /** Files sent to the admin's import per author per hour (IMPORT_RATE_LIMIT); 0: no limit. */
     importRateLimit: values.IMPORT_RATE_LIMIT,
+    /** How long a checked file waits for its import, in ms (IMPORT_KEEP_SECONDS). */
+    importKeepMs: values.IMPORT_KEEP_SECONDS * 1000,
     /** Requests per minute per client for each kind of work; 0 turns that limit off. */
     floodLimits: {
       /** Renders of pages and loader data the caches did not answer (RENDER_RATE_LIMIT). */

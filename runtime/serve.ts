@@ -22,6 +22,7 @@ import { configureLog, logError, logEvent, logWarning } from "../app/server/log.
 import { registerBackupAge, registerGauge } from "../app/server/metrics.server.ts";
 import { createNewsletterServices } from "../app/server/newsletter/settings.server.ts";
 import type { AppServices } from "../app/server/services.server.ts";
+import { type KeptImports, sweepKeptImports } from "../app/server/transfer/kept-imports.server.ts";
 import { createImportLimiter } from "../app/server/transfer/limits.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { startWebmentions } from "../app/server/webmention/settings.server.ts";
@@ -40,6 +41,8 @@ type FediverseModule = typeof import("../app/server/fediverse/start.server.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** How often the import's kept files past their time are looked for, at most. */
+const KEPT_SWEEP_MS = 60 * 1000;
 
 /** The database's gauges: the pool on PostgreSQL, the calls in flight on PGlite (decision 028). */
 function registerDatabaseGauges(database: OpenDatabase) {
@@ -140,12 +143,26 @@ export async function serve(config: ServerConfig) {
         uploads,
       })
     : undefined;
+  // Files checked by the admin's import, kept for their import (decision 085): what processes gone left is removed
+  // at start, and each file once its time is over.
+  const keptImports: KeptImports = { dir: path.join(config.dataDir, "imports"), keepMs: config.importKeepMs };
+  await sweepKeptImports(keptImports, { atStart: true }).catch((error: unknown) =>
+    logError("Removing the import's kept files failed:", error),
+  );
+  setInterval(
+    () =>
+      void sweepKeptImports(keptImports).catch((error: unknown) =>
+        logError("Removing the import's kept files failed:", error),
+      ),
+    Math.max(1000, Math.min(config.importKeepMs, KEPT_SWEEP_MS)),
+  ).unref();
   // What the routes and the server's own handlers are given (app/server/services.server.ts).
   const services: AppServices = {
     db: database.db,
     auth,
     uploads,
     importLimiter: createImportLimiter(config.importRateLimit, limiters),
+    keptImports,
     contact: contact.services,
     newsletter: newsletter.services,
     ...(audience ? { audience } : {}),

@@ -10,7 +10,12 @@ import { countUnread } from "~/server/contact/messages.server.ts";
 import { readForm } from "~/server/form.server.ts";
 import { servicesOf } from "~/server/request-context.server.ts";
 import { formBoundary } from "~/server/transfer/form-upload.server.ts";
-import { importByForm } from "~/server/transfer/import-form.server.ts";
+import {
+  applyByForm,
+  type ImportFormServices,
+  importByForm,
+  importProgressState,
+} from "~/server/transfer/import-form.server.ts";
 import { addAuthorRedirect, listRedirects, removeRedirect } from "~/server/transfer/redirects.server.ts";
 import type { Route } from "./+types/admin-blog-transfer";
 
@@ -28,14 +33,30 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ location }) =>
   adminPageMeta(dictionaryFor(langFromPath(location.pathname)).admin.transfer, location.pathname);
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** The import's services for the plain form and the page of an import's progress. */
+function importServices(context: Route.LoaderArgs["context"]): ImportFormServices {
+  const { db, uploads, importLimiter, keptImports } = servicesOf(context);
+  if (!keptImports) throw new Error("The import's kept files are not set up: runtime/serve.ts gives them");
+  return { db, uploads, limiter: importLimiter, kept: keptImports };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
   const author = context.get(authorContext);
-  const [redirects, unread] = await Promise.all([listRedirects(db, author.id), countUnread(db)]);
+  // `?import=`: the page of a kept file's import, without scripts (decision 085).
+  const token = new URL(request.url).searchParams.get("import");
+  const [redirects, unread, importing] = await Promise.all([
+    listRedirects(db, author.id),
+    countUnread(db),
+    token
+      ? importProgressState(importServices(context).kept, token, langFromPath(new URL(request.url).pathname), author.id)
+      : undefined,
+  ]);
   return {
     unread,
     redirects: redirects.rows.map(({ path, source, target, title }) => ({ path, source, target, title })),
     redirectsTotal: redirects.total,
+    importing,
   };
 }
 
@@ -43,22 +64,24 @@ const REDIRECT_FORM_BYTES = 64 * 1024;
 
 /**
  * Adds an old address to one of the author's posts, or removes one; or,
- * posted by the import's plain form (without scripts), a file's dry run or
- * its import, answered as the page.
+ * posted by the import's plain form (without scripts), a file's dry run,
+ * answered as the page, or the start of its kept file's import, answered
+ * with the page of its progress.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const texts = dictionaryFor(lang).admin.transfer.redirects;
   const author = context.get(authorContext);
   const boundary = formBoundary(request.headers.get("content-type"));
-  const { db, uploads, importLimiter } = servicesOf(context);
-  if (boundary) return importByForm(request, boundary, lang, { db, uploads, limiter: importLimiter }, author.id);
+  const { db } = servicesOf(context);
+  if (boundary) return importByForm(request, boundary, lang, importServices(context), author.id);
   // The page's path takes an import's size (http-server/app.ts); its other forms are a path and an address.
   if (Number(request.headers.get("content-length") ?? 0) > REDIRECT_FORM_BYTES) {
     throw new Response("Payload Too Large", { status: 413, headers: { "Content-Type": "text/plain" } });
   }
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "apply-import") return applyByForm(form, lang, importServices(context), author.id);
   if (intent === "remove-redirect") {
     const removed = await removeRedirect(db, author.id, String(form.get("path") ?? ""));
     return removed
@@ -86,7 +109,7 @@ export default function AdminTransferPage({ loaderData, actionData }: Route.Comp
       <PostsSubpageHeader unread={loaderData.unread} heading={texts.title} lead={texts.description} />
       <div className="container-page grid gap-8 py-10">
         <ExportPanel />
-        <ImportPanel posted={actionData && "import" in actionData ? actionData.import : undefined} />
+        <ImportPanel posted={actionData && "import" in actionData ? actionData.import : loaderData.importing} />
         <RedirectsPanel redirects={loaderData.redirects} total={loaderData.redirectsTotal} />
       </div>
     </>

@@ -12,6 +12,7 @@ import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import type { Blog } from "./db/schema.ts";
 import type { SiteFederation } from "./fediverse/types.server.ts";
+import type { KeptImports } from "./transfer/kept-imports.server.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
 import type { WebmentionRuntime } from "./webmention/runtime.server.ts";
 
@@ -63,6 +64,8 @@ export interface AppServices {
   uploads: ObjectStorage;
   /** Files sent to the admin's import, counted per author (IMPORT_RATE_LIMIT); null: no limit. */
   importLimiter?: RateLimit | null;
+  /** Files checked by the admin's dry run, kept for their import (`DATA_DIR/imports`); absent where a test builds services for something else. */
+  keptImports?: KeptImports;
   /** Absent only where a test builds services for something else (sign-in). */
   contact?: ContactServices;
   /** Absent where a test builds services for something else. */

@@ -6,20 +6,25 @@
  * import reports its progress, and then the old addresses answer 301 to
  * the post in its language, never instead of a page of the site, while an
  * unknown path still answers the one cached not-found page. Each author's
- * uploads are counted (IMPORT_RATE_LIMIT). Without scripts, the page's
- * plain form answers the dry run as the page, and imports only the file
- * whose dry run it showed. On the embedded database, and on
- * PostgreSQL with two servers: an import on one is answered by the other,
- * and an author's uploads are counted by both.
+ * uploads are counted (IMPORT_RATE_LIMIT). A file checked is kept for its
+ * import (decision 085): without scripts, the page's plain form answers the
+ * dry run as the page with the kept file's token, its import form sends the
+ * token alone and leads to the page of the import's progress; with scripts
+ * the import names the token too; a token unknown, used or another
+ * author's imports nothing, in the author's language. On the embedded
+ * database, and on PostgreSQL with two servers: an import on one is
+ * answered by the other, a file kept on one is not known to the other, and
+ * an author's uploads are counted by both.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../app/server/auth/session.server.ts";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { createPost } from "../../app/server/blog/posts.server.ts";
 import { openDatabase } from "../../app/server/db/client.server.ts";
+import { claimKept, findKept, keepUpload, recordKept } from "../../app/server/transfer/kept-imports.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
 import { rawRequest } from "../helpers/raw-http.ts";
@@ -34,6 +39,7 @@ const IMPORTS_PER_HOUR = 20;
 let build: TestBuild | undefined;
 let site: SiteProcess | undefined;
 let ana = "";
+let anaId = "";
 let bruno = "";
 
 beforeAll(async () => {
@@ -58,6 +64,7 @@ beforeAll(async () => {
   );
   site = started.site;
   ana = started.author.session;
+  anaId = started.author.user.id;
   bruno = brunoSession;
 }, limit(600_000));
 
@@ -91,6 +98,45 @@ const location = async (pathname: string, origin = site?.origin) => {
   await response.arrayBuffer();
   return { status: response.status, location: response.headers.get("location") };
 };
+
+/** Posts the page's import form as a browser does: multipart, with its length. */
+async function postForm(
+  pathname: string,
+  fields: Record<string, string>,
+  file?: { name: string; text: string },
+  session = ana,
+  origin = site?.origin ?? "",
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", new Blob(file ? [file.text] : []), file?.name ?? "");
+  const encoded = new Response(form);
+  const response = await fetch(url(pathname, origin), {
+    method: "POST",
+    headers: {
+      ...as(session),
+      Origin: origin,
+      "Content-Type": encoded.headers.get("content-type") ?? "",
+    },
+    body: await encoded.arrayBuffer(),
+    redirect: "manual",
+  });
+  return { status: response.status, html: await response.text() };
+}
+/** Posts the dry run's import form: no file, its token and the clash choice. */
+async function postApply(pathname: string, fields: Record<string, string>, session = ana, origin = site?.origin ?? "") {
+  const response = await fetch(url(pathname, origin), {
+    method: "POST",
+    headers: { ...as(session), Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "apply-import", ...fields }),
+    redirect: "manual",
+  });
+  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+}
+/** A page of the admin's, as the author reads it. */
+const page = async (pathname: string, session = ana, origin = site?.origin ?? "") =>
+  (await fetch(url(pathname, origin), { headers: as(session) })).text();
+const tokenIn = (html: string) => /name="token" value="([A-Za-z0-9_-]{43})"/.exec(html)?.[1];
 
 describe("who may import and export", () => {
   it("sends a visitor away from every endpoint, in words of the request's language", async () => {
@@ -235,56 +281,61 @@ describe("the import's limit", () => {
 });
 
 describe("the import as a plain form, without scripts", () => {
-  /** Posts the page's import form as a browser does: multipart, with its length. */
-  async function postForm(pathname: string, fields: Record<string, string>, file?: { name: string; text: string }) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("file", new Blob(file ? [file.text] : []), file?.name ?? "");
-    const encoded = new Response(form);
-    const response = await fetch(url(pathname), {
-      method: "POST",
-      headers: {
-        ...as(ana),
-        Origin: site?.origin ?? "",
-        "Content-Type": encoded.headers.get("content-type") ?? "",
-      },
-      body: await encoded.arrayBuffer(),
-      redirect: "manual",
-    });
-    return { status: response.status, html: await response.text() };
-  }
   const post = {
     name: "sem-javascript.md",
     text: "---\ntitle: Sem JavaScript\nlang: pt\ndate: 2021-07-04\n---\nTexto.",
   };
-  const fingerprint = createHash("sha256").update(post.text).digest("hex");
 
-  it("answers the dry run as the page, then imports the same file sent again with its fingerprint", async () => {
+  it("answers the dry run as the page, keeps the file, then imports it by its token alone, showing its progress", async () => {
     const checked = await postForm("/admin/blog/transfer", { intent: "check-import" }, post);
     expect(checked.status).toBe(200);
     expect(checked.html).toContain("Pasta de Markdown: 1 post (1 em português, 0 em inglês).");
-    expect(checked.html).toContain("Escolha de novo o mesmo arquivo");
-    expect(checked.html).toMatch(new RegExp(`name="fingerprint" value="${fingerprint}"`));
+    const token = tokenIn(checked.html);
+    expect(token, "the dry run's page names the kept file").toBeDefined();
+    // The import's form sends no file: it is a plain form with the token and the clash choice.
+    expect(checked.html).not.toMatch(/<form[^>]*multipart[^>]*data-testid="dry-run"/);
     expect((await fetch(url("/blog/sem-javascript"))).status).toBe(404);
 
-    // Another file under the dry run's fingerprint is not imported: its own dry run is shown.
-    const other = { name: "outro.md", text: "---\ntitle: Outro\n---\nOutro texto." };
-    const mismatched = await postForm("/admin/blog/transfer", { intent: "apply-import", fingerprint }, other);
-    expect(mismatched.status).toBe(409);
-    expect(mismatched.html).toContain("Este não é o arquivo que você conferiu");
-    expect((await fetch(url("/blog/outro"))).status).toBe(404);
+    // Another author's import of Ana's token finds nothing, and imports nothing.
+    const stolen = await postApply("/admin/blog/transfer", { token: token ?? "", clash: "skip" }, bruno);
+    expect(stolen.status).toBe(410);
+    expect(stolen.html).toContain("O arquivo que você conferiu não está mais guardado no servidor");
+    expect(await page(`/admin/blog/transfer?import=${token}`, bruno)).toContain("não está mais guardado");
 
-    const applied = await postForm(
-      "/admin/blog/transfer",
-      { intent: "apply-import", fingerprint, clash: "skip" },
-      post,
-    );
-    expect(applied.status).toBe(200);
-    expect(applied.html).toContain("Importação concluída: 1 posts importados, 0 pulados");
+    const applied = await postApply("/admin/blog/transfer", { token: token ?? "", clash: "skip" });
+    expect(applied.status).toBe(303);
+    expect(applied.location).toBe(`/admin/blog/transfer?import=${token}`);
+    await expect
+      .poll(async () => page(applied.location ?? ""), { timeout: limit(20_000) })
+      .toContain("Importação concluída: 1 posts importados, 0 pulados");
     expect((await fetch(url("/blog/sem-javascript"))).status).toBe(200);
+    // The form sent again is led to the same import's outcome: nothing is imported twice.
+    const again = await postApply("/admin/blog/transfer", { token: token ?? "", clash: "rename" });
+    expect(again.location).toBe(applied.location);
+    expect(await page(applied.location ?? "")).toContain("1 posts importados, 0 pulados, 0 renomeados");
+    expect((await fetch(url("/blog/sem-javascript-2"))).status).toBe(404);
   });
 
-  it("says what is wrong in the page's language: no file, a file it cannot read", async () => {
+  it("shows a running import's progress with a link to reload it, in the page's language", async () => {
+    if (!site) throw new Error("no site");
+    // An import running in a live process (this one), as the server records it beside the kept file.
+    const kept = { dir: path.join(site.dataDir, "imports"), keepMs: 60_000 };
+    const file = path.join(site.dataDir, "a-file-to-keep.md");
+    await writeFile(file, post.text);
+    const token = await keepUpload(kept, anaId, { path: file, name: "post.md", size: post.text.length, posts: 1 });
+    const upload = await findKept(kept, token, anaId);
+    if (!upload || !(await claimKept(upload))) throw new Error("kept and claimed");
+    await recordKept(kept, upload, { state: "running", progress: { phase: "posts", done: 200, total: 1000 } });
+    const html = await page(`/en/admin/blog/transfer?import=${token}`);
+    expect(html).toContain("Posts: 200 of 1000");
+    expect(html).toMatch(/<progress[^>]*max="1000"[^>]*value="200"/);
+    expect(html).toContain("The page does not refresh itself: reload it to see how far it has gone.");
+    expect(html).toContain(`href="/en/admin/blog/transfer?import=${token}"`);
+    expect(html, "no timed refresh (WCAG 2.2.1)").not.toMatch(/http-equiv="refresh"/i);
+    await recordKept(kept, upload, { state: "failed" });
+  });
+
+  it("says what is wrong in the page's language: no file, a file it cannot read, a file no longer kept", async () => {
     const empty = await postForm("/en/admin/blog/transfer", { intent: "check-import" });
     expect(empty.status).toBe(400);
     expect(empty.html).toContain("Choose a file to import.");
@@ -295,6 +346,37 @@ describe("the import as a plain form, without scripts", () => {
     );
     expect(broken.status).toBe(200);
     expect(broken.html).toMatch(/x\.xml, line \d+: Invalid XML/);
+    expect(tokenIn(broken.html), "a file with problems is not kept").toBeUndefined();
+    const gone = await postApply("/en/admin/blog/transfer", { token: "A".repeat(43), clash: "skip" });
+    expect(gone.status).toBe(410);
+    expect(gone.html).toContain(
+      "The file you checked is no longer kept on the server: it waits 30 min for its import, and a restart of the server forgets it.",
+    );
+    // The page shows the file's form again, with the reason under it.
+    expect(gone.html).toContain("File to import");
+  });
+});
+
+describe("the import with scripts, the file kept since its dry run", () => {
+  it("imports by the dry run's token without sending the file again; a token unknown is 410", async () => {
+    const origin = site?.origin ?? "";
+    const text = "---\ntitle: Enviado uma vez\nlang: pt\n---\nTexto.";
+    const checked = (await (await upload(origin, ana, "lang=pt&step=check&name=uma-vez.md", text)).json()) as {
+      token?: string;
+    };
+    expect(checked.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const gone = await upload(origin, ana, `lang=en&step=apply&token=${"B".repeat(43)}`, "");
+    expect(gone.status).toBe(410);
+    expect(((await gone.json()) as { error: string }).error).toMatch(/^The file you checked is no longer kept/);
+    const lines = await importLines(
+      await upload(origin, ana, `lang=pt&step=apply&clash=skip&token=${checked.token}`, ""),
+    );
+    // The file read again for its import is reported against the dry run's count.
+    expect(lines).toContainEqual({ progress: { phase: "reading", done: 1, total: 1 } });
+    expect(lines.at(-1)).toMatchObject({ result: { imported: 1 }, message: expect.stringMatching(/^Importação/) });
+    expect((await fetch(url("/blog/uma-vez"))).status).toBe(200);
+    // Used once: its second import finds no file.
+    expect((await upload(origin, ana, `lang=pt&step=apply&token=${checked.token}`, "")).status).toBe(410);
   });
 });
 
@@ -437,6 +519,24 @@ describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => 
       status: 301,
       location: "/en/blog/moving-from-wordpress",
     });
+  });
+
+  it("imports without scripts by the kept file's token; another server, which has not the file, says so", async () => {
+    const [first, second] = servers;
+    if (!first || !second) throw new Error("two servers expected");
+    const file = { name: "no-postgres.md", text: "---\ntitle: No PostgreSQL\nlang: en\n---\nText." };
+    const checked = await postForm("/en/admin/blog/transfer", { intent: "check-import" }, file, session, first.origin);
+    const token = tokenIn(checked.html) ?? "";
+    expect(checked.html).toContain("Folder of Markdown: 1 post (0 in Portuguese, 1 in English).");
+    const elsewhere = await postApply("/en/admin/blog/transfer", { token }, session, second.origin);
+    expect(elsewhere.status).toBe(410);
+    expect(elsewhere.html).toContain("The file you checked is no longer kept on the server");
+    const applied = await postApply("/en/admin/blog/transfer", { token, clash: "skip" }, session, first.origin);
+    expect(applied.location).toBe(`/en/admin/blog/transfer?import=${token}`);
+    await expect
+      .poll(async () => page(applied.location ?? "", session, first.origin), { timeout: limit(20_000) })
+      .toContain("Import finished: 1 posts imported");
+    expect((await fetch(url("/en/blog/no-postgres", second.origin))).status).toBe(200);
   });
 
   it("counts an author's uploads in the database, so every server refuses past the limit", async () => {

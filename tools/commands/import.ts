@@ -30,10 +30,10 @@ import { openStorage } from "../../app/server/uploads/storage.server.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
 
 /** A bar on the terminal, redrawn in place: `[#####-----] 50/100 posts`. */
-function progressBar(progress: ImportProgress, texts: { progressImages: string; progressPosts: string }): string {
+function progressBar(progress: ImportProgress, texts: { progress: Record<ImportProgress["phase"], string> }): string {
   const width = 30;
   const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
-  const label = format(progress.phase === "images" ? texts.progressImages : texts.progressPosts, {
+  const label = format(texts.progress[progress.phase], {
     done: progress.done,
     total: progress.total,
   });

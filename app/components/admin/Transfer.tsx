@@ -70,15 +70,18 @@ export function ExportPanel() {
 
 /**
  * What the import panel shows: nothing yet, a file being read, its dry run,
- * the import going on, or its end. A dry run the page's plain form posted
- * (without scripts) carries the file's fingerprint: the import sends the
- * file again with it.
+ * the import going on, or its end. A file that can be imported is kept on
+ * the server after its dry run, and its token names it for the import
+ * (decision 085). A dry run the page's plain form posted (without scripts)
+ * is `posted`: its import is a plain form, answered by the page of its
+ * progress (`running`), which the author reloads.
  */
 type Stage =
   | { kind: "idle" }
   | { kind: "checking"; percent: number }
-  | { kind: "plan"; plan: WrittenPlan; posted?: { fingerprint: string; name: string } }
+  | { kind: "plan"; plan: WrittenPlan; token?: string | undefined; posted?: boolean }
   | { kind: "applying"; plan: WrittenPlan; progress?: ImportProgress }
+  | { kind: "running"; progress: ImportProgress | null; href: string }
   | { kind: "done"; message: string };
 
 /** Posts the file with its upload's progress: fetch cannot report it. */
@@ -104,9 +107,10 @@ function upload(
 function postedStage(posted: ImportFormState | undefined): { stage: Stage; error?: string | undefined } {
   if (!posted) return { stage: { kind: "idle" } };
   if ("plan" in posted) {
-    const { plan, fingerprint, name, error } = posted;
-    return { stage: { kind: "plan", plan, posted: { fingerprint, name } }, error };
+    const { plan, token, error } = posted;
+    return { stage: { kind: "plan", plan, token, posted: true }, error };
   }
+  if ("running" in posted) return { stage: { kind: "running", progress: posted.running, href: posted.href } };
   if ("done" in posted) return { stage: { kind: "done", message: posted.done } };
   return { stage: { kind: "idle" }, error: posted.error };
 }
@@ -114,7 +118,8 @@ function postedStage(posted: ImportFormState | undefined): { stage: Stage; error
 /**
  * The import: a file's dry run, then its import with its progress, posted by
  * the page's script; without scripts the same form posts to the page
- * (`posted`: what the page answered), and so does the dry run's.
+ * (`posted`: what the page answered, or the page of an import's progress),
+ * and so does the dry run's.
  */
 export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }) {
   const { t, lang } = useT();
@@ -129,6 +134,23 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
   const address = (step: "check" | "apply") =>
     `/admin/blog/import?lang=${lang}&step=${step}&clash=${clash}&name=${encodeURIComponent(file?.name ?? "")}`;
 
+  // The page of an import's progress, or a new answer of the page: shown as the page says.
+  useEffect(() => {
+    const shown = postedStage(posted);
+    if (shown.stage.kind === "idle" && !shown.error) return;
+    setStage(shown.stage);
+    setError(shown.error);
+  }, [posted]);
+  // With scripts, the page of an import's progress reads it again each second until the import ends.
+  const running = stage.kind === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
   const check = async () => {
     setError(undefined);
     if (!file) return setError(texts.missingFile);
@@ -136,8 +158,8 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
     setStage({ kind: "checking", percent: 0 });
     try {
       const answer = await upload(address("check"), file, (percent) => setStage({ kind: "checking", percent }));
-      const body = JSON.parse(answer.body) as { plan?: WrittenPlan; error?: string };
-      if (body.plan) setStage({ kind: "plan", plan: body.plan });
+      const body = JSON.parse(answer.body) as { plan?: WrittenPlan; token?: string; error?: string };
+      if (body.plan) setStage({ kind: "plan", plan: body.plan, token: body.token });
       else {
         setStage({ kind: "idle" });
         setError(body.error ?? texts.failed);
@@ -148,15 +170,21 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
     }
   };
 
-  const apply = async (plan: WrittenPlan) => {
+  const apply = async (plan: WrittenPlan, token: string | undefined) => {
     if (!file) return;
     setStage({ kind: "applying", plan });
     try {
-      const response = await fetch(address("apply"), {
-        method: "POST",
-        body: file,
-        headers: { "Content-Type": "application/octet-stream" },
-      });
+      // The file kept since its dry run is imported by its token; one no longer kept (410) is sent again.
+      let response = token
+        ? await fetch(`${address("apply")}&token=${encodeURIComponent(token)}`, { method: "POST" })
+        : undefined;
+      if (!response || response.status === 410) {
+        response = await fetch(address("apply"), {
+          method: "POST",
+          body: file,
+          headers: { "Content-Type": "application/octet-stream" },
+        });
+      }
       if (!response.body) throw new Error("no body");
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffered = "";
@@ -246,12 +274,21 @@ export function ImportPanel({ posted }: { posted?: ImportFormState | undefined }
           statusRef={status}
           busy={busy}
           error={error}
-          onApply={() => void apply(stage.plan)}
+          onApply={() => void apply(stage.plan, stage.kind === "plan" ? stage.token : undefined)}
           onCancel={reset}
-          {...(stage.kind === "plan" && stage.posted ? { posted: stage.posted } : {})}
+          {...(stage.kind === "plan" && stage.posted ? { posted: { token: stage.token } } : {})}
         />
       )}
       {stage.kind === "applying" && <Progress progress={stage.progress} texts={texts} />}
+      {stage.kind === "running" && (
+        <div className="grid gap-3" data-testid="import-running">
+          <Progress progress={stage.progress ?? undefined} texts={texts} />
+          <p className="text-sm text-fg-muted">{texts.running}</p>
+          <a href={stage.href} className={`${buttonSecondary} justify-self-start`}>
+            {texts.reload}
+          </a>
+        </div>
+      )}
       {stage.kind === "done" && (
         <div className="grid gap-3">
           <p ref={status} tabIndex={-1} role="status" className="font-medium outline-none" data-testid="import-done">
@@ -315,7 +352,7 @@ function FileField({
 
 function Progress({ progress, texts }: { progress: ImportProgress | undefined; texts: Texts["import"] }) {
   const label = progress
-    ? format(progress.phase === "images" ? texts.progressImages : texts.progressPosts, {
+    ? format(texts.progress[progress.phase], {
         done: progress.done,
         total: progress.total,
       })
@@ -366,12 +403,11 @@ function DryRun({
   error: string | undefined;
   onApply: () => void;
   onCancel: () => void;
-  /** The dry run the plain form posted: its import is a plain form too, the file chosen again. */
-  posted?: { fingerprint: string; name: string } | undefined;
+  /** The dry run the plain form posted: its import is a plain form too, naming the kept file by its token. */
+  posted?: { token?: string | undefined } | undefined;
 }) {
   const texts = all.import;
   const { lang } = useT();
-  const againId = useId();
   const count = plan.posts.length;
   const blocked = plan.problems.length > 0 || count === 0;
   const summary = format(count === 1 ? texts.summaryOne : texts.summary, {
@@ -492,23 +528,20 @@ function DryRun({
   );
   const applyLabel = format(count === 1 ? texts.applyOne : texts.apply, { count });
   if (posted) {
-    // Without scripts the browser keeps no file from the dry run's page: the import sends it again.
+    // Without scripts the file kept on the server since its dry run is named by its token: nothing is sent again.
+    const importable = !blocked && posted.token !== undefined;
     return (
-      <form method="post" encType="multipart/form-data" className="grid gap-4" data-testid="dry-run">
+      <form method="post" className="grid gap-4" data-testid="dry-run">
         {body}
         <input type="hidden" name="intent" value="apply-import" />
-        <input type="hidden" name="fingerprint" value={posted.fingerprint} />
-        {blocked ? (
-          error && (
-            <p className="text-sm text-danger" role="alert">
-              {error}
-            </p>
-          )
-        ) : (
-          <FileField id={againId} label={texts.again} help={`${texts.againHelp} (${posted.name})`} error={error} />
+        {importable && <input type="hidden" name="token" value={posted.token} />}
+        {error && (
+          <p className="text-sm text-danger" role="alert">
+            {error}
+          </p>
         )}
         <div className="flex flex-wrap gap-2">
-          {!blocked && (
+          {importable && (
             <button type="submit" className={buttonPrimary} data-testid="apply">
               {applyLabel}
             </button>

@@ -61,15 +61,19 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     apply: "Import {count} posts",
     applyOne: "Import 1 post",
     applying: "Importing…",
-    progressImages: "Images: {done} of {total}",
-    progressPosts: "Posts: {done} of {total}",
+    progress: {
+      reading: "Reading the file: {done} of {total} posts",
+      images: "Images: {done} of {total}",
+      posts: "Posts: {done} of {total}",
+    },
     progressLabel: "Import progress",
     done: "Import finished: {imported} posts imported, {skipped} skipped, {renamed} renamed, {replaced} replaced, {images} images, {redirects} old addresses.",
     cancel: "Choose another file",
-    again: "Choose the same file again",
-    againHelp:
-      "Without JavaScript the browser does not keep the file from one page to the next: choose the file you checked again.",
-    otherFile: "This is not the file you checked: see above what it holds, and choose it again to import it.",
+    expired:
+      "The file you checked is no longer kept on the server: it waits {minutes} min for its import, and a restart of the server forgets it. Choose it again and check it before importing.",
+    running:
+      "The import goes on on the server, even if you leave this page. The page does not refresh itself: reload it to see how far it has gone.",
+    reload: "Reload the progress",
     empty: "The file has no posts to import.",
     statusNames: {
       draft: "draft",

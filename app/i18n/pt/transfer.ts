@@ -59,15 +59,19 @@ export const transfer = {
     apply: "Importar {count} posts",
     applyOne: "Importar 1 post",
     applying: "Importando…",
-    progressImages: "Imagens: {done} de {total}",
-    progressPosts: "Posts: {done} de {total}",
+    progress: {
+      reading: "Lendo o arquivo: {done} de {total} posts",
+      images: "Imagens: {done} de {total}",
+      posts: "Posts: {done} de {total}",
+    },
     progressLabel: "Progresso da importação",
     done: "Importação concluída: {imported} posts importados, {skipped} pulados, {renamed} renomeados, {replaced} substituídos, {images} imagens, {redirects} endereços antigos.",
     cancel: "Escolher outro arquivo",
-    again: "Escolha de novo o mesmo arquivo",
-    againHelp:
-      "Sem JavaScript, o navegador não guarda o arquivo de uma página para outra: escolha de novo o arquivo que você conferiu.",
-    otherFile: "Este não é o arquivo que você conferiu: veja acima o que ele traz e escolha-o de novo para importá-lo.",
+    expired:
+      "O arquivo que você conferiu não está mais guardado no servidor: ele espera {minutes} min pela importação, e o servidor o esquece ao reiniciar. Escolha-o de novo e confira antes de importar.",
+    running:
+      "A importação continua no servidor, mesmo que você saia desta página. A página não se atualiza sozinha: recarregue-a para ver quanto já foi.",
+    reload: "Atualizar o progresso",
     empty: "O arquivo não tem posts para importar.",
     statusNames: {
       draft: "rascunho",

@@ -20,6 +20,7 @@ import {
   planImport,
 } from "./import.server.ts";
 import { ImportError, type SpooledSource } from "./import-types.server.ts";
+import { type KeptImports, type KeptUpload, progressRecorder, recordKept } from "./kept-imports.server.ts";
 import { type WrittenPlan, writtenPlan } from "./messages.server.ts";
 import { spoolSource } from "./read-source.server.ts";
 import { openSource, type SourceTree } from "./source-files.server.ts";
@@ -36,11 +37,12 @@ export function clashChoice(value: unknown): ClashChoice {
 async function readUpload(
   file: string,
   name: string,
+  onRead?: (posts: number) => void,
 ): Promise<{ tree?: SourceTree | undefined; source: SpooledSource }> {
   try {
     const tree = await openSource(file, name);
     try {
-      return { tree, source: await spoolSource(tree) };
+      return { tree, source: await spoolSource(tree, new Date(), undefined, onRead) };
     } catch (error) {
       tree.close();
       throw error;
@@ -78,9 +80,25 @@ export async function applyUpload(
   file: string,
   name: string,
   authorId: string,
-  options: { clash: ClashChoice; lang: Lang; publicUrl: string; onProgress?: (progress: ImportProgress) => void },
+  options: {
+    clash: ClashChoice;
+    lang: Lang;
+    publicUrl: string;
+    onProgress?: (progress: ImportProgress) => void;
+    /** The dry run's count of posts: the reading is reported against it. */
+    expected?: number | undefined;
+  },
 ): Promise<AppliedUpload> {
-  const { tree, source } = await readUpload(file, name);
+  const { onProgress, expected } = options;
+  // Read again for the import: a large file takes a while, told every 100 posts.
+  const onRead =
+    onProgress && expected
+      ? (done: number) => {
+          if (done % 100 === 0 || done === expected)
+            onProgress({ phase: "reading", done: Math.min(done, expected), total: expected });
+        }
+      : undefined;
+  const { tree, source } = await readUpload(file, name, onRead);
   try {
     if (!tree) return { plan: writtenPlan(options.lang, await planImport(db, source, authorId)) };
     const result = await applyImport(db, uploads, tree, source, authorId, {
@@ -95,5 +113,42 @@ export async function applyUpload(
   } finally {
     source.close();
     tree?.close();
+  }
+}
+
+/**
+ * Imports a file kept since its dry run (decision 085), recording its
+ * progress and its outcome beside it for the page that shows them; a
+ * failure is recorded too, and thrown.
+ */
+export async function applyKeptUpload(
+  db: Database,
+  uploads: ObjectStorage,
+  kept: KeptImports,
+  upload: KeptUpload,
+  authorId: string,
+  options: { clash: ClashChoice; lang: Lang; publicUrl: string; onProgress?: (progress: ImportProgress) => void },
+): Promise<AppliedUpload> {
+  const progress = progressRecorder(kept, upload);
+  try {
+    const applied = await applyUpload(db, uploads, upload.file, upload.name, authorId, {
+      ...options,
+      expected: upload.posts,
+      onProgress: (step) => {
+        progress.record(step);
+        options.onProgress?.(step);
+      },
+    });
+    await progress.flush();
+    await recordKept(
+      kept,
+      upload,
+      "plan" in applied ? { state: "refused", plan: applied.plan } : { state: "done", result: applied.result },
+    );
+    return applied;
+  } catch (error) {
+    await progress.flush();
+    await recordKept(kept, upload, { state: "failed" }).catch(() => undefined);
+    throw error;
   }
 }

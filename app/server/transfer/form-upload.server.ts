@@ -1,12 +1,10 @@
 /**
  * A file to import posted by a plain form (`multipart/form-data`), when the
  * page's script is not running: read as it arrives, its one file written to
- * a temporary file and its fingerprint (SHA-256) taken on the way, never the
- * whole body in memory. Its few text fields are kept, each and all bounded.
+ * a temporary file, never the whole body in memory. Its few text fields are kept, each and all bounded.
  * Past the limits, or when the body is not the form it claims to be, it
  * throws; the file goes when `use` settles.
  */
-import { createHash } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,8 +20,6 @@ export interface PostedFile {
   /** Its name as the browser gave it, made safe (uploadName). */
   name: string;
   size: number;
-  /** SHA-256 of its bytes, hex: the same file sent again has the same. */
-  sha256: string;
 }
 
 export interface PostedForm {
@@ -104,15 +100,14 @@ async function readForm(
   let pending: Buffer = Buffer.from(CRLF);
   let state: "preamble" | "after-delimiter" | "head" | "part" | "done" = "preamble";
   let part: { name: string; filename?: string | undefined; chunks: Buffer[]; size: number } | undefined;
-  let out: { stream: WriteStream; hash: ReturnType<typeof createHash>; size: number; path: string } | undefined;
+  let out: { stream: WriteStream; size: number; path: string } | undefined;
   let received = 0;
 
-  /** Bytes of the part being read: a field's kept, a file's hashed and written. */
+  /** Bytes of the part being read: a field's kept, a file's written. */
   const take = async (bytes: Buffer) => {
     if (!part || bytes.length === 0) return;
     part.size += bytes.length;
     if (out) {
-      out.hash.update(bytes);
       out.size += bytes.length;
       await write(out.stream, bytes);
     } else if (part.filename === undefined) {
@@ -125,13 +120,7 @@ async function readForm(
     if (!part) return;
     if (out) {
       await close(out.stream);
-      if (out.size > 0)
-        file = {
-          path: out.path,
-          name: uploadName(part.filename ?? null),
-          size: out.size,
-          sha256: out.hash.digest("hex"),
-        };
+      if (out.size > 0) file = { path: out.path, name: uploadName(part.filename ?? null), size: out.size };
       out = undefined;
     } else if (part.filename === undefined) {
       fields.set(part.name, Buffer.concat(part.chunks).toString("utf8"));
@@ -195,7 +184,7 @@ async function readForm(
             // One file per form: a second is refused rather than kept.
             if (file) throw new UnreadableForm();
             const where = path.join(dir, "upload");
-            out = { stream: createWriteStream(where), hash: createHash("sha256"), size: 0, path: where };
+            out = { stream: createWriteStream(where), size: 0, path: where };
           }
           pending = pending.subarray(end + HEAD_END.length);
           state = "part";

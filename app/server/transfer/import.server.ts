@@ -217,7 +217,8 @@ function replaceAddress(markdown: string, from: string, to: string): string {
 }
 
 export interface ImportProgress {
-  phase: "images" | "posts";
+  /** Reading: the file read again for its import, posts so far of the dry run's count. */
+  phase: "reading" | "images" | "posts";
   done: number;
   total: number;
 }

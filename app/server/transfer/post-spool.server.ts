@@ -40,7 +40,11 @@ export class PostSpool implements PostSink {
   #fd: number | undefined;
   readonly #changes: ((post: PostSummary, index: number) => void)[] = [];
 
-  constructor() {
+  readonly #onAdd: ((count: number) => void) | undefined;
+
+  /** `onAdd`: told the number of posts kept so far after each post. */
+  constructor(onAdd?: (count: number) => void) {
+    this.#onAdd = onAdd;
     this.#dir = mkdtempSync(path.join(os.tmpdir(), "blog-import-spool-"));
     this.#file = path.join(this.#dir, "posts.jsonl");
     this.#fd = openSync(this.#file, "w");
@@ -52,6 +56,7 @@ export class PostSpool implements PostSink {
     // Copied through JSON, so the summary holds strings of its own: an image's address sliced from the post's
     // text would keep that whole text alive (a 16 KB post with an image held 21 KB of heap, not 1 KB).
     this.summaries.push(revive(JSON.stringify(summaryOf(post))));
+    this.#onAdd?.(this.summaries.length);
   }
 
   revise(change: (post: PostSummary, index: number) => void): void {

@@ -159,8 +159,9 @@ export async function spoolSource(
   tree: SourceTree,
   now = new Date(),
   limits: ReadLimits = READ_LIMITS,
+  onRead?: (posts: number) => void,
 ): Promise<SpooledSource> {
-  const spool = new PostSpool();
+  const spool = new PostSpool(onRead);
   const spooled = (read: Omit<ParsedSource, "posts">): SpooledSource => ({
     ...read,
     posts: spool.summaries,

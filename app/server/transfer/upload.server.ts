@@ -22,14 +22,14 @@ export function uploadName(given: string | null): string {
 }
 
 /**
- * Writes the body to a temporary file and runs `use` on it; the file goes
- * when `use` settles. Throws UploadTooLarge past `maxBytes`.
+ * Writes the body to a temporary file and runs `use` on it and its size;
+ * the file goes when `use` settles, unless `use` moved it. Throws UploadTooLarge past `maxBytes`.
  */
 export async function withUploadedFile<T>(
   body: ReadableStream<Uint8Array>,
   name: string,
   maxBytes: number,
-  use: (file: string) => Promise<T>,
+  use: (file: string, size: number) => Promise<T>,
 ): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), "blog-import-"));
   try {
@@ -46,7 +46,7 @@ export async function withUploadedFile<T>(
       counter,
       createWriteStream(file),
     );
-    return await use(file);
+    return await use(file, received);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
