@@ -409,15 +409,17 @@ async function measureScenario(
   if (scenario.first) {
     // Shown and answering: painted, and the page script (which answers the controls) has run.
     await page.goto(`${origin}${inLang(scenario.path, lang)}`, { waitUntil: "commit" });
-    // Found while the page script is on its way, so that the first tap waits for nothing else.
+    // Found once the page is painted (laid out with its stylesheet), while the page script is on
+    // its way, so that the first tap waits for nothing else.
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+      timeout: 60_000,
+      polling: 16,
+    });
     points = controlPoints(page, scenario.steps);
-    await page.waitForFunction(
-      () =>
-        document.documentElement.dataset.pageScript === "ready" &&
-        performance.getEntriesByName("first-contentful-paint").length > 0,
-      undefined,
-      { timeout: 60_000, polling: 16 },
-    );
+    await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready", undefined, {
+      timeout: 60_000,
+      polling: 16,
+    });
   } else {
     await page.goto(`${origin}${inLang(scenario.path, lang)}`, { waitUntil: "load" });
     await page.waitForTimeout(1000);
