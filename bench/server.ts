@@ -26,7 +26,7 @@ export interface ServerSettings {
 }
 
 export async function startServer(settings: ServerSettings): Promise<RunningServer> {
-  const port = await freePort();
+  const [port, metricsPort] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const env = toolEnv({
     ...SERVER_ENVIRONMENT,
@@ -38,6 +38,9 @@ export async function startServer(settings: ServerSettings): Promise<RunningServ
     BUILD_DIR: settings.buildDir,
     DATA_DIR: settings.dataDir,
     WEB_CONCURRENCY: String(settings.workers ?? 1),
+    // A port of its own, as the tests' servers have: two benches, or a bench and a server already on
+    // the default port, can run on one host.
+    METRICS_PORT: String(metricsPort),
     ...settings.env,
   });
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
