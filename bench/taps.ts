@@ -416,6 +416,8 @@ async function measureScenario(
       polling: 16,
     });
     points = controlPoints(page, scenario.steps);
+    // Awaited below; a run that fails before then must not leave its failure unhandled.
+    points.catch(() => undefined);
     await page.waitForFunction(() => document.documentElement.dataset.pageScript === "ready", undefined, {
       timeout: 60_000,
       polling: 16,
