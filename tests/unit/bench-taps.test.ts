@@ -57,9 +57,9 @@ describe("the taps' budgets", () => {
 
   it("paces a reader's first taps every 0.6 s, closer when the page answered late, never below nothing", () => {
     expect(firstTapsPause({ sinceShownMs: 500, tapsLeft: 2 })).toBe(600);
-    // Answered 1.4 s after the paint: the two taps left at 1.7 and 2.0 s.
-    expect(firstTapsPause({ sinceShownMs: 1400, tapsLeft: 2 })).toBe(300);
-    expect(firstTapsPause({ sinceShownMs: 1700, tapsLeft: 1 })).toBe(300);
+    // Answered 1.2 s after the paint: the two taps left at 1.5 and 1.8 s, 0.2 s for a touch to land.
+    expect(firstTapsPause({ sinceShownMs: 1200, tapsLeft: 2 })).toBe(300);
+    expect(firstTapsPause({ sinceShownMs: 1500, tapsLeft: 1 })).toBe(300);
     expect(firstTapsPause({ sinceShownMs: 2300, tapsLeft: 1 })).toBe(0);
   });
 
