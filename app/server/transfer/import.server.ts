@@ -8,7 +8,8 @@
  * each public one is listed as published without mailing in the same
  * transaction, so the newsletter never takes it (an import is not a
  * publication). Images are stored before the transaction and removed again
- * if it fails.
+ * if it fails; every row is made before it too, so the transaction only
+ * writes (docs/decisions/086-an-import-whose-transaction-only-writes.md).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
@@ -41,6 +42,7 @@ import {
   postTexts,
   type SourceKind,
 } from "./import-types.server.ts";
+import { PreparedBatches } from "./prepared-batches.server.ts";
 import {
   addRedirects,
   isSitePath,
@@ -272,6 +274,112 @@ async function groupIds(
   return new Map(keys.map((key) => [key, UUID.test(key) && !used.has(key) ? key : randomUUID()]));
 }
 
+/** A post's rows as the transaction writes them, made before it: all but the ids the database gives. */
+interface PreparedPost {
+  file: string;
+  lang: Lang;
+  values: Omit<typeof blogs.$inferInsert, "authorId" | "translationGroup">;
+  translationKey: string | null;
+  revisions: Omit<typeof postRevisions.$inferInsert, "postId">[];
+  redirects: Omit<RedirectRow, "postId" | "lang">[];
+}
+
+/** A post's row, revisions and old addresses, its images' addresses rewritten to where they were stored. */
+function preparePost(
+  post: ImportedPost,
+  slug: string,
+  context: {
+    urlOf: (image: ImageRef | undefined | null) => string | null;
+    sourceKind: SourceKind;
+    /** Old addresses already given to a post of this import: each leads to one. */
+    taken: Set<string>;
+    now: Date;
+  },
+): PreparedPost {
+  const { urlOf, taken, now } = context;
+  let content = post.content;
+  for (const image of post.images) {
+    const url = urlOf(image);
+    if (url) content = replaceAddress(content, image.original, url);
+  }
+  const values = {
+    title: post.title,
+    slug,
+    content,
+    excerpt: post.excerpt,
+    coverImage: urlOf(post.cover),
+    published: !post.draft,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    lang: post.lang,
+    tags: post.tags.map((tag) => tag.slug),
+    publishedAt: post.publishedAt,
+    editedAt: post.editedAt,
+    deletedAt: post.trashedAt,
+    seoDescription: post.seoDescription,
+    socialTitle: post.socialTitle,
+    socialDescription: post.socialDescription,
+  };
+  const revisions: PreparedPost["revisions"] = [];
+  if (post.revisions) {
+    const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
+    if (post.cover) images.set(post.cover.original, urlOf(post.cover));
+    const rewrite = (text: string) => {
+      let out = text;
+      for (const [fromAddress, to] of images) if (to) out = replaceAddress(out, fromAddress, to);
+      return out;
+    };
+    for (const revision of post.revisions) {
+      revisions.push({
+        kind: revision.kind,
+        title: revision.title,
+        slug: revision.slug,
+        excerpt: revision.excerpt,
+        content: rewrite(revision.content),
+        coverImage: revision.cover ? (images.get(revision.cover) ?? null) : null,
+        tags: revision.tags,
+        lang: revision.lang,
+        changed: revision.changed,
+        linesAdded: revision.linesAdded,
+        linesRemoved: revision.linesRemoved,
+        createdAt: readDate(revision.created) ?? now,
+      });
+    }
+  } else {
+    // The post's first revision, as its first save would record it.
+    const version = versionOf(values);
+    revisions.push({
+      kind: values.published ? "publish" : "save",
+      ...version,
+      ...summarizeChange(undefined, version),
+      createdAt: post.updatedAt,
+    });
+  }
+  const own = postPath(post.lang, slug);
+  const paths = post.redirects
+    ? post.redirects.map((redirect) => ({
+        path: redirect.path,
+        source: redirect.source as RedirectSource,
+        created: redirect.created,
+      }))
+    : post.oldPaths.map((path) => ({ path, source: context.sourceKind as RedirectSource, created: now }));
+  const redirects: PreparedPost["redirects"] = [];
+  for (const old of paths) {
+    const key = oldPathKey(old.path);
+    if (!key || key === own || isSitePath(key) || taken.has(key)) continue;
+    taken.add(key);
+    redirects.push({ path: key, source: old.source, createdAt: old.created });
+  }
+  return {
+    file: post.origin.file,
+    lang: post.lang,
+    values,
+    translationKey: post.translationKey ?? null,
+    revisions,
+    redirects,
+  };
+}
+
 export interface ApplyOptions {
   clash: ClashChoice;
   /** The site's public address (PUBLIC_URL): the imported posts' addresses, as the fediverse and webmentions know them. */
@@ -348,8 +456,29 @@ export async function applyImport(
   }
   const urlOf = (image: ImageRef | undefined | null) => (image?.file ? (stored.get(image.file) ?? null) : null);
 
+  // Every row made before the transaction (decision 086): the posts' texts read back, their images' addresses
+  // rewritten, their revisions and old addresses made, a batch at a time to a file the transaction then writes.
+  const pairs = translationPairs(chosen.map(({ post }) => post));
+  const slugOf = new Map(chosen.map(({ index, slug }) => [index, slug]));
+  const prepared = new PreparedBatches<PreparedPost[]>();
   try {
+    const taken = new Set<string>();
+    let batch: PreparedPost[] = [];
+    let index = 0;
+    for await (const post of postTexts(source)) {
+      const slug = slugOf.get(index);
+      index += 1;
+      if (slug === undefined) continue;
+      batch.push(preparePost(post, slug, { urlOf, sourceKind: source.kind, taken, now }));
+      if (batch.length < BATCH) continue;
+      prepared.add(batch);
+      batch = [];
+    }
+    if (batch.length > 0) prepared.add(batch);
+
+    // The transaction only writes: a statement for a batch's rows, their revisions, and their marks.
     await db.transaction(async (tx) => {
+      options.onProgress?.({ phase: "posts", done: 0, total: chosen.length });
       const leftGroups: string[] = [];
       if (replacing.length > 0) {
         const replaced = await tx
@@ -363,120 +492,40 @@ export async function applyImport(
           .returning({ group: blogs.translationGroup });
         for (const { group } of replaced) if (group) leftGroups.push(group);
       }
-      const pairs = translationPairs(chosen.map(({ post }) => post));
       const groups = await groupIds(tx, [...pairs.keys()], "posts");
       await importTagNames(
         tx,
         source,
         chosen.map(({ post }) => post),
       );
-      const redirects: RedirectRow[] = [];
-      // A batch of posts at a time: a statement for their rows, one for their revisions, one for the newsletter.
-      const taken = new Set<string>();
-      // The posts' texts are read back one at a time, in the source's order, and written a batch at a time.
-      const slugOf = new Map(chosen.map(({ index, slug }) => [index, slug]));
-      const write = async (batch: readonly { post: ImportedPost; slug: string }[]) => {
+      for await (const posts of prepared.read()) {
         const rows = await tx
           .insert(blogs)
           .values(
-            batch.map(({ post, slug }) => {
-              let content = post.content;
-              for (const image of post.images) {
-                const url = urlOf(image);
-                if (url) content = replaceAddress(content, image.original, url);
-              }
-              const group =
-                post.translationKey && pairs.has(post.translationKey) ? groups.get(post.translationKey) : undefined;
-              return {
-                title: post.title,
-                slug,
-                content,
-                excerpt: post.excerpt,
-                coverImage: urlOf(post.cover),
-                published: !post.draft,
-                authorId,
-                createdAt: post.createdAt,
-                updatedAt: post.updatedAt,
-                lang: post.lang,
-                translationGroup: group ?? null,
-                tags: post.tags.map((tag) => tag.slug),
-                publishedAt: post.publishedAt,
-                editedAt: post.editedAt,
-                deletedAt: post.trashedAt,
-                seoDescription: post.seoDescription,
-                socialTitle: post.socialTitle,
-                socialDescription: post.socialDescription,
-              };
-            }),
+            posts.map(({ values, translationKey }) => ({
+              ...values,
+              authorId,
+              translationGroup:
+                (translationKey && pairs.has(translationKey) ? groups.get(translationKey) : null) ?? null,
+            })),
           )
           .returning();
         // A language and a slug name one row: the rows are matched to their posts by it, whatever their order.
         const rowOf = new Map(rows.map((row) => [`${row.lang}/${row.slug}`, row]));
         const revisions: (typeof postRevisions.$inferInsert)[] = [];
-        for (const { post, slug } of batch) {
-          const row = rowOf.get(`${post.lang}/${slug}`);
-          if (!row) throw new Error(`Inserting ${post.origin.file} returned no row`);
-          if (post.revisions) {
-            const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
-            if (post.cover) images.set(post.cover.original, urlOf(post.cover));
-            const rewrite = (text: string) => {
-              let out = text;
-              for (const [fromAddress, to] of images) if (to) out = replaceAddress(out, fromAddress, to);
-              return out;
-            };
-            for (const revision of post.revisions) {
-              revisions.push({
-                postId: row.id,
-                kind: revision.kind,
-                title: revision.title,
-                slug: revision.slug,
-                excerpt: revision.excerpt,
-                content: rewrite(revision.content),
-                coverImage: revision.cover ? (images.get(revision.cover) ?? null) : null,
-                tags: revision.tags,
-                lang: revision.lang,
-                changed: revision.changed,
-                linesAdded: revision.linesAdded,
-                linesRemoved: revision.linesRemoved,
-                createdAt: readDate(revision.created) ?? now,
-              });
-            }
-          } else {
-            // The post's first revision, as its first save would record it.
-            const version = versionOf(row);
-            revisions.push({
-              postId: row.id,
-              kind: row.published ? "publish" : "save",
-              ...version,
-              ...summarizeChange(undefined, version),
-              createdAt: post.updatedAt,
-            });
-          }
-          const sourceName: RedirectSource = source.kind;
-          const own = postPath(post.lang, slug);
-          const paths = post.redirects
-            ? post.redirects.map((redirect) => ({
-                path: redirect.path,
-                source: redirect.source,
-                created: redirect.created,
-              }))
-            : post.oldPaths.map((path) => ({ path, source: sourceName, created: now }));
-          for (const old of paths) {
-            const key = oldPathKey(old.path);
-            if (!key || key === own || isSitePath(key) || taken.has(key)) continue;
-            taken.add(key);
-            redirects.push({
-              path: key,
-              postId: row.id,
-              lang: post.lang,
-              source: old.source as RedirectSource,
-              createdAt: old.created,
-            });
-          }
+        const redirects: RedirectRow[] = [];
+        for (const post of posts) {
+          const row = rowOf.get(`${post.values.lang}/${post.values.slug}`);
+          if (!row) throw new Error(`Inserting ${post.file} returned no row`);
+          for (const revision of post.revisions) revisions.push({ ...revision, postId: row.id });
+          for (const old of post.redirects) redirects.push({ ...old, postId: row.id, lang: post.lang });
         }
         for (let at = 0; at < revisions.length; at += BATCH) {
           await tx.insert(postRevisions).values(revisions.slice(at, at + BATCH));
         }
+        // A batch's old addresses with it: nothing of the import is held until the transaction's end.
+        for (let at = 0; at < redirects.length; at += 500)
+          result.redirects += await addRedirects(tx, redirects.slice(at, at + 500));
         // An import is not a publication: a public or scheduled post is listed as never to be mailed, as told to
         // the fediverse already and as having sent its webmentions, each for the version it comes with. An edit
         // the author makes later is federated and mentioned as any edit is.
@@ -518,19 +567,7 @@ export async function applyImport(
         }
         result.imported += rows.length;
         options.onProgress?.({ phase: "posts", done: result.imported, total: chosen.length });
-      };
-      let batch: { post: ImportedPost; slug: string }[] = [];
-      let index = 0;
-      for await (const post of postTexts(source)) {
-        const slug = slugOf.get(index);
-        index += 1;
-        if (slug === undefined) continue;
-        batch.push({ post, slug });
-        if (batch.length < BATCH) continue;
-        await write(batch);
-        batch = [];
       }
-      if (batch.length > 0) await write(batch);
       // A replaced post's translation left alone is linked to nothing any more.
       if (leftGroups.length > 0) {
         await tx
@@ -543,12 +580,12 @@ export async function applyImport(
             ),
           );
       }
-      for (let i = 0; i < redirects.length; i += 500)
-        result.redirects += await addRedirects(tx, redirects.slice(i, i + 500));
     });
   } catch (error) {
     for (const url of stored.values()) if (url) await removeCover(storage, url).catch(() => {});
     throw error;
+  } finally {
+    prepared.close();
   }
   invalidatePublicPages();
   return result;
