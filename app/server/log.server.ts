@@ -70,9 +70,12 @@ const notPersonal = (address: string) =>
   /^(?:::ffff:)?127\./.test(address) || ["::1", "::", "0.0.0.0"].includes(address);
 const hidden = (match: string) => (isIP(match) && !notPersonal(match) ? "[ip]" : match);
 
-/** A shared draft's token in its address, and a token, code or state in a query: secrets an address carries. */
+/**
+ * A shared draft's token in its address, and a token, code or state in a query, or the import's kept file's
+ * token (`?import=`, decision 085): secrets an address carries.
+ */
 const SECRET_IN_PATH = /(\/blog\/preview\/)[^\s/?#"'`<>]+/gi;
-const SECRET_IN_QUERY = /([?&](?:token|code|state)=)[^\s&#"'`<>]+/gi;
+const SECRET_IN_QUERY = /([?&](?:token|code|state|import)=)[^\s&#"'`<>]+/gi;
 
 /**
  * A text with every e-mail address, IP address (but loopback's) and secret an

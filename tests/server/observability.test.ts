@@ -239,15 +239,18 @@ describe("log lines", () => {
         "Sent to 2001:db8::1. Then ::ffff:198.51.100.2 then ::ffff:127.0.0.1 and http://127.0.0.1:3000 on 0.0.0.0",
       ),
     ).toBe("Sent to [ip]. Then [ip] then ::ffff:127.0.0.1 and http://127.0.0.1:3000 on 0.0.0.0");
-    // Secrets an address carries: a shared draft's token, a mail link's token, a sign-in code and state.
+    // Secrets an address carries: a shared draft's token, a mail link's token, a sign-in code and state, an import's
+    // kept file's token.
     expect(
       redact(
         "Rendering /en/blog/preview/Zm9yZ2Vk-dG9rZW4.data failed; /BLOG/PREVIEW/abc?x=1 and " +
-          "http://site.example/newsletter/confirm?lang=en&token=s3cr3t.sig#top and /auth/github/callback?code=c0de&state=st4te",
+          "http://site.example/newsletter/confirm?lang=en&token=s3cr3t.sig#top and /auth/github/callback?code=c0de&state=st4te" +
+          " and /en/admin/blog/transfer?import=a-kept_file",
       ),
     ).toBe(
       "Rendering /en/blog/preview/{token} failed; /BLOG/PREVIEW/{token}?x=1 and " +
-        "http://site.example/newsletter/confirm?lang=en&token={secret}#top and /auth/github/callback?code={secret}&state={secret}",
+        "http://site.example/newsletter/confirm?lang=en&token={secret}#top and /auth/github/callback?code={secret}&state={secret}" +
+        " and /en/admin/blog/transfer?import={secret}",
     );
   });
 
