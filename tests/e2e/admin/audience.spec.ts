@@ -7,7 +7,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   pageStates,
-  signIn,
+  restoreSession,
   storePreferences,
   test,
   viewports,
@@ -50,7 +50,7 @@ test.describe("on the shared server", () => {
       page,
     }, testInfo) => {
       const nav = lang === "pt" ? "Audiência" : "Audience";
-      await signIn(page, "author", lang);
+      await restoreSession(page);
       await page.goto(lang === "pt" ? "/admin/messages" : "/en/admin/messages");
       await waitForHydration(page);
       await page.getByTestId("admin-nav").getByRole("link", { name: nav }).click();

@@ -1,9 +1,9 @@
 import { limit } from "../../harness/host-speed.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, restoreSession, signIn, test } from "../fixtures.ts";
 import { adminRow, backToPosts, editInTwoTabs, openAdmin, openNewPostForm, seedPost, uniqueSlug } from "./helpers.ts";
 
 test("a new post saves itself a few seconds after typing, and is there after a reload", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("salvo-sozinho");
   const title = `Salvo sozinho ${slug}`;
   await openNewPostForm(page);
@@ -65,7 +65,7 @@ test("offline, the status line says the text is kept in the browser, and it save
   context,
   page,
 }) => {
-  await signIn(page, "author", "en");
+  await restoreSession(page);
   const slug = uniqueSlug("offline");
   const title = `Offline ${slug}`;
   await openNewPostForm(page, "en");

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, restoreSession, test } from "../fixtures.ts";
 import { openNewPostForm, pngBytes, publishAnswering, uniqueSlug } from "./helpers.ts";
 
 /** Pastes an image file into a text box, as a screenshot pasted from the clipboard arrives. */
@@ -18,7 +18,7 @@ test("a pasted screenshot is uploaded, described and shown with its size in the 
   browser,
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("com-captura");
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
@@ -57,7 +57,7 @@ test("a pasted screenshot is uploaded, described and shown with its size in the 
 });
 
 test("an image chosen with the button goes in at the cursor, in English", async ({ page }) => {
-  await signIn(page, "author", "en");
+  await restoreSession(page);
   await openNewPostForm(page, "en");
   const form = page.getByTestId("post-form");
   await form.getByRole("radio", { name: "English" }).check();

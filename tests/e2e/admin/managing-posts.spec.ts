@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, restoreSession, signIn, test, waitForHydration } from "../fixtures.ts";
 import {
   adminRow,
   backToPosts,
@@ -12,7 +12,7 @@ import {
 } from "./helpers.ts";
 
 test("an author creates a draft, publishes it, edits it and deletes it", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("primeiro-post");
   const title = `Primeiro post ${slug}`;
   await createPostThroughForm(page, { title, slug, content: "## Olá\n\nTexto do **post**.", excerpt: "Um resumo" });
@@ -116,7 +116,7 @@ test("unpublishing removes a post from the list, its page, the feed and the site
 });
 
 test("the slug is proposed from the title until it is edited by hand", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
   await form.getByLabel("Título", { exact: true }).fill("Programação em Node");
@@ -127,7 +127,7 @@ test("the slug is proposed from the title until it is edited by hand", async ({ 
 });
 
 test("the Markdown preview renders as the public page will, without running scripts", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   await page
     .getByTestId("post-form")
@@ -163,7 +163,7 @@ test("the server's per-field errors show in the form, which keeps what was typed
 });
 
 test("the admin speaks English under /en", async ({ page }) => {
-  await signIn(page, "author", "en");
+  await restoreSession(page);
   await openNewPostForm(page, "en");
   const form = page.getByTestId("post-form");
   await form.getByRole("button", { name: "Create" }).click();
@@ -180,7 +180,7 @@ test("the admin speaks English under /en", async ({ page }) => {
 test("a cover is uploaded, previewed and replaced; the replaced file stays while a revision holds it", async ({
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("com-capa");
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
@@ -237,7 +237,7 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
 });
 
 test("leaving the form with unsaved changes asks first", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   await page.getByTestId("post-form").getByLabel("Título", { exact: true }).fill("Rascunho não salvo");
   const asked: string[] = [];
@@ -282,7 +282,7 @@ test("a stale form from a second tab does not overwrite the first tab's save", a
 });
 
 test("the list says 'Carregando...' while it reloads after a change", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("carregando");
   await page.goto("/admin/blog");
   await waitForHydration(page);

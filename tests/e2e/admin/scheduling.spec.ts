@@ -1,5 +1,5 @@
 import { limit } from "../../harness/host-speed.ts";
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, restoreSession, test } from "../fixtures.ts";
 import { adminRow, backToPosts, openAdmin, openNewPostForm, publishAnswering, uniqueSlug } from "./helpers.ts";
 
 /** `YYYY-MM-DDTHH:mm` of a moment in the browser's time zone, as the date-time control takes it. */
@@ -9,7 +9,7 @@ function localInput(date: Date): string {
 }
 
 test("an author schedules a post in their time zone; a time in the past is refused", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("agendado");
   const title = `Agendado ${slug}`;
   await openNewPostForm(page);
@@ -43,7 +43,7 @@ test("an author schedules a post in their time zone; a time in the past is refus
 
 test("a scheduled post is nowhere until its time, then everywhere without anyone acting", async ({ page }) => {
   test.setTimeout(limit(120_000));
-  await signIn(page, "author");
+  await restoreSession(page);
   await openAdmin(page);
   const slug = uniqueSlug("na-hora");
   const title = `Na hora ${slug}`;
@@ -73,7 +73,7 @@ test("a scheduled post is nowhere until its time, then everywhere without anyone
 });
 
 test("a schedule is moved and cancelled from the form, in English", async ({ page }) => {
-  await signIn(page, "author", "en");
+  await restoreSession(page);
   const slug = uniqueSlug("later");
   const title = `Later ${slug}`;
   await openNewPostForm(page, "en");

@@ -7,6 +7,7 @@ import { fromOwnAddress } from "../contact/helpers.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
+  restoreSession,
   sessionFile,
   signIn,
   storePreferences,
@@ -107,7 +108,7 @@ test.describe("on the shared server, which mails to a local sink", () => {
       test(`the author reaches the page from the admin's navigation (${lang}, ${theme})`, async ({ page }) => {
         const t = texts[lang];
         await storePreferences(page, { theme });
-        await signIn(page, "author", lang);
+        await restoreSession(page);
         await page.goto(lang === "pt" ? "/admin/messages" : "/en/admin/messages");
         await waitForHydration(page);
         await page.getByTestId("admin-nav").getByRole("link", { name: t.nav }).click();
@@ -136,7 +137,7 @@ test.describe("on the shared server, which mails to a local sink", () => {
     await subscribeFrom(reader, "/en/blog", email);
     await reader.close();
 
-    await signIn(page, "author");
+    await restoreSession(page);
     await page.goto("/admin/subscribers");
     await waitForHydration(page);
     await page.getByLabel("Buscar por e-mail").fill(email.toUpperCase());
@@ -202,7 +203,7 @@ test.describe("on the shared server, which mails to a local sink", () => {
     test.describe.configure({ mode: "serial" });
 
     test("its day and hour are saved, and a bad one is refused in the author's language", async ({ page }) => {
-      await signIn(page, "author");
+      await restoreSession(page);
       await page.goto("/admin/subscribers");
       await waitForHydration(page);
       const form = page.getByTestId("digest-form");
@@ -264,7 +265,7 @@ test.describe("on the shared server, which mails to a local sink", () => {
   });
 
   test("on a phone, the page fits the screen", async ({ page }) => {
-    await signIn(page, "author");
+    await restoreSession(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/admin/subscribers");
     await waitForHydration(page);

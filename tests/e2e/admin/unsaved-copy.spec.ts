@@ -1,8 +1,8 @@
-import { expect, expectNoSeriousA11yViolations, signIn, test } from "../fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, restoreSession, signIn, test } from "../fixtures.ts";
 import { adminRow, backToPosts, openAdmin, openNewPostForm, seedPost, uniqueSlug } from "./helpers.ts";
 
 test("a new post typed in a tab that dies is offered back, shown, restored and saved", async ({ context, page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("quase-perdido");
   const title = `Quase perdido ${slug}`;
   await openNewPostForm(page);
@@ -62,13 +62,13 @@ test("an edit the server never received is kept, and only its author is offered 
   // Another author on this browser sees nothing of it.
   const other = await context.newPage();
   await other.context().clearCookies();
-  await signIn(other, "coauthor");
+  await restoreSession(other, "coauthor");
   await openNewPostForm(other);
   await expect(other.getByTestId("local-copy")).toHaveCount(0);
   await other.context().clearCookies();
 
   // Its author, back online, is offered the line and saves it.
-  await signIn(other, "author");
+  await restoreSession(other);
   await openAdmin(other);
   await adminRow(other, title)
     .getByRole("button", { name: /^Editar/ })
@@ -90,7 +90,7 @@ test("an edit the server never received is kept, and only its author is offered 
 });
 
 test("a kept copy can be discarded, in English", async ({ context, page }) => {
-  await signIn(page, "author", "en");
+  await restoreSession(page);
   await openNewPostForm(page, "en");
   await page.getByTestId("post-form").getByLabel("Title", { exact: true }).fill("Throwaway");
   await page.close({ runBeforeUnload: false });

@@ -4,6 +4,7 @@ import { limit } from "../../harness/host-speed.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
+  restoreSession,
   sessionFile,
   signIn,
   storePreferences,
@@ -39,7 +40,7 @@ const caretAt = (box: Locator, index?: number) =>
   }, index);
 
 test("a new post opens on its title; Ctrl+S saves and the desk stays, with the save in the bar", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
   const title = form.getByLabel("Título", { exact: true });
@@ -73,7 +74,7 @@ test("a new post opens on its title; Ctrl+S saves and the desk stays, with the s
 test("Markdown keys format the text as typed, undo takes them back, and Tab never traps the keyboard", async ({
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   const content = page.getByTestId("post-form").getByLabel("Conteúdo");
   await content.fill("palavra");
@@ -129,7 +130,7 @@ test("offline, Save and Ctrl+S keep the desk and the session; the text saves its
   context,
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const { form, slug } = await startPost(page, "sem-rede");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
@@ -187,7 +188,7 @@ test("offline, Save and Ctrl+S keep the desk and the session; the text saves its
 });
 
 test("an expired session keeps the text; signed in again, it is offered back and saved", async ({ context, page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const { form } = await startPost(page, "sessao");
   await form.getByRole("button", { name: "Criar" }).click();
   await expect(page.getByText("Post criado com sucesso!")).toBeVisible();
@@ -240,7 +241,7 @@ test("another tab's newer version is shown in the bar, compared, and the author'
 test("a title past its limit is counted and refused, never cut; the first wrong field takes the focus", async ({
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const { form } = await startPost(page, "limite");
   const title = form.getByLabel("Título", { exact: true });
   const long = "Título longo ".repeat(400).trim();
@@ -268,7 +269,7 @@ test("a title past its limit is counted and refused, never cut; the first wrong 
 });
 
 test("the preview sits beside the text, follows the caret, and names what it removed", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openNewPostForm(page);
   const content = page.getByTestId("post-form").getByLabel("Conteúdo");
   const paragraphs = Array.from({ length: 40 }, (_, i) => `## Parte ${i + 1}\n\nTexto da parte ${i + 1}.`);
@@ -292,7 +293,7 @@ test("the preview sits beside the text, follows the caret, and names what it rem
 test("post settings hold the search description with its counter, and the link preview's title and text", async ({
   page,
 }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const { form } = await startPost(page, "configuracoes");
   const settings = form.getByTestId("post-settings");
   await settings.getByText("Configurações do post").click();
@@ -317,7 +318,7 @@ test.describe("on a phone", () => {
       test.slow();
       await storePreferences(page, { theme });
       await page.setViewportSize({ width: 375, height: 740 });
-      await signIn(page, "author", lang);
+      await restoreSession(page);
       const en = lang === "en";
       await openNewPostForm(page, lang);
       const form = page.getByTestId("post-form");
@@ -364,7 +365,7 @@ test.describe("a desk that knows where it is", () => {
       const en = lang === "en";
       await storePreferences(page, { theme });
       await page.setViewportSize({ width, height });
-      await signIn(page, "author", lang);
+      await restoreSession(page);
       await openNewPostForm(page, lang);
       const heading = page.getByRole("heading", { level: 1 });
       await expect(heading).toHaveText(en ? "New post" : "Novo post");
@@ -410,7 +411,7 @@ test.describe("a desk that knows where it is", () => {
     context,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, "author");
+    await restoreSession(page);
     const { form } = await startPost(page, "previa-atrasada", "Primeiro parágrafo.");
     const preview = page.getByTestId("markdown-preview");
     await expect(preview).toContainText("Primeiro parágrafo.");
@@ -426,7 +427,7 @@ test.describe("a desk that knows where it is", () => {
   });
 
   test("the preview page's way back returns to the post's editor", async ({ page }) => {
-    await signIn(page, "author", "en");
+    await restoreSession(page);
     const { form } = await startPost(page, "de-volta");
     await form.getByRole("button", { name: "Criar" }).click();
     await expect(page.getByText("Post criado com sucesso!")).toBeVisible();

@@ -16,7 +16,7 @@ import { gunzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkBackupFile, readMember } from "../../../backups/archive.ts";
 import { createPostThroughForm, uniqueSlug } from "../admin/helpers.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, restoreSession, test } from "../fixtures.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -51,7 +51,7 @@ test.describe("counting readers without following them", () => {
     baseURL,
   }) => {
     test.slow();
-    await signIn(page);
+    await restoreSession(page);
     const slug = uniqueSlug("contado");
     await createPostThroughForm(page, {
       title: `Contado ${slug}`,

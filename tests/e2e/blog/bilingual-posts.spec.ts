@@ -3,6 +3,7 @@ import { adminRow, backToPosts, openAdmin, openNewPostForm, publishAnswering, un
 import {
   expect,
   expectNoSeriousA11yViolations,
+  restoreSession,
   signIn,
   storePreferences,
   test,
@@ -29,7 +30,7 @@ async function typeTags(page: Page, tags: string) {
 
 test("a post written in Portuguese and translated into English lives in each language, linked", async ({ page }) => {
   test.slow();
-  await signIn(page, "author");
+  await restoreSession(page);
   const ptSlug = uniqueSlug("ola-conteineres");
   const enSlug = uniqueSlug("hello-containers");
   const tag = uniqueSlug("conteiner");
@@ -163,7 +164,7 @@ test("a post written in Portuguese and translated into English lives in each lan
 });
 
 test("a post in one language has no dead end and no second address in the other", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("so-em-portugues");
   const title = `Só em português ${slug}`;
   await openNewPostForm(page);
@@ -214,7 +215,7 @@ test("a post in one language has no dead end and no second address in the other"
 });
 
 test("the server refuses bad translation links and tag lists with a message per field", async ({ page }) => {
-  await signIn(page, "author");
+  await restoreSession(page);
   await openAdmin(page, "en");
   const headers = sameOrigin(page);
   const post = (form: Record<string, string>) =>
@@ -247,7 +248,7 @@ test("the server refuses bad translation links and tag lists with a message per 
   // Another author's post cannot be a translation.
   const other = await (await page.context().browser()?.newContext())?.newPage();
   if (!other) throw new Error("no second page");
-  await signIn(other, "coauthor", "en");
+  await restoreSession(other, "coauthor");
   await openAdmin(other, "en");
   const foreign = await other.request.post("/en/admin/blog", {
     headers: sameOrigin(other),

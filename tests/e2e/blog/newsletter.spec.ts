@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createPostThroughForm, uniqueSlug } from "../admin/helpers.ts";
 import { fromOwnAddress } from "../contact/helpers.ts";
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, restoreSession, test } from "../fixtures.ts";
 
 interface Mail {
   to: string[];
@@ -96,7 +96,7 @@ test.describe("the newsletter, without JavaScript", () => {
 
     // The author publishes: the confirmed reader gets the post, once, in its language.
     const author = await browser.newPage({ javaScriptEnabled: true });
-    await signIn(author, "author");
+    await restoreSession(author);
     const first = { title: `Novidade ${randomBytes(3).toString("hex")}`, slug: uniqueSlug("novidade") };
     await createPostThroughForm(author, {
       ...first,

@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, restoreSession, test, waitForHydration } from "../fixtures.ts";
 import {
   fillContactForm,
   fromOwnAddress,
@@ -126,7 +126,7 @@ test("a robot that fills the honeypot is thanked, and its message goes nowhere",
   await expect(page.getByRole("status")).toContainText(texts.pt.sent);
 
   const author = await (await browser.newContext()).newPage();
-  await signIn(author, "author");
+  await restoreSession(author);
   await author.goto("/admin/messages");
   await expect(author.getByRole("heading", { level: 1, name: "Mensagens" })).toBeVisible();
   await expect(inboxRow(author, robot)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import {
   expect,
   expectNoSeriousA11yViolations,
-  signIn,
+  restoreSession,
   storePreferences,
   test,
   waitForHydration,
@@ -16,7 +16,7 @@ import { fromOwnAddress, inboxRow, openedAMinuteAgo, sendAMessage } from "./help
 
 test("on a phone, the messages fit the screen and work from the keyboard", async ({ page, browser, baseURL }) => {
   const sender = await sendAMessage(browser, baseURL ?? "");
-  await signIn(page, "author");
+  await restoreSession(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/admin/messages");
   await waitForHydration(page);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, restoreSession, test, waitForHydration } from "../fixtures.ts";
 import { fromOwnAddress, inboxRow, openedAMinuteAgo, sendThroughForm, uniqueName } from "./helpers.ts";
 
 const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
@@ -19,7 +19,7 @@ test("a visitor can neither read, mark nor delete messages, through any endpoint
   await sendThroughForm(page, "pt", { name, email: "segredo@example.com", message: secretText });
 
   const author = await (await browser.newContext()).newPage();
-  await signIn(author, "author");
+  await restoreSession(author);
   await author.goto("/admin/messages");
   const id = await inboxRow(author, name).locator('input[name="id"]').first().getAttribute("value");
   expect(id).toMatch(/^[0-9a-f-]{36}$/);

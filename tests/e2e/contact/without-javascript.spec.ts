@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "../fixtures.ts";
+import { expect, restoreSession, test } from "../fixtures.ts";
 import { fillContactForm, fromOwnAddress, inboxRow, openedAMinuteAgo, texts, uniqueName } from "./helpers.ts";
 
 test.describe("with JavaScript disabled", () => {
@@ -19,7 +19,7 @@ test.describe("with JavaScript disabled", () => {
       await expect(page).toHaveURL(lang === "pt" ? /\/contact$/ : /\/en\/contact$/);
 
       const author = await (await browser.newContext({ javaScriptEnabled: true })).newPage();
-      await signIn(author, "author");
+      await restoreSession(author);
       await author.goto("/admin/messages");
       await expect(inboxRow(author, name)).toContainText(`Idioma: ${lang.toUpperCase()}`);
     });

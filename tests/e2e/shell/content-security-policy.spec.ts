@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { limit } from "../../harness/host-speed.ts";
 import { shareDraft, writeDraft } from "../admin/desk-helpers.ts";
 import { openNewPostForm, pngBytes, publishAnswering, uniqueSlug } from "../admin/helpers.ts";
-import { expect, expectStrictPolicy, signIn, test, waitForHydration, watchCspConsole } from "../fixtures.ts";
+import { expect, expectStrictPolicy, restoreSession, test, waitForHydration, watchCspConsole } from "../fixtures.ts";
 
 /**
  * The strict Content-Security-Policy (docs/decisions/026-https-and-a-strict-csp.md)
@@ -25,7 +25,7 @@ async function visit(page: Page, path: string) {
 test("a post written with an image, its toast and the published page keep to the policy", async ({ page }) => {
   test.setTimeout(limit(60_000));
   const refused = watchCspConsole(page);
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("politica");
   await openNewPostForm(page);
   const form = page.getByTestId("post-form");
@@ -59,7 +59,7 @@ test("a post written with an image, its toast and the published page keep to the
 
 test("a draft's preview and the link that shares it keep to the policy", async ({ page }) => {
   const refused = watchCspConsole(page);
-  await signIn(page, "author");
+  await restoreSession(page);
   const slug = uniqueSlug("previa");
   const id = await writeDraft(page, { title: `Prévia ${slug}`, slug, content: "Um **rascunho** com `código`." });
   const link = await shareDraft(page, id);
