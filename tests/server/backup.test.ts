@@ -38,7 +38,7 @@ import {
 import { backupSocketPath } from "../../backups/socket.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
 import { limit } from "../harness/host-speed.ts";
-import { adminQuery, migratedPglite, migratedPostgresDatabase, postgresUrl } from "./helpers/databases.ts";
+import { adminQuery, migratedPostgresDatabase, openMigratedPglite, postgresUrl } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const run = promisify(execFile);
@@ -68,8 +68,8 @@ async function command(script: "backup" | "restore", args: string[], env: NodeJS
   }
 }
 
-/** A new embedded database, made from the run's migrated one (`migratedPglite`) instead of by initdb. */
-const openEmbedded = async (dataDir: string) => openDatabase({ dataDir, loadDataDir: await migratedPglite() });
+/** A new embedded database, a copy of the run's migrated one (`openMigratedPglite`) instead of made by initdb. */
+const openEmbedded = openMigratedPglite;
 
 const image = (size: number) => new Uint8Array(randomBytes(size));
 const message = (name: string) => ({

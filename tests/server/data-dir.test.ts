@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { acquireLock, DataDirLockedError } from "../../app/server/db/lock.server.ts";
 import { limit } from "../harness/host-speed.ts";
-import { migratedPglite, migratedPgliteFile } from "./helpers/migrated-pglite.ts";
+import { copyMigratedPglite, openMigratedPglite } from "./helpers/migrated-pglite.ts";
 
 const writer = fileURLToPath(new URL("./fixtures/db-writer.ts", import.meta.url));
 const run = promisify(execFile);
@@ -22,8 +22,8 @@ function freshDir() {
   return dir;
 }
 
-function start(dataDir: string, mode: string, dump?: string) {
-  const child = spawn(process.execPath, [writer, dataDir, mode, ...(dump ? [dump] : [])], {
+function start(dataDir: string, mode: string) {
+  const child = spawn(process.execPath, [writer, dataDir, mode], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -74,7 +74,7 @@ describe("one process per DATA_DIR", () => {
     "refuses a second open in the same process, and allows one after close",
     async () => {
       const dir = freshDir();
-      const first = await openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() });
+      const first = await openMigratedPglite(dir);
       await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
       await first.close();
       const again = await openDatabase({ dataDir: dir });
@@ -99,8 +99,9 @@ describe("durability on PGlite", () => {
     "a writer killed with kill -9 mid-stream loses no acknowledged write",
     async () => {
       const dir = freshDir();
-      // A new database from the run's migrated one: what is tested is the writes, not its making.
-      const child = start(dir, "write", await migratedPgliteFile());
+      // A new database, a copy of the run's migrated one: what is tested is the writes, not its making.
+      await copyMigratedPglite(dir);
+      const child = start(dir, "write");
       let acknowledged = 0;
       await waitForLine(child, (line) => {
         const match = /^ack (\d+)$/.exec(line);

@@ -21,10 +21,10 @@ import { AdminClient } from "../harness/site-client.ts";
 import { testBuild } from "./helpers/build.ts";
 import {
   adminQuery,
+  copyMigratedPglite,
   type Engine,
   engines,
   engineTitle,
-  migratedPglite,
   migratedPostgresDatabase,
   postgresUrl,
 } from "./helpers/databases.ts";
@@ -39,10 +39,8 @@ async function startFederatedSite(buildDir: string, engine: Engine, env: NodeJS.
   let databaseUrl = "";
   let name = "";
   if (engine.name === "postgres") ({ name, url: databaseUrl } = await migratedPostgresDatabase());
-  const { db, close } = await openDatabase({
-    dataDir,
-    ...(databaseUrl ? { databaseUrl } : { loadDataDir: await migratedPglite() }),
-  });
+  else await copyMigratedPglite(dataDir);
+  const { db, close } = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   let session: string;
   try {
     const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });

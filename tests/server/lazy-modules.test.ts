@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { limit } from "../harness/host-speed.ts";
-import { migratedPglite } from "./helpers/migrated-pglite.ts";
+import { openMigratedPglite } from "./helpers/migrated-pglite.ts";
 
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock("@electric-sql/pglite", async (original) => {
@@ -62,12 +62,12 @@ describe("heavy libraries load on first use", () => {
   it(
     "opens the embedded database without loading the PostgreSQL client",
     async () => {
-      const { openDatabase } = await import("../../app/server/db/client.server.ts");
+      await import("../../app/server/db/client.server.ts");
       expect(loaded.has("@electric-sql/pglite")).toBe(false);
       const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
       dirs.push(dir);
       // A fresh database from the run's migrated one (whose making may load PGlite here, never the client).
-      const database = await openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() });
+      const database = await openMigratedPglite(dir);
       await database.close();
       expect(loaded.has("@electric-sql/pglite")).toBe(true);
       expect(loaded.has("pg")).toBe(false);

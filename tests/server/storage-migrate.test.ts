@@ -15,7 +15,7 @@ import { databaseStorage } from "../../app/server/uploads/database-storage.serve
 import { s3Storage } from "../../app/server/uploads/s3-storage.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
-import { engines, migratedPglite } from "./helpers/databases.ts";
+import { copyMigratedPglite, engines } from "./helpers/databases.ts";
 import { startTestS3, type TestS3 } from "./helpers/s3.ts";
 
 const run = promisify(execFile);
@@ -96,7 +96,7 @@ describe("npm run storage:migrate", () => {
         writeFileSync(file, data);
       }
       // The site's database, as a server made it: the command opens it (where it is made is tested elsewhere).
-      await (await openDatabase({ dataDir, loadDataDir: await migratedPglite() })).close();
+      await copyMigratedPglite(dataDir);
       const { stdout } = await migrate("--from", "disk", "--to", "postgres");
       expect(stdout).toContain("Copying stored objects from disk to postgres");
       expect(stdout).toContain("3/3 og-images/p1/0123456789ab.png (4 bytes)");

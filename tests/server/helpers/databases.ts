@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
-import { migratedPglite } from "./migrated-pglite.ts";
+import { copyEmptyPglite, copyMigratedPglite, migratedPglite, openMigratedPglite } from "./migrated-pglite.ts";
 import { madeOncePerRun } from "./once-per-run.ts";
 import { POSTGRES_TEMPLATE } from "./run-dir.ts";
 
-export { migratedPglite };
+export { copyMigratedPglite, migratedPglite, openMigratedPglite };
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -31,7 +31,7 @@ export interface Engine {
 
 async function openPglite(): Promise<OpenDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-test-"));
-  const opened = await openDatabase({ dataDir: dir, loadDataDir: await migratedPglite() });
+  const opened = await openMigratedPglite(dir);
   return {
     ...opened,
     async close() {
@@ -150,6 +150,9 @@ export async function acrossMigration(
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+  } else {
+    // What initdb makes is the same every time: a copy of the run's, the migrations before `tag` then run on it.
+    await copyEmptyPglite(dataDir);
   }
   const open = (migrationsFolder?: string) =>
     openDatabase({ dataDir, databaseUrl, maxConnections: 2, ...(migrationsFolder ? { migrationsFolder } : {}) });

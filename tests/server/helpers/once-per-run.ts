@@ -27,8 +27,8 @@ export function runDir(): string {
 }
 
 /**
- * The path of `name` in the run's directory, once `make` has written it (to the path it is given, which is then
- * moved into place whole): by this process if no other has made it or is making it.
+ * The path of `name` in the run's directory, once `make` has written it (a file or a directory, at the path it is
+ * given, which is then moved into place whole): by this process if no other has made it or is making it.
  */
 export async function madeOncePerRun(name: string, make: (partial: string) => Promise<void>): Promise<string> {
   const dir = runDir();
@@ -50,7 +50,13 @@ export async function madeOncePerRun(name: string, make: (partial: string) => Pr
     try {
       const partial = `${made}.${process.pid}`;
       await make(partial);
-      renameSync(partial, made);
+      try {
+        renameSync(partial, made);
+      } catch (error) {
+        // A directory is not replaced by a rename: another process, which this one stopped waiting for, made it.
+        if (!existsSync(made)) throw error;
+        rmSync(partial, { recursive: true, force: true });
+      }
       return made;
     } finally {
       rmSync(making, { recursive: true, force: true });

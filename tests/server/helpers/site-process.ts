@@ -17,7 +17,8 @@ import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
-import { adminQuery, migratedPglite, postgresUrl } from "./databases.ts";
+import { adminQuery, postgresUrl } from "./databases.ts";
+import { copyMigratedPglite } from "./migrated-pglite.ts";
 
 export interface SiteProcess {
   origin: string;
@@ -43,7 +44,7 @@ export async function startSiteProcess(buildDir: string, env: NodeJS.ProcessEnv,
   if (!dataDir) {
     dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-site-"));
     // An embedded database the migrations have made, so the server opens it instead of creating it.
-    if (!env.DATABASE_URL) await (await openDatabase({ dataDir, loadDataDir: await migratedPglite() })).close();
+    if (!env.DATABASE_URL) await copyMigratedPglite(dataDir);
   }
   const child = spawn(process.execPath, serverCommandArgs(buildDir), {
     env: toolEnv({
@@ -147,9 +148,8 @@ export async function startSeededSite(
 ): Promise<{ site: SiteProcess; author: SeededAuthor }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-seeded-"));
   // On PostgreSQL when `env.DATABASE_URL` names a database of the caller's, else on a fresh embedded one.
-  const { db, close } = await openDatabase(
-    env.DATABASE_URL ? { dataDir, databaseUrl: env.DATABASE_URL } : { dataDir, loadDataDir: await migratedPglite() },
-  );
+  if (!env.DATABASE_URL) await copyMigratedPglite(dataDir);
+  const { db, close } = await openDatabase(env.DATABASE_URL ? { dataDir, databaseUrl: env.DATABASE_URL } : { dataDir });
   let author: SeededAuthor;
   try {
     const user = await upsertGitHubUser(db, { githubId: 7, login: "ana", name: "Ana", avatarUrl: null, email: null });
