@@ -20,7 +20,7 @@ import { routeLabeller, UNMATCHED } from "../../http-server/unmatched-paths.ts";
 import { startMetricsServer } from "../../runtime/metrics-server.ts";
 import { mergeProcesses, renderFamilies } from "../../runtime/metrics-text.ts";
 import { processCollector } from "../../runtime/process-metrics.ts";
-import { limit } from "../harness/host-speed.ts";
+import { limit, until } from "../harness/host-speed.ts";
 import { engines } from "./helpers/databases.ts";
 
 const hanging = { execute: () => new Promise(() => undefined) } as unknown as Database;
@@ -301,8 +301,13 @@ describe("the metrics registry and the metrics port", () => {
   it("reads event-loop lag, memory and what was registered", async () => {
     const collect = processCollector(new HttpMetrics());
     collect();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const text = renderFamilies(collect());
+    // The lag is sampled every 20 ms, and a read lists its gauges once a sample was taken since the one before:
+    // on a busy host, 100 ms can pass without one.
+    const text = await until(
+      "a read with the event loop's lag",
+      () => renderFamilies(collect()),
+      (read) => read.includes("\nnodejs_eventloop_lag_p50_seconds "),
+    );
     for (const name of [
       "nodejs_eventloop_lag_p50_seconds",
       "nodejs_eventloop_lag_p99_seconds",
