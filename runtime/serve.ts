@@ -24,6 +24,7 @@ import { createNewsletterServices } from "../app/server/newsletter/settings.serv
 import type { AppServices } from "../app/server/services.server.ts";
 import { type KeptImports, sweepKeptImports } from "../app/server/transfer/kept-imports.server.ts";
 import { createImportLimiter } from "../app/server/transfer/limits.server.ts";
+import { fillSearchDocuments } from "../app/server/transfer/search-after-import.server.ts";
 import { openStorage } from "../app/server/uploads/storage.server.ts";
 import { startWebmentions } from "../app/server/webmention/settings.server.ts";
 import { countingStorage, lastBackupAt, startServerBackups } from "../backups/schedule.ts";
@@ -143,6 +144,11 @@ export async function serve(config: ServerConfig) {
         uploads,
       })
     : undefined;
+  // Published posts an import wrote without their search documents (a stop between its transaction and their
+  // making, decision 086) get them.
+  await fillSearchDocuments(database.db).catch((error: unknown) =>
+    logError("Making the search documents an import left failed:", error),
+  );
   // Files checked by the admin's import, kept for their import (decision 085): what processes gone left is removed
   // at start, and each file once its time is over.
   const keptImports: KeptImports = { dir: path.join(config.dataDir, "imports"), keepMs: config.importKeepMs };

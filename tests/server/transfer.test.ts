@@ -30,6 +30,7 @@ import {
   newsletterSubscribers,
   postRedirects,
   postRevisions,
+  searchDocuments,
   webmentionPosts,
   webmentionSends,
 } from "../../app/server/db/schema.ts";
@@ -39,6 +40,7 @@ import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { addAuthorRedirect, listRedirects, redirectTable } from "../../app/server/transfer/redirects.server.ts";
+import { fillSearchDocuments, searchAfterImport } from "../../app/server/transfer/search-after-import.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
 import { queueNewVersions } from "../../app/server/webmention/queue.server.ts";
@@ -365,6 +367,33 @@ for (const engine of engines) {
       expect(table.get("/2023/03/ola-mundo")).toBe("/blog/ola-mundo");
       expect(table.get("/en/2023/03/ola-mundo")).toBe("/en/blog/ola-mundo");
       expect(table.get("/en/notes/second")).toBe("/en/blog/second-post");
+    });
+
+    it("makes the imported posts' search documents after its transaction, and a start makes those a stop left", async () => {
+      const site = await freshSite();
+      await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "ghost-5.json"));
+      const documented = async () =>
+        (await site.db.select({ postId: searchDocuments.postId }).from(searchDocuments))
+          .map((row) => row.postId)
+          .sort();
+      const published = (await site.db.select().from(blogs).where(eq(blogs.published, true))).map((row) => row.id);
+      expect(published.length).toBeGreaterThan(0);
+      expect(await documented()).toEqual([...published].sort());
+      // The trigger still makes a document as a post is saved, outside an import.
+      const later = saved(await createPost(site.db, site.ana, postInput("depois-da-importacao", { published: true })));
+      expect(await documented()).toContain(later.id);
+      // Within a transaction that says so, the trigger leaves an inserted post's document to the import.
+      const deferred = await site.db.transaction(async (tx) => {
+        await searchAfterImport(tx);
+        return saved(await createPost(tx as unknown as Database, site.ana, postInput("adiada", { published: true })));
+      });
+      expect(await documented()).not.toContain(deferred.id);
+      expect(await fillSearchDocuments(site.db)).toBe(1);
+      // A stop between the transaction and the documents leaves posts without one: the next start makes them.
+      await site.db.delete(searchDocuments).where(eq(searchDocuments.postId, published[0] ?? ""));
+      expect(await fillSearchDocuments(site.db, 1)).toBe(1);
+      expect(await documented()).toEqual([...published, later.id, deferred.id].sort());
+      expect(await fillSearchDocuments(site.db)).toBe(0);
     });
 
     it("is not a publication for the fediverse or webmentions either, however recent its dates", async () => {

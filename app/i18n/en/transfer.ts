@@ -65,6 +65,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
       reading: "Reading the file: {done} of {total} posts",
       images: "Images: {done} of {total}",
       posts: "Posts: {done} of {total}",
+      search: "Search index: {done} of {total} posts",
     },
     progressLabel: "Import progress",
     done: "Import finished: {imported} posts imported, {skipped} skipped, {renamed} renamed, {replaced} replaced, {images} images, {redirects} old addresses.",

@@ -63,6 +63,7 @@ export const transfer = {
       reading: "Lendo o arquivo: {done} de {total} posts",
       images: "Imagens: {done} de {total}",
       posts: "Posts: {done} de {total}",
+      search: "Índice da busca: {done} de {total} posts",
     },
     progressLabel: "Progresso da importação",
     done: "Importação concluída: {imported} posts importados, {skipped} pulados, {renamed} renomeados, {replaced} substituídos, {images} imagens, {redirects} endereços antigos.",

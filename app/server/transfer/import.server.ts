@@ -30,6 +30,7 @@ import {
   users,
   webmentionPosts,
 } from "../db/schema.ts";
+import { logError } from "../log.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { readDate } from "./dates.server.ts";
 import {
@@ -51,6 +52,7 @@ import {
   type RedirectRow,
   type RedirectSource,
 } from "./redirects.server.ts";
+import { fillSearchDocuments, searchAfterImport } from "./search-after-import.server.ts";
 import type { SourceTree } from "./source-files.server.ts";
 
 /** What to do with a post whose slug another post of its language has: chosen once for the whole import. */
@@ -220,7 +222,7 @@ function replaceAddress(markdown: string, from: string, to: string): string {
 
 export interface ImportProgress {
   /** Reading: the file read again for its import, posts so far of the dry run's count. */
-  phase: "reading" | "images" | "posts";
+  phase: "reading" | "images" | "posts" | "search";
   done: number;
   total: number;
 }
@@ -479,6 +481,8 @@ export async function applyImport(
     // The transaction only writes: a statement for a batch's rows, their revisions, and their marks.
     await db.transaction(async (tx) => {
       options.onProgress?.({ phase: "posts", done: 0, total: chosen.length });
+      // The search index's documents of these posts are made after the transaction, a few at a time.
+      await searchAfterImport(tx);
       const leftGroups: string[] = [];
       if (replacing.length > 0) {
         const replaced = await tx
@@ -587,6 +591,11 @@ export async function applyImport(
   } finally {
     prepared.close();
   }
+  // The posts are written: their search documents, outside the transaction, a few posts to a statement. Should
+  // that fail, the import stands, and the next start makes what is missing.
+  await fillSearchDocuments(db, undefined, (done, total) =>
+    options.onProgress?.({ phase: "search", done, total }),
+  ).catch((error: unknown) => logError("Making the imported posts' search documents failed:", error));
   invalidatePublicPages();
   return result;
 }
