@@ -62,7 +62,10 @@ export function Header() {
           <div className="hidden sm:flex">
             <AuthButtons />
           </div>
-          {/* The page script opens and closes it (app/first-paint/page-script/disclosure.ts); CSS on aria-expanded picks icon and name. */}
+          {/*
+            The page script opens and closes it (app/first-paint/page-script/disclosure.ts), and lays the menu out
+            while the page is idle so that its first opening only paints it; CSS on aria-expanded picks icon and name.
+          */}
           <button
             type="button"
             className="group inline-flex size-10 items-center justify-center rounded-full text-fg hover:bg-surface-2 lg:hidden"
@@ -83,6 +86,7 @@ export function Header() {
         id={menuId}
         aria-label={t.header.mainNav}
         hidden
+        data-lay-out-early=""
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-bg lg:hidden"
         data-testid="mobile-menu"
       >

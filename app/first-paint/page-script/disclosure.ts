@@ -1,4 +1,4 @@
-import { closestTarget } from "./dom.ts";
+import { closestTarget, queueTask } from "./dom.ts";
 
 /**
  * Disclosure buttons (`button[data-disclosure][aria-controls]`): the header's
@@ -7,6 +7,14 @@ import { closestTarget } from "./dom.ts";
  * from that). An open one closes on Escape (focus back on its button), on a
  * press or keyboard focus outside it, when a link in it is chosen, and when
  * the history moves.
+ *
+ * A panel marked `data-lay-out-early` (the phone menu) is laid out ahead of its
+ * first opening, in a background task once the page script has run: it stops
+ * being `hidden` and is folded instead (`data-folded="true"`: no height, not
+ * painted, not focusable, app/styles/app.css), so opening it restyles and
+ * paints its content without laying it out the first time, in the tap's frame
+ * (decision 084). Until then, and for every other panel, `hidden` says it is
+ * closed.
  */
 const BUTTON = "button[data-disclosure][aria-controls]";
 
@@ -19,7 +27,19 @@ function setOpen(button: HTMLElement, open: boolean): void {
   const panel = panelOf(button);
   if (!panel) return;
   button.setAttribute("aria-expanded", String(open));
-  panel.hidden = !open;
+  if (panel.dataset.folded) panel.dataset.folded = String(!open);
+  else panel.hidden = !open;
+}
+
+/** Lays out each closed panel marked `data-lay-out-early`, folded, so that its first opening is cheap. */
+function layOutEarly(doc: Document): void {
+  for (const panel of doc.querySelectorAll<HTMLElement>("[data-lay-out-early]")) {
+    if (panel.dataset.folded || !panel.hidden) continue;
+    panel.dataset.folded = "true";
+    panel.hidden = false;
+    // The layout is taken here, in this background task, not in the next frame's (a tap's).
+    void panel.offsetHeight;
+  }
 }
 
 function openButtons(doc: Document): HTMLElement[] {
@@ -27,6 +47,7 @@ function openButtons(doc: Document): HTMLElement[] {
 }
 
 export function enhanceDisclosures(doc: Document): void {
+  queueTask(() => layOutEarly(doc), "background");
   doc.addEventListener("click", (event) => {
     const button = closestTarget(event, BUTTON);
     if (button) {

@@ -84,8 +84,24 @@ test.describe("on a 375 px phone", () => {
       await page.goto(lang === "en" ? "/en" : "/");
       await waitForHydration(page);
       const menu = page.getByTestId("mobile-menu");
+      const button = page.getByTestId("mobile-menu-button");
+      // Laid out ahead of its first opening (decision 084), the closed menu takes no room and no focus.
+      await expect(menu).toHaveAttribute("data-folded", "true");
       await expect(menu).toBeHidden();
-      await page.getByTestId("mobile-menu-button").click();
+      expect((await menu.boundingBox())?.height).toBe(0);
+      await button.focus();
+      await page.keyboard.press("Tab");
+      await expect(menu.locator("a").first()).toBeAttached();
+      expect(await menu.evaluate((nav) => nav.contains(document.activeElement))).toBe(false);
+      // Enter, then Tab at once, lands in the open menu; Escape closes it, back on its button.
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link").first()).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+      await button.click();
       await expect(menu).toBeVisible();
       for (const name of [...mainLinks[lang], ...portfolioLinks[lang]]) {
         await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
