@@ -52,5 +52,7 @@ export async function fillSearchDocuments(
     made += rows.length;
     onProgress?.(Math.min(made, total), total);
     if (rows.length < perStatement) return made;
+    // The embedded database answers in this process: a turn of the event loop lets the readers' requests in.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
