@@ -1,10 +1,11 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "./runtime/node-flags.ts";
 import { chromiumArgs, findTestChromium } from "./tests/harness/chromium.ts";
 import { hostFactor, limit } from "./tests/harness/host-speed.ts";
+import { provideRunDir } from "./tests/harness/once-per-run.ts";
 import { fakeGitHubEnv } from "./tools/fake-github/accounts.ts";
 
 const executablePath = findTestChromium();
@@ -22,6 +23,10 @@ const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "por
 const buildDir = process.env.BUILD_DIR || "build";
 // Tests that check what was stored on disk (uploads) find the server's data directory here.
 process.env.E2E_DATA_DIR = dataDir;
+// What the run's processes share, made once (tests/harness/once-per-run.ts): the migrated embedded database that a
+// seeded server's or a scenario's fresh one copies. Named by the suite for all its layers, or made here for this run.
+const runDir = provideRunDir();
+if (runDir.made) process.once("exit", () => rmSync(runDir.dir, { recursive: true, force: true }));
 // The authors' sessions, signed in once per run (tests/e2e/sessions.setup.ts).
 process.env.E2E_SESSIONS_DIR ||= mkdtempSync(path.join(tmpdir(), "portfolio-e2e-sessions-"));
 // Measured once here; the workers this process starts inherit it (tests/harness/host-speed.ts).

@@ -3,6 +3,8 @@
  * with settings and a data directory of its own, on a free port, as
  * `npm run serve` starts one.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../runtime/node-flags.ts";
 import { startProcess } from "../../tools/processes/child.ts";
@@ -30,6 +32,9 @@ async function healthy(origin: string): Promise<boolean> {
  * @example const server = await startSiteServer({ DATA_DIR: dir, RENDER_RATE_LIMIT: "3" });
  */
 export async function startSiteServer(env: NodeJS.ProcessEnv, waitMs = limit(60_000)): Promise<SiteServer> {
+  // An embedded database not made yet is the run's migrated one, copied, rather than made again from nothing.
+  if (env.DATA_DIR && !env.DATABASE_URL && !existsSync(path.join(env.DATA_DIR, "db")))
+    await (await import("./migrated-pglite.ts")).copyMigratedPglite(env.DATA_DIR);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const buildDir = process.env.BUILD_DIR || "build";

@@ -36,6 +36,7 @@ import { fakeGitHubEnv } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
 import { startProcess } from "../../tools/processes/child.ts";
 import { freePort } from "./free-port.ts";
+import { copyMigratedPglite } from "./migrated-pglite.ts";
 import { AdminClient, ContactClient, NoAnswer, readUpload, signIn } from "./site-client.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -476,7 +477,8 @@ async function main() {
           const url = new URL(adminUrl);
           url.pathname = `/${name}`;
           env.DATABASE_URL = url.toString();
-        } else if (database !== "pglite") throw new Error(`Unknown database "${database}" (pglite, postgres)`);
+        } else if (database === "pglite") await copyMigratedPglite(dataDir);
+        else throw new Error(`Unknown database "${database}" (pglite, postgres)`);
         const run = await soak(database, env, kills, seed, { buildDir, readyMs, writers });
         runs.push(run);
       } finally {

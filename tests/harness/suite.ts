@@ -16,11 +16,12 @@
  * one per two cores: each heavy layer keeps two cores busy by itself).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.ts";
 import { hostFactor } from "./host-speed.ts";
+import { provideRunDir } from "./once-per-run.ts";
 import { machineBusySeconds, slowestTests, suiteBudgetSeconds } from "./suite-report.ts";
 
 interface Layer {
@@ -197,6 +198,10 @@ async function main() {
   // (decision 043), so a layer runs alone there, and two at once from four cores.
   const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || Math.floor(availableParallelism() / 2));
   const factor = hostFactor();
+  // One directory for what every layer's processes share (the migrated embedded database the server tests make
+  // is the one the browser tests' seeded servers and the scenarios copy): tests/harness/once-per-run.ts.
+  const shared = provideRunDir();
+  if (shared.made) process.once("exit", () => rmSync(shared.dir, { recursive: true, force: true }));
   console.log(`Suite: ${layers.map((l) => l.name).join(", ")}; ${jobs} at a time; host factor ${factor}`);
   // Plain output: every line is headed by its layer, so colour codes would only clutter it.
   const env = {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { acquireLock, DataDirLockedError } from "../../app/server/db/lock.server.ts";
 import { limit } from "../harness/host-speed.ts";
-import { copyMigratedPglite, openMigratedPglite } from "./helpers/migrated-pglite.ts";
+import { copyMigratedPglite, openMigratedPglite } from "../harness/migrated-pglite.ts";
 
 const writer = fileURLToPath(new URL("./fixtures/db-writer.ts", import.meta.url));
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { limit } from "../harness/host-speed.ts";
-import { openMigratedPglite } from "./helpers/migrated-pglite.ts";
+import { openMigratedPglite } from "../harness/migrated-pglite.ts";
 
 const loaded = vi.hoisted(() => new Set<string>());
 vi.mock("@electric-sql/pglite", async (original) => {

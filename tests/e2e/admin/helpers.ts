@@ -10,6 +10,7 @@ import { upsertGitHubUser } from "../../../app/server/auth/users.server.ts";
 import { type Database, openDatabase } from "../../../app/server/db/client.server.ts";
 import type { User } from "../../../app/server/db/schema.ts";
 import { fakeAuthorLogins } from "../../../tools/fake-github/accounts.ts";
+import { copyMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { startSiteServer } from "../../harness/site-server.ts";
 import { solidPng } from "../../helpers/images.ts";
 import { expect, waitForHydration } from "../fixtures.ts";
@@ -172,6 +173,7 @@ export async function startSeededServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), `portfolio-${name}-`));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
+    await copyMigratedPglite(dataDir);
     const database = await openDatabase({ dataDir });
     let token: string;
     try {

@@ -12,6 +12,7 @@ import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-fla
 import { fakeGitHubEnv } from "../../../tools/fake-github/accounts.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { copyMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { importSamples } from "../../helpers/import-files.ts";
 import { expect, test, testAccounts } from "../fixtures.ts";
 
@@ -502,6 +503,7 @@ async function startServer(databaseUrl: string | undefined) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-fuzz-"));
+  if (!databaseUrl) await copyMigratedPglite(dataDir);
   const githubUrl = `http://127.0.0.1:${Number(process.env.E2E_GITHUB_PORT || 4399)}`;
   const server = spawn(process.execPath, serverCommandArgs(process.env.BUILD_DIR || "build"), {
     env: {

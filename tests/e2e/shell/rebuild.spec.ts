@@ -6,6 +6,7 @@ import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-fla
 import { currentGeneration, generationsDir, switchBuild } from "../../../tools/build/build.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { copyMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { expect, test } from "../fixtures.ts";
 
 /**
@@ -30,6 +31,7 @@ test("a rebuild beside a running server switches at once and leaves the server a
   const link = `build-rebuild-${process.pid}-${Date.now()}`;
   const oldGeneration = path.join(generationsDir(link), "00000000T000000-000Z-copied");
   const dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-rebuild-"));
+  await copyMigratedPglite(dataDir);
   cpSync(realpathSync(sourceBuild), oldGeneration, { recursive: true });
   switchBuild(link, oldGeneration);
   const port = await freePort();

@@ -1,30 +1,24 @@
 /**
- * Vitest's global setup: a directory the whole run shares, removed when it
- * ends. Test files run in processes of their own (one per file), so what
- * one makes that the others could reuse is written there once, not once per
- * file (once-per-run.ts): the migrated embedded database (migrated-pglite.ts)
+ * Vitest's global setup: the directory the whole run shares
+ * (`TEST_RUN_DIR`, tests/harness/once-per-run.ts), made here unless the
+ * suite named one for all its layers, and removed when the run ends if made
+ * here. Test files run in processes of their own (one per file), so what one
+ * makes that the others could reuse is written there once, not once per
+ * file: the migrated embedded database (tests/harness/migrated-pglite.ts)
  * and the name of a migrated PostgreSQL database that fresh ones are copied
  * from (databases.ts), dropped here at the end.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { TestProject } from "vitest/node";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The run's shared directory (this module). */
-    runDir: string;
-  }
-}
+import { provideRunDir } from "../../harness/once-per-run.ts";
 
 /** The file in the run's directory naming the migrated PostgreSQL database. */
 export const POSTGRES_TEMPLATE = "postgres-migrated";
 
-export default function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-test-run-"));
-  project.provide("runDir", dir);
+export default function setup() {
+  // Set here, in Vitest's own process, before the test files' processes start: they inherit it.
+  const { dir, made } = provideRunDir();
   return async () => {
     const template = path.join(dir, POSTGRES_TEMPLATE);
     if (existsSync(template) && process.env.TEST_DATABASE_URL) {
@@ -36,6 +30,8 @@ export default function setup(project: TestProject) {
         await client.end();
       }
     }
-    rmSync(dir, { recursive: true, force: true });
+    // The database it named is gone: a later run in the same directory makes its own.
+    rmSync(template, { force: true });
+    if (made) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -17,8 +17,8 @@ import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
 import { freePort } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
+import { copyMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { adminQuery, postgresUrl } from "./databases.ts";
-import { copyMigratedPglite } from "./migrated-pglite.ts";
 
 export interface SiteProcess {
   origin: string;

@@ -1,29 +1,41 @@
 /**
- * What a run's test files share, made by the first file's process that needs
- * it while the others wait: each file runs in a process of its own, so a
- * module-level cache is made again in every file. The run's directory comes
- * from Vitest's global setup (run-dir.ts).
+ * What a run's test processes share, made by the first process that needs it
+ * while the others wait: each server test file, each browser worker and each
+ * command a test starts runs in a process of its own, so a module-level cache
+ * is made again in every one. The run's directory is `TEST_RUN_DIR`: the
+ * suite makes one for all its layers (tests/harness/suite.ts), Vitest's
+ * global setup (tests/server/helpers/run-dir.ts) and Playwright's
+ * configuration one for their run when it is unset.
  */
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
-import { limit } from "../../harness/host-speed.ts";
+import { limit } from "./host-speed.ts";
 
 let ownDir: string | undefined;
 
-/** The run's shared directory, or this process's own when the tests run without the global setup. */
+/** The run's shared directory (`TEST_RUN_DIR`), or this process's own when none is set. */
 export function runDir(): string {
-  try {
-    return inject("runDir");
-  } catch {
-    if (!ownDir) {
-      const dir = mkdtempSync(path.join(tmpdir(), "portfolio-test-run-"));
-      process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-      ownDir = dir;
-    }
-    return ownDir;
+  const shared = process.env.TEST_RUN_DIR;
+  if (shared) return shared;
+  if (!ownDir) {
+    const dir = mkdtempSync(path.join(tmpdir(), "portfolio-test-run-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    ownDir = dir;
   }
+  return ownDir;
+}
+
+/**
+ * A directory for a run's shared files, named in `TEST_RUN_DIR` for the processes this one starts, unless one is
+ * named already; `made` says whether this call made it (and so should remove it when the run ends).
+ */
+export function provideRunDir(): { dir: string; made: boolean } {
+  const given = process.env.TEST_RUN_DIR;
+  if (given) return { dir: given, made: false };
+  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-test-run-"));
+  process.env.TEST_RUN_DIR = dir;
+  return { dir, made: true };
 }
 
 /**

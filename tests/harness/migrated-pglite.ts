@@ -1,6 +1,6 @@
 /**
  * The embedded database as the migrations leave it, for every fresh one a
- * server test opens: its files are copied into the new data directory and
+ * test opens or gives a server it starts: its files are copied into the new data directory and
  * PGlite opens them as a database that exists, instead of running `initdb`
  * (4 CPU-s) and every migration (0.6) again, or unpacking a dump of them
  * (0.8 to 1.7 CPU-s and 10 to 25 s on a busy host here, where the copy and
@@ -8,17 +8,19 @@
  * find nothing to do. A test of migrating across a version starts from a
  * copy of the database as `initdb` leaves it, before any migration.
  *
- * Made once for the whole run, not once in each file's process (38 files
- * open an embedded database): the first file to need it makes the directory
- * in the run's directory while the others wait for it (once-per-run.ts,
- * [decision 072](../../../docs/decisions/072-the-server-layer-pays-once.md)).
- * Apart from databases.ts, which loads the PostgreSQL client: a test of
- * what opening the embedded database loads takes it from here.
+ * Made once for the whole run, not once in each process (38 server test
+ * files, the browser tests' seeded servers and the system scenarios open an
+ * embedded database): the first process to need it makes the directory in
+ * the run's directory while the others wait for it (once-per-run.ts,
+ * [decision 072](../docs/decisions/072-the-server-layer-pays-once.md)).
+ * Apart from the server tests' databases.ts, which loads the PostgreSQL
+ * client: a test of what opening the embedded database loads takes it from
+ * here.
  */
 import { cpSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
+import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { madeOncePerRun } from "./once-per-run.ts";
 
 let empty: Promise<string> | undefined;
@@ -52,6 +54,7 @@ function migratedPgliteDir(): Promise<string> {
 /**
  * Makes `dataDir` hold a fresh embedded database with the site's tables and no rows, as a server started on it
  * once leaves it; a server or `openDatabase({ dataDir })` then opens it.
+ * @example await copyMigratedPglite(dataDir); await startSiteServer({ DATA_DIR: dataDir });
  */
 export async function copyMigratedPglite(dataDir: string): Promise<void> {
   cpSync(path.join(await migratedPgliteDir(), "db"), path.join(dataDir, "db"), { recursive: true });
