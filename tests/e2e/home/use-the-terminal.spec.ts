@@ -261,14 +261,16 @@ test.describe("on a 375 px phone", () => {
     const button = page.getByTestId("terminal-button");
     await expect(button).toBeInViewport();
     const top = (await button.boundingBox())?.y ?? 0;
-    // The bottom of the lowest line of text on the page, as laid out.
+    // The bottom of the lowest line of visible text on the page, as laid out.
     const lastText = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       const range = document.createRange();
       let bottom = 0;
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim() || node.parentElement?.closest("[data-testid=terminal-button], .sr-only"))
-          continue;
+        // Text a reader sees: not inside the button, not visually hidden, not hidden (as the phone menu is, folded).
+        const parent = node.parentElement;
+        if (!node.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true })) continue;
+        if (parent.closest("[data-testid=terminal-button], .sr-only")) continue;
         range.selectNodeContents(node);
         for (const rect of range.getClientRects()) if (rect.width > 0) bottom = Math.max(bottom, rect.bottom);
       }
