@@ -17,8 +17,7 @@
  * client: a test of what opening the embedded database loads takes it from
  * here.
  */
-import { cpSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type OpenDatabase, openDatabase } from "../../app/server/db/client.server.ts";
 import { madeOncePerRun } from "./once-per-run.ts";
@@ -64,37 +63,4 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
 export async function openMigratedPglite(dataDir: string): Promise<OpenDatabase> {
   await copyMigratedPglite(dataDir);
   return openDatabase({ dataDir });
-}
-
-/** A migrated embedded database, dumped into `file`. */
-async function writeDump(file: string): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), "portfolio-db-template-"));
-  const opened = await openMigratedPglite(dir);
-  try {
-    const dump = opened.dumpDataDir;
-    if (!dump) throw new Error("The embedded database cannot be dumped");
-    writeFileSync(file, new Uint8Array(await (await dump()).arrayBuffer()));
-  } finally {
-    await opened.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-let file: Promise<string> | undefined;
-
-/** The migrated database as a dump (PGlite's `loadDataDir`), in a file. */
-export function migratedPgliteFile(): Promise<string> {
-  file ??= madeOncePerRun("pglite-migrated.tar", writeDump);
-  return file;
-}
-
-let blob: Promise<Blob> | undefined;
-
-/**
- * The dump, to open a fresh embedded database from: `openDatabase({ dataDir, loadDataDir: await migratedPglite() })`.
- * Copying the directory (`openMigratedPglite`) costs less.
- */
-export function migratedPglite(): Promise<Blob> {
-  blob ??= migratedPgliteFile().then((dump) => openAsBlob(dump));
-  return blob;
 }

@@ -15,8 +15,8 @@ import { createPost } from "../../app/server/blog/posts.server.ts";
 import { openDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
 import { limit } from "../harness/host-speed.ts";
+import { openMigratedPglite } from "../harness/migrated-pglite.ts";
 import { IMPORT_FIXTURES } from "../helpers/import-files.ts";
-import { migratedPglite } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -58,7 +58,7 @@ const postCount = async () => {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "transfer-commands-"));
   dirs.push(dataDir);
-  const database = await openDatabase({ dataDir, loadDataDir: await migratedPglite() });
+  const database = await openMigratedPglite(dataDir);
   try {
     const { ana, bruno } = await twoAuthors(database.db);
     saved(await createPost(database.db, ana, postInput("da-ana", { published: true })));

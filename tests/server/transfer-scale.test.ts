@@ -12,7 +12,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
-import { openDatabase } from "../../app/server/db/client.server.ts";
 import { blogs } from "../../app/server/db/schema.ts";
 import { applyImport, planImport } from "../../app/server/transfer/import.server.ts";
 import { spoolSource } from "../../app/server/transfer/read-source.server.ts";
@@ -20,7 +19,7 @@ import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { measureImport, writeScaleArchive } from "../../bench/import-scale.ts";
 import { limit } from "../harness/host-speed.ts";
-import { migratedPglite } from "./helpers/databases.ts";
+import { openMigratedPglite } from "../harness/migrated-pglite.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -36,7 +35,7 @@ it(
     await writeScaleArchive(archive, { posts: 80, imagesPerPost: 3 });
     const size = (await stat(archive)).size;
     expect(size).toBeGreaterThan(10 * 1024 * 1024);
-    const database = await openDatabase({ dataDir: path.join(dir, "data"), loadDataDir: await migratedPglite() });
+    const database = await openMigratedPglite(path.join(dir, "data"));
     const reads = new Map<string, number>();
     let reading = 0;
     let mostAtOnce = 0;

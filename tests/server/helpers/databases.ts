@@ -9,16 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, type OpenDatabase, openDatabase } from "../../../app/server/db/client.server.ts";
-import {
-  copyEmptyPglite,
-  copyMigratedPglite,
-  migratedPglite,
-  openMigratedPglite,
-} from "../../harness/migrated-pglite.ts";
+import { copyEmptyPglite, copyMigratedPglite, openMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { madeOncePerRun } from "../../harness/once-per-run.ts";
 import { POSTGRES_TEMPLATE } from "./run-dir.ts";
 
-export { copyMigratedPglite, migratedPglite, openMigratedPglite };
+export { copyMigratedPglite, openMigratedPglite };
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
