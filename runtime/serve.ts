@@ -38,6 +38,9 @@ import { serverShellCommand, startedNotAsServe } from "./node-flags.ts";
 import { processCollector } from "./process-metrics.ts";
 import { answerMetricsRequests } from "./worker-metrics.ts";
 
+/** How long an idle keep-alive connection stays open: longer than a proxy's (nginx's upstream keepalive_timeout, 60 s). */
+const IDLE_CONNECTION_MS = 65_000;
+
 type FediverseModule = typeof import("../app/server/fediverse/start.server.ts");
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -247,6 +250,10 @@ export async function serve(config: ServerConfig) {
     );
   });
   closeConnectionsGracefully(server);
+  // An idle connection outlives the proxy's hold on it (nginx keeps one to its upstream 60 s), so it is the client
+  // that closes it, never this server just as a request arrives on it (a reset, which nginx answers with a 502).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   server.on("error", (error: NodeJS.ErrnoException) => {
     logError(
       error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another one.` : error.message,

@@ -106,6 +106,12 @@ describe("encodings and caching", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("keeps an idle connection open longer than the proxy in front of it does", async () => {
+    // Closed by the server first, a connection a client reuses at that moment resets (nginx answers 502).
+    const response = await rawRequest(url("/healthz"), { connection: "keep-alive" });
+    expect(response.headers["keep-alive"]).toBe("timeout=65");
+  });
+
   it("text responses are compressed", async () => {
     const response = await rawRequest(url("/en/about"), { "accept-encoding": "gzip" });
     expect(response.headers["content-encoding"]).toBe("gzip");
