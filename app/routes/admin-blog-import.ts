@@ -93,9 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return await withUploadedFile(request.body, name, MAX_IMPORT_BYTES, async (file, size) => {
         const plan = await checkUpload(db, file, name, author.id, lang);
         // A file that can be imported is kept for its import: it is not sent again.
-        const importable = keptImports && plan.problems.length === 0 && plan.posts.length > 0;
+        const importable = keptImports && plan.problems.length === 0 && plan.posts > 0;
         const kept = importable
-          ? await keepUpload(keptImports, author.id, { path: file, name, size, posts: plan.posts.length })
+          ? await keepUpload(keptImports, author.id, { path: file, name, size, posts: plan.posts })
           : undefined;
         return Response.json({ plan, ...(kept ? { token: kept } : {}) });
       });

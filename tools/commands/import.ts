@@ -93,14 +93,14 @@ async function main() {
       spooled = source;
       const plan = await planImport(db, source, authorId);
       for (const line of planLines(lang, plan)) console.log(line);
-      if (plan.problems.length > 0 || plan.posts.length === 0) {
-        if (plan.posts.length === 0 && plan.problems.length === 0) console.log(texts.empty);
+      if (plan.problems.length > 0 || plan.posts === 0) {
+        if (plan.posts === 0 && plan.problems.length === 0) console.log(texts.empty);
         process.exitCode = 1;
         return;
       }
       if (!values.yes) {
         const ask = createInterface({ input: process.stdin, output: process.stdout });
-        const question = format(plan.posts.length === 1 ? texts.applyOne : texts.apply, { count: plan.posts.length });
+        const question = format(plan.posts === 1 ? texts.applyOne : texts.apply, { count: plan.posts });
         const answer = (await ask.question(`\n${question}? [${lang === "pt" ? "s/N" : "y/N"}] `)).trim().toLowerCase();
         ask.close();
         if (!["s", "sim", "y", "yes"].includes(answer)) return;

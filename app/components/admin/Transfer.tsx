@@ -372,11 +372,10 @@ function Progress({ progress, texts }: { progress: ImportProgress | undefined; t
   );
 }
 
-const statusCounts = (plan: WrittenPlan) => {
-  const counts = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
-  for (const post of plan.posts) counts[post.status] += 1;
-  return counts;
-};
+/** The last line of a list shown in part: how many of its items are left out. */
+function More({ count, texts }: { count: number; texts: Texts["import"] }) {
+  return count > 0 ? <li className="text-fg-muted">{format(texts.more, { count })}</li> : null;
+}
 
 function where(texts: Texts["import"], item: { file: string; line?: number | undefined }) {
   return item.line ? format(texts.where, { file: item.file, line: item.line }) : item.file;
@@ -408,7 +407,7 @@ function DryRun({
 }) {
   const texts = all.import;
   const { lang } = useT();
-  const count = plan.posts.length;
+  const count = plan.posts;
   const blocked = plan.problems.length > 0 || count === 0;
   const summary = format(count === 1 ? texts.summaryOne : texts.summary, {
     source: texts.sources[plan.kind],
@@ -431,13 +430,14 @@ function DryRun({
             {plan.problems.map((problem) => (
               <li key={problem.message}>{problem.message}</li>
             ))}
+            <More count={plan.more.problems} texts={texts} />
           </ul>
         </div>
       )}
       {count > 0 && (
         <>
           <ul className="grid gap-1 text-sm text-fg-muted">
-            <li>{format(texts.statuses, statusCounts(plan))}</li>
+            <li>{format(texts.statuses, plan.statuses)}</li>
             <li>{format(texts.images, { count: plan.images })}</li>
             <li>{format(texts.oldAddresses, { count: plan.oldAddresses })}</li>
           </ul>
@@ -451,6 +451,7 @@ function DryRun({
                 {plan.translations.map((pair) => (
                   <li key={`${pair.pt}|${pair.en}`}>{format(texts.translationPair, pair)}</li>
                 ))}
+                <More count={plan.more.translations} texts={texts} />
               </ul>
             )}
           </div>
@@ -466,6 +467,7 @@ function DryRun({
                 {post.title} ({post.lang}/{post.slug}) — {post.yours ? texts.clashYours : texts.clashOther}
               </li>
             ))}
+            <More count={plan.more.clashes} texts={texts} />
           </ul>
           <p className="text-sm font-medium">{texts.clashChoice}</p>
           {(["skip", "rename", "replace"] as const).map((choice) => (
@@ -493,6 +495,7 @@ function DryRun({
                 {post.title} ({where(texts, post)}): {post.items.join(", ")}
               </li>
             ))}
+            <More count={plan.more.removed} texts={texts} />
           </ul>
         </div>
       )}
@@ -506,6 +509,7 @@ function DryRun({
                 {image.title}: {image.address}
               </li>
             ))}
+            <More count={plan.more.missingImages} texts={texts} />
           </ul>
         </div>
       )}
@@ -516,6 +520,7 @@ function DryRun({
             {plan.notes.map((note) => (
               <li key={note.message}>{note.message}</li>
             ))}
+            <More count={plan.more.notes} texts={texts} />
           </ul>
         </div>
       )}

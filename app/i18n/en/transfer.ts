@@ -54,6 +54,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     missing: "Missing images",
     missingHelp: "These images were not in the file: the posts keep pointing at their old address.",
     notes: "Left out",
+    more: "… and {count} more",
     problems: "Problems: nothing will be imported",
     problemsHelp: "Fix the file and upload it again.",
     where: "{file}, line {line}",

@@ -52,6 +52,7 @@ export const transfer = {
     missing: "Imagens que faltam",
     missingHelp: "Estas imagens não vieram no arquivo: os posts continuam apontando para o endereço antigo.",
     notes: "Deixados de fora",
+    more: "… e mais {count}",
     problems: "Problemas: nada será importado",
     problemsHelp: "Corrija o arquivo e envie de novo.",
     where: "{file}, linha {line}",

@@ -50,7 +50,8 @@ async function readUpload(
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     const problems = [error.problem];
-    return { source: { kind: "markdown", posts: [], problems, notes: [], texts: async function* () {}, close() {} } };
+    const none = async function* () {};
+    return { source: { kind: "markdown", count: 0, problems, notes: [], summaries: none, texts: none, close() {} } };
   }
 }
 

@@ -78,10 +78,8 @@ export async function importByForm(
       if (file.size > MAX_IMPORT_BYTES) return tooLarge();
       const plan = await checkUpload(app.db, file.path, file.name, authorId, lang);
       // Only a file that can be imported is kept: it moves out of the form's folder before that is removed.
-      const importable = plan.problems.length === 0 && plan.posts.length > 0;
-      const token = importable
-        ? await keepUpload(app.kept, authorId, { ...file, posts: plan.posts.length })
-        : undefined;
+      const importable = plan.problems.length === 0 && plan.posts > 0;
+      const token = importable ? await keepUpload(app.kept, authorId, { ...file, posts: plan.posts }) : undefined;
       return answer({ plan, token, name: file.name });
     });
   } catch (error) {

@@ -145,16 +145,28 @@ export function arraySink(posts: ImportedPost[] = []): PostSink & { posts: Impor
 }
 
 /**
- * A source whose posts' texts wait on disk: its `posts` are summaries, in
- * the source's order, and `texts()` reads them back whole, one at a time.
+ * A source whose posts wait on disk (post-spool.server.ts): none is held in
+ * memory; `summaries()` reads back what the dry run needs of each, in the
+ * source's order, and `texts()` each post whole, one at a time.
  */
 export interface SpooledSource extends Omit<ParsedSource, "posts"> {
-  posts: readonly PostSummary[];
+  /** How many posts the source holds. */
+  count: number;
+  summaries(): AsyncIterable<PostSummary>;
   texts(): AsyncIterable<ImportedPost>;
   close(): void;
 }
 
 export type AnySource = ParsedSource | SpooledSource;
+
+/** How many posts the source holds. */
+export const postCount = (source: AnySource): number => ("texts" in source ? source.count : source.posts.length);
+
+/** What the dry run reads of the source's posts, in order, one at a time. */
+export async function* postSummaries(source: AnySource): AsyncIterable<PostSummary> {
+  if ("texts" in source) yield* source.summaries();
+  else yield* source.posts;
+}
 
 /** The source's posts whole, in order, one at a time. */
 export async function* postTexts(source: AnySource): AsyncIterable<ImportedPost> {

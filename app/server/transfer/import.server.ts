@@ -40,6 +40,7 @@ import {
   type ImportNote,
   type ImportProblem,
   type PostSummary,
+  postSummaries,
   postTexts,
   type SourceKind,
 } from "./import-types.server.ts";
@@ -59,18 +60,32 @@ import type { SourceTree } from "./source-files.server.ts";
 export type ClashChoice = "skip" | "rename" | "replace";
 export const CLASH_CHOICES: readonly ClashChoice[] = ["skip", "rename", "replace"];
 
+export type PostStatus = "draft" | "published" | "scheduled" | "trashed";
+
 export interface PlannedPost {
   file: string;
   line?: number;
   title: string;
   slug: string;
   lang: Lang;
-  status: "draft" | "published" | "scheduled" | "trashed";
+  status: PostStatus;
 }
+
+/**
+ * The dry run's lists are its report: each shows its first `LIST_SHOWN`
+ * items, and `more` counts those left out, so a list that grows with the
+ * archive (a missing image in every post) costs the same memory and page at
+ * any size while its count stays exact.
+ */
+export const LIST_SHOWN = 200;
+
+export type PlanList = "translations" | "clashes" | "removed" | "missingImages" | "notes" | "problems";
 
 export interface ImportPlan {
   kind: SourceKind;
-  posts: PlannedPost[];
+  /** How many posts the upload holds, by status and by language (docs/decisions/089). */
+  posts: number;
+  statuses: Record<PostStatus, number>;
   byLang: Record<Lang, number>;
   /** Pairs linked as translations of each other. */
   translations: { pt: string; en: string }[];
@@ -82,9 +97,11 @@ export interface ImportPlan {
   oldAddresses: number;
   notes: ImportNote[];
   problems: ImportProblem[];
+  /** Items of each list past its first `LIST_SHOWN`, left out of it. */
+  more: Record<PlanList, number>;
 }
 
-const statusOf = (post: PostSummary, now: Date): PlannedPost["status"] =>
+const statusOf = (post: PostSummary, now: Date): PostStatus =>
   post.trashedAt
     ? "trashed"
     : post.draft
@@ -102,61 +119,83 @@ const planned = (post: PostSummary, now: Date): PlannedPost => ({
   status: statusOf(post, now),
 });
 
-/** Problems among the posts themselves: one slug twice in a language, two posts of a language in one translation. */
-function crossProblems(posts: readonly PostSummary[]): ImportProblem[] {
-  const problems: ImportProblem[] = [];
-  const bySlug = new Map<string, PostSummary>();
-  const byKey = new Map<string, PostSummary>();
-  for (const post of posts) {
-    const slugKey = `${post.lang}/${post.slug}`;
-    const first = bySlug.get(slugKey);
-    if (first) {
-      problems.push({
-        ...post.origin,
-        code: "duplicate-slug",
-        values: { slug: post.slug, lang: post.lang, other: first.origin.file },
-      });
-    } else bySlug.set(slugKey, post);
-    if (!post.translationKey) continue;
-    const key = `${post.translationKey}/${post.lang}`;
-    const other = byKey.get(key);
-    if (other) {
-      problems.push({
-        ...post.origin,
-        code: "duplicate-translation",
-        values: { key: post.translationKey, lang: post.lang, other: other.origin.file },
-      });
-    } else byKey.set(key, post);
+/** A list of the report: its first `LIST_SHOWN` items kept, every item counted. */
+class Shown<T> {
+  readonly items: T[] = [];
+  total = 0;
+  push(item: T | (() => T)): void {
+    this.total += 1;
+    if (this.items.length < LIST_SHOWN) this.items.push(typeof item === "function" ? (item as () => T)() : item);
   }
-  return problems;
+  get more(): number {
+    return this.total - this.items.length;
+  }
 }
 
-/** The translation groups of the import: keys held by exactly one post of each language. */
-function translationPairs(posts: readonly PostSummary[]): Map<string, { pt: PostSummary; en: PostSummary }> {
-  const groups = new Map<string, Partial<Record<Lang, PostSummary>>>();
-  for (const post of posts) {
-    if (!post.translationKey) continue;
-    const group = groups.get(post.translationKey) ?? {};
-    group[post.lang] = post;
-    groups.set(post.translationKey, group);
+/** The posts in runs of `size`: a run's slugs are looked up in one statement. */
+async function* runsOf<T>(items: AsyncIterable<T>, size = 500): AsyncIterable<T[]> {
+  let run: T[] = [];
+  for await (const item of items) {
+    run.push(item);
+    if (run.length < size) continue;
+    yield run;
+    run = [];
   }
-  const pairs = new Map<string, { pt: PostSummary; en: PostSummary }>();
-  for (const [key, group] of groups) if (group.pt && group.en) pairs.set(key, { pt: group.pt, en: group.en });
-  return pairs;
+  if (run.length > 0) yield run;
 }
 
-/** Existing posts holding the import's slugs: `{lang}/{slug}` to the post's author. */
-async function existingSlugs(db: Database, posts: readonly PostSummary[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
+/** Existing posts holding a run's slugs: `{lang}/{slug}` to whether the author owns it. */
+async function existingSlugs(db: Database, posts: readonly PostSummary[], authorId: string) {
+  const found = new Map<string, boolean>();
   const slugs = [...new Set(posts.map((post) => post.slug))];
-  for (let i = 0; i < slugs.length; i += 500) {
-    const rows = await db
-      .select({ lang: blogs.lang, slug: blogs.slug, authorId: blogs.authorId })
-      .from(blogs)
-      .where(inArray(blogs.slug, slugs.slice(i, i + 500)));
-    for (const row of rows) found.set(`${row.lang}/${row.slug}`, row.authorId);
-  }
+  const rows = await db
+    .select({ lang: blogs.lang, slug: blogs.slug, authorId: blogs.authorId })
+    .from(blogs)
+    .where(inArray(blogs.slug, slugs));
+  for (const row of rows) found.set(`${row.lang}/${row.slug}`, row.authorId === authorId);
   return found;
+}
+
+/**
+ * What must be compared across the posts, and only that: each post's
+ * language and slug, and its translation key and language, to the post's
+ * place in the source (docs/decisions/089). Nothing else of a post is held.
+ */
+class CrossKeys {
+  /** `{lang}/{slug}` to the first post with it. */
+  readonly slugs = new Map<string, number>();
+  /** `{lang}/{translationKey}` to the first post with it, in the order the keys came. */
+  readonly translations = new Map<string, number>();
+
+  /** Adds a post's keys; answers the first post that had either, when it is a duplicate. */
+  add(post: PostSummary, index: number): { slug?: number; translation?: number } {
+    const found: { slug?: number; translation?: number } = {};
+    const slugKey = `${post.lang}/${post.slug}`;
+    const first = this.slugs.get(slugKey);
+    if (first === undefined) this.slugs.set(slugKey, index);
+    else found.slug = first;
+    if (post.translationKey) {
+      const key = `${post.lang}/${post.translationKey}`;
+      const other = this.translations.get(key);
+      if (other === undefined) this.translations.set(key, index);
+      else found.translation = other;
+    }
+    return found;
+  }
+
+  /** The translation keys held by a post of each language, in the order the keys came. */
+  pairs(): string[] {
+    const pairs: string[] = [];
+    for (const key of this.translations.keys()) {
+      if (!key.startsWith("pt/")) continue;
+      const translationKey = key.slice(3);
+      if (this.translations.has(`en/${translationKey}`)) pairs.push(translationKey);
+    }
+    // In the order a pair's first post came, as the source lists them.
+    const first = (key: string) =>
+      Math.min(this.translations.get(`pt/${key}`) ?? 0, this.translations.get(`en/${key}`) ?? 0);
+    return pairs.sort((a, b) => first(a) - first(b));
+  }
 }
 
 /** The dry run: what the import would do, writing nothing. */
@@ -166,46 +205,109 @@ export async function planImport(
   authorId: string,
   now = new Date(),
 ): Promise<ImportPlan> {
-  const problems = [...source.problems, ...crossProblems(source.posts)];
-  const existing = await existingSlugs(db, source.posts);
   const byLang: Record<Lang, number> = { pt: 0, en: 0 };
-  const plan: ImportPlan = {
-    kind: source.kind,
-    posts: [],
-    byLang,
-    translations: [],
-    clashes: [],
-    removed: [],
-    missingImages: [],
-    images: 0,
-    oldAddresses: 0,
-    notes: source.notes,
-    problems,
-  };
+  const statuses: Record<PostStatus, number> = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
+  const problems = new Shown<ImportProblem>();
+  for (const problem of source.problems) problems.push(problem);
+  const notes = new Shown<ImportNote>();
+  for (const note of source.notes) notes.push(note);
+  const clashes = new Shown<PlannedPost & { yours: boolean }>();
+  const removed = new Shown<PlannedPost & { items: string[] }>();
+  const missingImages = new Shown<PlannedPost & { address: string }>();
+  // Duplicates name the file of the post they repeat, found once the pass is over.
+  const others: { problem: ImportProblem; other: number }[] = [];
+  const keys = new CrossKeys();
   const counted = new Set<string>();
-  for (const post of source.posts) {
-    const entry = planned(post, now);
-    plan.posts.push(entry);
-    byLang[post.lang] += 1;
-    const owner = existing.get(`${post.lang}/${post.slug}`);
-    if (owner !== undefined || reservedSlugs.has(post.slug)) plan.clashes.push({ ...entry, yours: owner === authorId });
-    if (post.removed.length > 0) plan.removed.push({ ...entry, items: post.removed });
-    const missing = new Set<string>();
-    for (const image of imagesOf(post)) {
-      if (!image.file) {
-        // A cover that is in the text too is one image missing, not two.
-        if (!missing.has(image.original)) plan.missingImages.push({ ...entry, address: image.original });
-        missing.add(image.original);
-      } else if (!counted.has(image.file)) {
-        counted.add(image.file);
-        plan.images += 1;
+  let posts = 0;
+  let images = 0;
+  let oldAddresses = 0;
+  for await (const run of runsOf(postSummaries(source))) {
+    const existing = await existingSlugs(db, run, authorId);
+    for (const post of run) {
+      const index = posts;
+      posts += 1;
+      const status = statusOf(post, now);
+      statuses[status] += 1;
+      byLang[post.lang] += 1;
+      const entry = () => planned(post, now);
+      const duplicate = keys.add(post, index);
+      if (duplicate.slug !== undefined) {
+        problems.push(() => {
+          const problem: ImportProblem = {
+            ...post.origin,
+            code: "duplicate-slug",
+            values: { slug: post.slug, lang: post.lang },
+          };
+          others.push({ problem, other: duplicate.slug as number });
+          return problem;
+        });
       }
+      if (duplicate.translation !== undefined) {
+        problems.push(() => {
+          const problem: ImportProblem = {
+            ...post.origin,
+            code: "duplicate-translation",
+            values: { key: post.translationKey ?? "", lang: post.lang },
+          };
+          others.push({ problem, other: duplicate.translation as number });
+          return problem;
+        });
+      }
+      const yours = existing.get(`${post.lang}/${post.slug}`);
+      if (yours !== undefined || reservedSlugs.has(post.slug))
+        clashes.push(() => ({ ...entry(), yours: yours === true }));
+      if (post.removed.length > 0) removed.push(() => ({ ...entry(), items: post.removed }));
+      const missing = new Set<string>();
+      for (const image of imagesOf(post)) {
+        if (!image.file) {
+          // A cover that is in the text too is one image missing, not two.
+          if (!missing.has(image.original)) missingImages.push(() => ({ ...entry(), address: image.original }));
+          missing.add(image.original);
+        } else if (!counted.has(image.file)) {
+          counted.add(image.file);
+          images += 1;
+        }
+      }
+      oldAddresses += post.redirects?.length ?? post.oldPaths.length;
     }
-    plan.oldAddresses += post.redirects?.length ?? post.oldPaths.length;
   }
-  for (const { pt, en } of translationPairs(source.posts).values())
-    plan.translations.push({ pt: pt.title, en: en.title });
-  return plan;
+  counted.clear();
+  // The pairs' titles, and the files the duplicates repeat, read in a second pass: only the ones shown.
+  const pairKeys = keys.pairs();
+  const shownPairs = new Map(pairKeys.slice(0, LIST_SHOWN).map((key) => [key, { pt: "", en: "" }]));
+  const wanted = new Map<number, ImportProblem[]>();
+  for (const { problem, other } of others) wanted.set(other, [...(wanted.get(other) ?? []), problem]);
+  if (shownPairs.size > 0 || wanted.size > 0) {
+    let index = 0;
+    for await (const post of postSummaries(source)) {
+      const pair = post.translationKey ? shownPairs.get(post.translationKey) : undefined;
+      if (pair) pair[post.lang] = post.title;
+      for (const problem of wanted.get(index) ?? []) problem.values = { ...problem.values, other: post.origin.file };
+      index += 1;
+    }
+  }
+  return {
+    kind: source.kind,
+    posts,
+    statuses,
+    byLang,
+    translations: [...shownPairs.values()],
+    clashes: clashes.items,
+    removed: removed.items,
+    missingImages: missingImages.items,
+    images,
+    oldAddresses,
+    notes: notes.items,
+    problems: problems.items,
+    more: {
+      translations: pairKeys.length - shownPairs.size,
+      clashes: clashes.more,
+      removed: removed.more,
+      missingImages: missingImages.more,
+      notes: notes.more,
+      problems: problems.more,
+    },
+  };
 }
 
 const imagesOf = (post: PostSummary): ImageRef[] => [...(post.cover ? [post.cover] : []), ...post.images];
@@ -405,82 +507,104 @@ export async function applyImport(
   const now = options.now ?? new Date();
   const plan = await planImport(db, source, authorId, now);
   if (plan.problems.length > 0) throw new ImportRefused(plan);
-  const existing = await existingSlugs(db, source.posts);
   const result: ImportResult = { imported: 0, skipped: 0, renamed: 0, replaced: 0, images: 0, redirects: 0 };
 
-  // Which posts go in, under which slug, and which existing posts they replace.
-  const chosen: { post: PostSummary; index: number; slug: string }[] = [];
+  // Which posts go in, under which slug, and which existing posts they replace, in a pass over the posts that
+  // keeps their keys only (decision 089): a post left out of `slugOf` goes in under its own slug; `null` skips it.
+  const imported = new Set<string>();
+  for await (const post of postSummaries(source)) imported.add(`${post.lang}/${post.slug}`);
+  const taken = (lang: string, slug: string) => imported.has(`${lang}/${slug}`) || reservedSlugs.has(slug);
+  const renamedTo = new Set<string>();
+  const slugOf = new Map<number, string | null>();
   const replacing: { lang: string; slug: string }[] = [];
-  const takenNow = new Set([...existing.keys(), ...source.posts.map((post) => `${post.lang}/${post.slug}`)]);
-  for (const [index, post] of source.posts.entries()) {
-    const key = `${post.lang}/${post.slug}`;
-    const owner = existing.get(key);
-    const reserved = reservedSlugs.has(post.slug);
-    if (owner === undefined && !reserved) {
-      chosen.push({ post, index, slug: post.slug });
-      continue;
+  // The files of the posts that go in, each once (stored below), their translation keys, and their tags' names.
+  const stored = new Map<string, string | null>();
+  const languages = new Map<string, number>();
+  const tagNames: Record<Lang, Record<string, string>> = { pt: {}, en: {} };
+  let chosen = 0;
+  let index = -1;
+  for await (const run of runsOf(postSummaries(source))) {
+    const existing = await existingSlugs(db, run, authorId);
+    for (const post of run) {
+      index += 1;
+      const yours = existing.get(`${post.lang}/${post.slug}`);
+      const reserved = reservedSlugs.has(post.slug);
+      if (yours !== undefined || reserved) {
+        if (options.clash === "skip" && !reserved) {
+          result.skipped += 1;
+          slugOf.set(index, null);
+          continue;
+        }
+        if (options.clash === "replace" && yours === true && !reserved) {
+          replacing.push({ lang: post.lang, slug: post.slug });
+          result.replaced += 1;
+        } else {
+          const base = post.slug.slice(0, 110);
+          const numbered = await db
+            .select({ slug: blogs.slug })
+            .from(blogs)
+            .where(and(eq(blogs.lang, post.lang), like(blogs.slug, `${base}-%`)));
+          const there = new Set(numbered.map((row) => row.slug));
+          const slug = freeSlug(
+            post.slug,
+            (candidate) =>
+              there.has(candidate) || taken(post.lang, candidate) || renamedTo.has(`${post.lang}/${candidate}`),
+          );
+          renamedTo.add(`${post.lang}/${slug}`);
+          result.renamed += 1;
+          slugOf.set(index, slug);
+        }
+      }
+      chosen += 1;
+      for (const image of imagesOf(post)) if (image.file) stored.set(image.file, null);
+      if (post.translationKey) {
+        const langs = languages.get(post.translationKey) ?? 0;
+        languages.set(post.translationKey, langs | (post.lang === "pt" ? 1 : 2));
+      }
+      for (const tag of post.tags) tagNames[post.lang][tag.slug] ??= tag.name;
     }
-    if (options.clash === "skip" && !reserved) {
-      result.skipped += 1;
-      continue;
-    }
-    if (options.clash === "replace" && owner === authorId && !reserved) {
-      replacing.push({ lang: post.lang, slug: post.slug });
-      result.replaced += 1;
-      chosen.push({ post, index, slug: post.slug });
-      continue;
-    }
-    const base = post.slug.slice(0, 110);
-    const numbered = await db
-      .select({ slug: blogs.slug })
-      .from(blogs)
-      .where(and(eq(blogs.lang, post.lang), like(blogs.slug, `${base}-%`)));
-    for (const row of numbered) takenNow.add(`${post.lang}/${row.slug}`);
-    const slug = freeSlug(
-      post.slug,
-      (candidate) => takenNow.has(`${post.lang}/${candidate}`) || reservedSlugs.has(candidate),
-    );
-    takenNow.add(`${post.lang}/${slug}`);
-    result.renamed += 1;
-    chosen.push({ post, index, slug });
   }
+  imported.clear();
+  renamedTo.clear();
+  // The translation keys a post of each language goes in with.
+  const pairs = new Set<string>();
+  for (const [key, langs] of languages) if (langs === 3) pairs.add(key);
+  languages.clear();
 
   // Images first, outside the transaction: each file of the upload stored once.
-  const stored = new Map<string, string | null>();
-  const files = [
-    ...new Set(chosen.flatMap(({ post }) => imagesOf(post).flatMap((image) => (image.file ? [image.file] : [])))),
-  ];
-  for (const [i, file] of files.entries()) {
+  let storing = 0;
+  for (const file of stored.keys()) {
     const saved = await saveCover(storage, authorId, new Uint8Array(await tree.read(file)));
     stored.set(file, saved.ok ? saved.url : null);
     if (saved.ok) result.images += 1;
-    options.onProgress?.({ phase: "images", done: i + 1, total: files.length });
+    storing += 1;
+    options.onProgress?.({ phase: "images", done: storing, total: stored.size });
   }
   const urlOf = (image: ImageRef | undefined | null) => (image?.file ? (stored.get(image.file) ?? null) : null);
 
   // Every row made before the transaction (decision 086): the posts' texts read back, their images' addresses
   // rewritten, their revisions and old addresses made, a batch at a time to a file the transaction then writes.
-  const pairs = translationPairs(chosen.map(({ post }) => post));
-  const slugOf = new Map(chosen.map(({ index, slug }) => [index, slug]));
   const prepared = new PreparedBatches<PreparedPost[]>();
   try {
-    const taken = new Set<string>();
     let batch: PreparedPost[] = [];
+    // Old addresses already given to a post of the batch; the database keeps the first of any other (decision 089).
+    let taken = new Set<string>();
     let index = 0;
     for await (const post of postTexts(source)) {
-      const slug = slugOf.get(index);
+      const slug = slugOf.has(index) ? slugOf.get(index) : post.slug;
       index += 1;
-      if (slug === undefined) continue;
+      if (slug === null || slug === undefined) continue;
       batch.push(preparePost(post, slug, { urlOf, sourceKind: source.kind, taken, now }));
       if (batch.length < BATCH) continue;
       prepared.add(batch);
       batch = [];
+      taken = new Set();
     }
     if (batch.length > 0) prepared.add(batch);
 
     // The transaction only writes: a statement for a batch's rows, their revisions, and their marks.
     await db.transaction(async (tx) => {
-      options.onProgress?.({ phase: "posts", done: 0, total: chosen.length });
+      options.onProgress?.({ phase: "posts", done: 0, total: chosen });
       // The search index's documents of these posts are made after the transaction, a few at a time.
       await searchAfterImport(tx);
       const leftGroups: string[] = [];
@@ -496,12 +620,8 @@ export async function applyImport(
           .returning({ group: blogs.translationGroup });
         for (const { group } of replaced) if (group) leftGroups.push(group);
       }
-      const groups = await groupIds(tx, [...pairs.keys()], "posts");
-      await importTagNames(
-        tx,
-        source,
-        chosen.map(({ post }) => post),
-      );
+      const groups = await groupIds(tx, [...pairs], "posts");
+      await importTagNames(tx, source, tagNames);
       for await (const posts of prepared.read()) {
         const rows = await tx
           .insert(blogs)
@@ -570,7 +690,7 @@ export async function applyImport(
             .onConflictDoNothing();
         }
         result.imported += rows.length;
-        options.onProgress?.({ phase: "posts", done: result.imported, total: chosen.length });
+        options.onProgress?.({ phase: "posts", done: result.imported, total: chosen });
       }
       // A replaced post's translation left alone is linked to nothing any more.
       if (leftGroups.length > 0) {
@@ -602,17 +722,15 @@ export async function applyImport(
 
 /**
  * The tags' names: the archive's, in both languages with their links; any
- * other source's, as the author's form would save them.
+ * other source's, as the author's form would save them (the first name each
+ * tag's slug came with in the posts imported).
  */
-async function importTagNames(tx: Transaction, source: AnySource, posts: readonly PostSummary[]): Promise<void> {
-  for (const lang of ["pt", "en"] as const) {
-    const names: Record<string, string> = {};
-    for (const post of posts) {
-      if (post.lang !== lang) continue;
-      for (const tag of post.tags) names[tag.slug] ??= tag.name;
-    }
-    await saveTagNames(tx, lang, names);
-  }
+async function importTagNames(
+  tx: Transaction,
+  source: AnySource,
+  names: Record<Lang, Record<string, string>>,
+): Promise<void> {
+  for (const lang of ["pt", "en"] as const) await saveTagNames(tx, lang, names[lang]);
   if (!source.tags) return;
   const keys = [...new Set(source.tags.flatMap((tag) => (tag.translationKey ? [tag.translationKey] : [])))];
   const groups = await groupIds(tx, keys, "tags");

@@ -4,7 +4,7 @@
  */
 import "../../i18n/all.ts";
 import { dictionaryFor, format, type Lang } from "../../i18n/index.ts";
-import type { ImportPlan } from "./import.server.ts";
+import type { ImportPlan, PlanList } from "./import.server.ts";
 import type { ImportNote, ImportProblem } from "./import-types.server.ts";
 
 const where = (lang: Lang, item: { file: string; line?: number | undefined }) => {
@@ -42,9 +42,8 @@ export function writtenPlan(lang: Lang, plan: ImportPlan): WrittenPlan {
 /** The dry run as lines of text, for the command line. */
 export function planLines(lang: Lang, plan: ImportPlan): string[] {
   const texts = dictionaryFor(lang).admin.transfer.import;
-  const count = plan.posts.length;
-  const statuses = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
-  for (const post of plan.posts) statuses[post.status] += 1;
+  const count = plan.posts;
+  const more = (list: PlanList) => (plan.more[list] > 0 ? [format(texts.more, { count: plan.more[list] })] : []);
   const lines = [
     format(count === 1 ? texts.summaryOne : texts.summary, {
       source: texts.sources[plan.kind],
@@ -52,7 +51,7 @@ export function planLines(lang: Lang, plan: ImportPlan): string[] {
       pt: plan.byLang.pt,
       en: plan.byLang.en,
     }),
-    format(texts.statuses, statuses),
+    format(texts.statuses, plan.statuses),
     format(texts.images, { count: plan.images }),
     format(texts.oldAddresses, { count: plan.oldAddresses }),
     texts.notAPublication,
@@ -60,29 +59,36 @@ export function planLines(lang: Lang, plan: ImportPlan): string[] {
     `${texts.translations}:`,
     ...(plan.translations.length === 0
       ? [`  ${texts.noTranslations}`]
-      : plan.translations.map((pair) => `  ${format(texts.translationPair, pair)}`)),
+      : [...plan.translations.map((pair) => format(texts.translationPair, pair)), ...more("translations")].map(
+          (line) => `  ${line}`,
+        )),
   ];
-  const section = (heading: string, items: string[]) => {
-    if (items.length > 0) lines.push("", `${heading}:`, ...items.map((item) => `  ${item}`));
+  const section = (heading: string, list: PlanList, items: string[]) => {
+    if (items.length > 0) lines.push("", `${heading}:`, ...[...items, ...more(list)].map((item) => `  ${item}`));
   };
   section(
     texts.clashes,
+    "clashes",
     plan.clashes.map((post) => `${post.lang}/${post.slug} (${post.yours ? texts.clashYours : texts.clashOther})`),
   );
   section(
     texts.removed,
+    "removed",
     plan.removed.map((post) => `${where(lang, post)} — ${post.title}: ${post.items.join(", ")}`),
   );
   section(
     texts.missing,
+    "missingImages",
     plan.missingImages.map((image) => `${where(lang, image)} — ${image.title}: ${image.address}`),
   );
   section(
     texts.notes,
+    "notes",
     plan.notes.map((note) => noteText(lang, note)),
   );
   section(
     texts.problems,
+    "problems",
     plan.problems.map((problem) => problemText(lang, problem)),
   );
   return lines;

@@ -1,11 +1,14 @@
 /**
  * The posts of an import kept on disk while it is checked and written
- * (docs/decisions/082-an-import-held-one-post-at-a-time.md): each post is
+ * (docs/decisions/082-an-import-held-one-post-at-a-time.md,
+ * docs/decisions/089-an-import-that-holds-keys-not-posts.md): each post is
  * written as a line of JSON to a temporary file as its reader makes it, and
- * only what the dry run and the choice of slugs need stays in memory (its
- * title, slug, language, dates, tags, images and old addresses, not its
- * text or revisions). The import reads the lines back one at a time, so
- * memory follows the largest post, not the number of posts.
+ * what the dry run and the choice of slugs read of it (its title, slug,
+ * language, dates, tags, images and old addresses, not its text or
+ * revisions) as a line of a second, smaller file. Nothing of a post stays
+ * in memory: every pass reads the lines back one at a time, with the
+ * revisions a reader made at its end applied as they are read, so memory
+ * follows the largest post, not the number of posts.
  */
 import { closeSync, createReadStream, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
@@ -34,10 +37,11 @@ const summaryOf = (post: ImportedPost): PostSummary => {
 };
 
 export class PostSpool implements PostSink {
-  readonly summaries: PostSummary[] = [];
   readonly #dir: string;
-  readonly #file: string;
-  #fd: number | undefined;
+  readonly #texts: string;
+  readonly #summaries: string;
+  #fds: { texts: number; summaries: number } | undefined;
+  #count = 0;
   readonly #changes: ((post: PostSummary, index: number) => void)[] = [];
 
   readonly #onAdd: ((count: number) => void) | undefined;
@@ -46,36 +50,47 @@ export class PostSpool implements PostSink {
   constructor(onAdd?: (count: number) => void) {
     this.#onAdd = onAdd;
     this.#dir = mkdtempSync(path.join(os.tmpdir(), "blog-import-spool-"));
-    this.#file = path.join(this.#dir, "posts.jsonl");
-    this.#fd = openSync(this.#file, "w");
+    this.#texts = path.join(this.#dir, "posts.jsonl");
+    this.#summaries = path.join(this.#dir, "summaries.jsonl");
+    this.#fds = { texts: openSync(this.#texts, "w"), summaries: openSync(this.#summaries, "w") };
+  }
+
+  /** How many posts were added. */
+  get count(): number {
+    return this.#count;
   }
 
   add(post: ImportedPost): void {
-    if (this.#fd === undefined) throw new Error("The spool is closed");
-    writeSync(this.#fd, `${JSON.stringify(post)}\n`);
-    // Copied through JSON, so the summary holds strings of its own: an image's address sliced from the post's
-    // text would keep that whole text alive (a 16 KB post with an image held 21 KB of heap, not 1 KB).
-    this.summaries.push(revive(JSON.stringify(summaryOf(post))));
-    this.#onAdd?.(this.summaries.length);
+    if (this.#fds === undefined) throw new Error("The spool is closed");
+    writeSync(this.#fds.texts, `${JSON.stringify(post)}\n`);
+    writeSync(this.#fds.summaries, `${JSON.stringify(summaryOf(post))}\n`);
+    this.#count += 1;
+    this.#onAdd?.(this.#count);
   }
 
+  /** Kept, and applied to each post as it is read back, its summary and its texts alike. */
   revise(change: (post: PostSummary, index: number) => void): void {
-    this.summaries.forEach(change);
     this.#changes.push(change);
   }
 
+  /** What the dry run reads of every post, in the order added, each as the revisions left it. */
+  summaries(): AsyncGenerator<PostSummary> {
+    return this.#read<PostSummary>(this.#summaries);
+  }
+
   /** Every post whole, in the order added, each as the revisions left it. */
-  async *texts(): AsyncGenerator<ImportedPost> {
-    if (this.summaries.length === 0) return;
-    if (this.#fd !== undefined) {
-      closeSync(this.#fd);
-      this.#fd = undefined;
-    }
-    const lines = createInterface({ input: createReadStream(this.#file), crlfDelay: Number.POSITIVE_INFINITY });
+  texts(): AsyncGenerator<ImportedPost> {
+    return this.#read<ImportedPost>(this.#texts);
+  }
+
+  async *#read<T extends PostSummary>(file: string): AsyncGenerator<T> {
+    if (this.#count === 0) return;
+    this.#closeFiles();
+    const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
     let index = 0;
     for await (const line of lines) {
       if (!line) continue;
-      const post = revive<ImportedPost>(line);
+      const post = revive<T>(line);
       for (const change of this.#changes) change(post, index);
       index += 1;
       yield post;
@@ -85,13 +100,19 @@ export class PostSpool implements PostSink {
   /** Forgets every post (a reader met a fault that stops it). */
   clear(): void {
     this.close();
-    this.summaries.length = 0;
+    this.#count = 0;
     this.#changes.length = 0;
   }
 
+  #closeFiles(): void {
+    if (this.#fds === undefined) return;
+    closeSync(this.#fds.texts);
+    closeSync(this.#fds.summaries);
+    this.#fds = undefined;
+  }
+
   close(): void {
-    if (this.#fd !== undefined) closeSync(this.#fd);
-    this.#fd = undefined;
+    this.#closeFiles();
     rmSync(this.#dir, { recursive: true, force: true });
   }
 }

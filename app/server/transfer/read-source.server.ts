@@ -153,7 +153,7 @@ export async function readSource(
 
 /**
  * The same, each post's texts spooled to disk as it is read (post-spool.server.ts):
- * memory holds what the dry run shows, not the posts' texts. Closed by its caller.
+ * memory holds none of the posts, each pass reads them back. Closed by its caller.
  */
 export async function spoolSource(
   tree: SourceTree,
@@ -164,7 +164,8 @@ export async function spoolSource(
   const spool = new PostSpool(onRead);
   const spooled = (read: Omit<ParsedSource, "posts">): SpooledSource => ({
     ...read,
-    posts: spool.summaries,
+    count: spool.count,
+    summaries: () => spool.summaries(),
     texts: () => spool.texts(),
     close: () => spool.close(),
   });
