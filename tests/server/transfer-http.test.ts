@@ -223,6 +223,26 @@ describe("the dry run and its refusals", () => {
   });
 });
 
+describe("a dry run's long lists", () => {
+  it("shows a list's first 200 items and counts the rest exactly, on the page and in its data, in both languages", async () => {
+    const images = Array.from({ length: 203 }, (_, i) => `![figura ${i}](figuras/f-${i}.png)`).join("\n\n");
+    const post = { name: "figuras.md", text: `---\ntitle: Muitas figuras\nlang: pt\n---\n${images}` };
+    const response = await upload(site?.origin ?? "", ana, "lang=pt&step=check&name=figuras.md", post.text);
+    const { plan } = (await response.json()) as {
+      plan: { missingImages: { address: string }[]; more: Record<string, number> };
+    };
+    expect(plan.missingImages.map((image) => image.address).slice(-1)).toEqual(["figuras/f-199.png"]);
+    expect(plan.missingImages).toHaveLength(200);
+    expect(plan.more).toMatchObject({ missingImages: 3, translations: 0, problems: 0 });
+    const pt = await postForm("/admin/blog/transfer", { intent: "check-import" }, post);
+    expect(pt.html).toContain("figuras/f-199.png");
+    expect(pt.html).not.toContain("figuras/f-200.png");
+    expect(pt.html).toContain("… e mais 3");
+    const en = await postForm("/en/admin/blog/transfer", { intent: "check-import" }, post);
+    expect(en.html).toContain("… and 3 more");
+  });
+});
+
 describe("what the server reads whole", () => {
   it("refuses a text file over its reading limit by its size, naming the command line, in the author's language", async () => {
     const big = Buffer.alloc(65 * 1024 ** 2, "a");

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
+import type { ImportPlan } from "../../app/server/transfer/import.server.ts";
 import {
   ImportError,
   type ImportedPost,
@@ -19,7 +20,7 @@ import {
   type PostSummary,
 } from "../../app/server/transfer/import-types.server.ts";
 import { jsonPieces } from "../../app/server/transfer/json-stream.server.ts";
-import { problemText } from "../../app/server/transfer/messages.server.ts";
+import { planLines, problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
@@ -676,5 +677,38 @@ describe("old addresses", () => {
     for (const old of ["/2019/05/ola", "/blog/old-slug", "/en/notes/second", "/?p=42", "/ola"]) {
       expect(isSitePath(old), old).toBe(false);
     }
+  });
+});
+
+describe("the dry run as the command line prints it", () => {
+  const plan: ImportPlan = {
+    kind: "markdown",
+    posts: 3,
+    statuses: { published: 2, draft: 1, scheduled: 0, trashed: 0 },
+    byLang: { pt: 2, en: 1 },
+    translations: [{ pt: "Olá", en: "Hello" }],
+    clashes: [],
+    removed: [],
+    missingImages: [{ file: "a.md", title: "A", slug: "a", lang: "pt", status: "published", address: "f-0.png" }],
+    images: 0,
+    oldAddresses: 0,
+    notes: [],
+    problems: [],
+    more: { translations: 4, clashes: 0, removed: 0, missingImages: 1234, notes: 0, problems: 0 },
+  };
+
+  it("counts the posts by status and ends a list shown in part with how many more, in both languages", () => {
+    const pt = planLines("pt", plan);
+    expect(pt).toContain("Publicados: 2 · Agendados: 0 · Rascunhos: 1 · Na lixeira: 0");
+    expect(pt.slice(pt.indexOf("Traduções ligadas:"), pt.indexOf("Traduções ligadas:") + 3)).toEqual([
+      "Traduções ligadas:",
+      "  Olá e Hello",
+      "  … e mais 4",
+    ]);
+    expect(pt.slice(-3)).toEqual(["Imagens que faltam:", "  a.md — A: f-0.png", "  … e mais 1234"]);
+    const en = planLines("en", plan);
+    expect(en[0]).toBe("Folder of Markdown: 3 posts (2 in Portuguese, 1 in English).");
+    expect(en).toContain("  … and 4 more");
+    expect(en.at(-1)).toBe("  … and 1234 more");
   });
 });
