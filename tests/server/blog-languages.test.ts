@@ -11,6 +11,7 @@ import {
   translationsOf,
   updatePost,
 } from "../../app/server/blog/posts.server.ts";
+import { getPublicPost, listPublicPosts } from "../../app/server/blog/public-posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
 import type { Blog } from "../../app/server/db/schema.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -181,6 +182,26 @@ for (const engine of engines) {
       );
       expect(await coverInUse(database.db, cover, pt.id)).toBe(true);
       expect(await coverInUse(database.db, `/uploads/blog-images/${ana}/BBBBBBBBBBBBBBBBBBBBBB.webp`)).toBe(false);
+    });
+
+    it("names each article's next and previous ones in its language: the newest has no next", async () => {
+      for (const slug of ["reading-on-1", "reading-on-2", "reading-on-3"]) {
+        saved(await createPost(database.db, ana, postInput(slug, { published: true, lang: "en" })));
+        await wait(5);
+      }
+      saved(await createPost(database.db, ana, postInput("reading-on-pt", { published: true })));
+      // The stored articles are the newest, the site's own articles follow them, newest first.
+      const list = (await listPublicPosts(database.db, "en")).map((post) => post.slug);
+      expect(list.slice(0, 3)).toEqual(["reading-on-3", "reading-on-2", "reading-on-1"]);
+      expect(list).not.toContain("reading-on-pt");
+      for (const [index, slug] of list.entries()) {
+        const page = await getPublicPost(database.db, slug, "en");
+        expect(page?.newer?.slug, slug).toBe(list[index - 1]);
+        expect(page?.older?.slug, slug).toBe(list[index + 1]);
+      }
+      const newest = await getPublicPost(database.db, "reading-on-3", "en");
+      expect(newest?.newer).toBeUndefined();
+      expect(newest?.older).toEqual({ slug: "reading-on-2", title: "Title reading-on-2" });
     });
   });
 }
