@@ -16,6 +16,7 @@ import type { ImportPlan } from "../../app/server/transfer/import.server.ts";
 import {
   ImportError,
   type ImportedPost,
+  leftOut,
   type ParsedSource,
   type PostSummary,
 } from "../../app/server/transfer/import-types.server.ts";
@@ -407,6 +408,20 @@ describe("a WordPress export read as it comes", () => {
       const cut = await readWordPress(chunksOf(xml, size), "wp.xml", new Set(), NOW);
       expect(cut.posts, `chunks of ${size} bytes`).toEqual(whole.posts);
     }
+  });
+
+  it("keeps 200 of its notes and counts the rest: an attachment in every item holds no more", async () => {
+    const attachment = (id: number) =>
+      `<item><title>f-${id}.jpg</title><wp:post_id>${1000 + id}</wp:post_id><wp:post_type>attachment</wp:post_type><wp:attachment_url>https://ex.com/f-${id}.jpg</wp:attachment_url></item>`;
+    const many = documentOf(
+      [item(1, "Sobre RSS", "<p>ok</p>"), ...Array.from({ length: 203 }, (_, i) => attachment(i))].join("\n"),
+    );
+    const source = await readWordPress(chunksOf(many, 4096), "wp.xml", new Set(), NOW);
+    expect(source.posts).toHaveLength(1);
+    expect(source.notes).toHaveLength(200);
+    expect(source.notes.at(-1)).toMatchObject({ code: "attachment-skipped", values: { title: "f-199.jpg" } });
+    expect(leftOut(source.notes)).toBe(3);
+    expect(leftOut(source.problems)).toBe(0);
   });
 
   it("reads or refuses any cut or change of the fixture in any chunks, never failing otherwise", async () => {

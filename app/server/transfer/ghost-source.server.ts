@@ -12,13 +12,14 @@ import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
-import type {
-  ImageRef,
-  ImportedPost,
-  ImportNote,
-  ImportProblem,
-  ParsedSource,
-  PostSink,
+import {
+  type ImageRef,
+  type ImportedPost,
+  type ImportNote,
+  type ImportProblem,
+  type ParsedSource,
+  type PostSink,
+  ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 
@@ -177,8 +178,8 @@ const GHOST_URL = /__GHOST_URL__/g;
 
 /** The posts of Ghost's export, one at a time, made with the rest of its data (tags, settings, meta). */
 function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: Date) {
-  const problems: ImportProblem[] = [];
-  const notes: ImportNote[] = [];
+  const problems = new ReportList<ImportProblem>();
+  const notes = new ReportList<ImportNote>();
   const settings = (data.settings as Row[] | undefined) ?? [];
   const locale = str(settings.find((setting) => setting.key === "locale")?.value);
   const siteDefault: Lang = (locale && (siteLang(locale) ?? siteLang(locale.slice(0, 2)))) || "pt";

@@ -103,6 +103,42 @@ export interface ParsedSource {
   tags?: ArchiveTag[];
 }
 
+/**
+ * How many items of each of the dry run's lists are shown: the rest are
+ * counted (docs/decisions/089-an-import-that-holds-keys-not-posts.md).
+ */
+export const LIST_SHOWN = 200;
+
+/**
+ * What a reader meets (problems, notes), kept as the dry run shows it: the
+ * first `LIST_SHOWN` items, the rest counted in `leftOut`, so a WordPress
+ * export with 20,000 attachments holds 200 notes, not 20,000.
+ */
+export class ReportList<T> extends Array<T> {
+  // Private: the list compares and serializes as the array of what it kept.
+  #leftOut = 0;
+
+  get leftOut(): number {
+    return this.#leftOut;
+  }
+
+  // Its copies (map, filter, slice) are plain arrays.
+  static override get [Symbol.species]() {
+    return Array;
+  }
+
+  override push(...items: T[]): number {
+    for (const item of items) {
+      if (this.length < LIST_SHOWN) super.push(item);
+      else this.#leftOut += 1;
+    }
+    return this.length;
+  }
+}
+
+/** The items of a reader's list past those it kept. */
+export const leftOut = (list: readonly unknown[]): number => (list instanceof ReportList ? list.leftOut : 0);
+
 /** A problem as the parsers raise it, caught by the reader that frames it. */
 export class ImportError extends Error {
   readonly problem: ImportProblem;

@@ -39,6 +39,8 @@ import {
   type ImportedPost,
   type ImportNote,
   type ImportProblem,
+  LIST_SHOWN,
+  leftOut,
   type PostSummary,
   postSummaries,
   postTexts,
@@ -77,8 +79,6 @@ export interface PlannedPost {
  * archive (a missing image in every post) costs the same memory and page at
  * any size while its count stays exact.
  */
-export const LIST_SHOWN = 200;
-
 export type PlanList = "translations" | "clashes" | "removed" | "missingImages" | "notes" | "problems";
 
 export interface ImportPlan {
@@ -209,8 +209,10 @@ export async function planImport(
   const statuses: Record<PostStatus, number> = { draft: 0, published: 0, scheduled: 0, trashed: 0 };
   const problems = new Shown<ImportProblem>();
   for (const problem of source.problems) problems.push(problem);
+  problems.total += leftOut(source.problems);
   const notes = new Shown<ImportNote>();
   for (const note of source.notes) notes.push(note);
+  notes.total += leftOut(source.notes);
   const clashes = new Shown<PlannedPost & { yours: boolean }>();
   const removed = new Shown<PlannedPost & { items: string[] }>();
   const missingImages = new Shown<PlannedPost & { address: string }>();
@@ -511,8 +513,11 @@ export async function applyImport(
 
   // Which posts go in, under which slug, and which existing posts they replace, in a pass over the posts that
   // keeps their keys only (decision 089): a post left out of `slugOf` goes in under its own slug; `null` skips it.
+  // A renamed post's slug must miss the import's own: those are read only when a post may be renamed.
   const imported = new Set<string>();
-  for await (const post of postSummaries(source)) imported.add(`${post.lang}/${post.slug}`);
+  if (plan.clashes.length > 0) {
+    for await (const post of postSummaries(source)) imported.add(`${post.lang}/${post.slug}`);
+  }
   const taken = (lang: string, slug: string) => imported.has(`${lang}/${slug}`) || reservedSlugs.has(slug);
   const renamedTo = new Set<string>();
   const slugOf = new Map<number, string | null>();

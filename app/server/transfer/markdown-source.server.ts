@@ -35,6 +35,7 @@ import {
   type ImportProblem,
   type ParsedSource,
   type PostSink,
+  ReportList,
 } from "./import-types.server.ts";
 import { jsonPieces } from "./json-stream.server.ts";
 import type { SourceTree } from "./source-files.server.ts";
@@ -447,8 +448,8 @@ export async function readMarkdownTreeInto(
   now: Date,
   sink: PostSink,
 ): Promise<Omit<ParsedSource, "posts">> {
-  const problems: ImportProblem[] = [];
-  const notes: ImportNote[] = [];
+  const problems = new ReportList<ImportProblem>();
+  const notes = new ReportList<ImportNote>();
   const index = await readArchiveHeader(tree, problems);
   const archive = index !== undefined;
   const settings = await readSettings(tree);

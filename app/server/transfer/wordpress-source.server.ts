@@ -31,6 +31,7 @@ import {
   type ImportProblem,
   type ParsedSource,
   type PostSink,
+  ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 
@@ -246,8 +247,8 @@ export async function readWordPressInto(
   now: Date,
   sink: PostSink,
 ): Promise<Omit<ParsedSource, "posts">> {
-  const problems: ImportProblem[] = [];
-  const notes: ImportNote[] = [];
+  const problems = new ReportList<ImportProblem>();
+  const notes = new ReportList<ImportNote>();
   const attachments = new Map<string, string>();
   const filesByUploadPath = new Map<string, string>();
   for (const path of files) {
