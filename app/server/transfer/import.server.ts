@@ -83,7 +83,10 @@ export type PlanList = "translations" | "clashes" | "removed" | "missingImages" 
 
 export interface ImportPlan {
   kind: SourceKind;
-  /** How many posts the upload holds, by status and by language (docs/decisions/089). */
+  /**
+   * How many posts the upload holds, then by status and by language: counted,
+   * not listed (docs/decisions/089-an-import-that-holds-keys-not-posts.md).
+   */
   posts: number;
   statuses: Record<PostStatus, number>;
   byLang: Record<Lang, number>;
