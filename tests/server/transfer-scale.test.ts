@@ -149,10 +149,11 @@ it(
       // The first run compiles the readers' code, which stays: measured after it.
       await held(scale(posts));
       // What the collector leaves varies by a few hundred KB now and then: the fewer posts' more and the more
-      // posts' less of two runs each are compared, with half a kilobyte a post of room.
+      // posts' less of two runs each are compared, with 800 bytes a post of room: a kilobyte a post kept again is
+      // past it, and the noise measured (under 200 KB) is half of it.
       const once = Math.max(await held(scale(posts)), await held(scale(posts)));
       const twice = Math.min(await held(scale(2 * posts)), await held(scale(2 * posts)));
-      expect(twice - once).toBeLessThan(posts * 512);
+      expect(twice - once).toBeLessThan(posts * 800);
     } finally {
       await database.close();
     }
