@@ -57,7 +57,8 @@ const browserProjects = [
   // in tests/e2e/fixtures.ts): a navigation costs Chromium about a third of a fresh page's CPU (decision 061).
   { name: "chromium", dependencies: ["sessions"], testIgnore: SYSTEM_SPECS, use: { ...desktop, reuseContext: true } },
 ];
-const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop }];
+// A scenario starts servers, clusters and builds of its own that keep the cores busy: two at a time.
+const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop, workers: 2 }];
 
 const fakeGitHub = {
   command: `node tools/fake-github/main.ts ${new URL(githubURL).port}`,
@@ -107,7 +108,9 @@ export default defineConfig({
   // Each layer its own folder of results: Playwright empties it at start, under a layer running beside.
   outputDir: layer ? `test-results/${layer}` : "test-results",
   fullyParallel: true,
-  workers: 2,
+  // One worker more than a layer's two cores: a browser test waits on its page, the server and the network between
+  // its steps, and a third worker's test runs in those waits (decision 090).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Under `npm test`, each test's time goes to a JSON report too, for the summary's slowest tests (SUITE_REPORT).

@@ -193,7 +193,7 @@ async function run(layer: Layer, env: NodeJS.ProcessEnv): Promise<Outcome> {
 
 async function main() {
   const layers = selected(process.argv.slice(2));
-  // The browser layer runs two Playwright workers and the server layer a test file per core, each
+  // The browser layer runs three Playwright workers and the server layer a test file per core, each
   // enough to keep two cores busy: beside each other on two cores they only slowed each other
   // (decision 043), so a layer runs alone there, and two at once from four cores.
   const jobs = Math.max(1, Number(process.env.SUITE_JOBS) || Math.floor(availableParallelism() / 2));
