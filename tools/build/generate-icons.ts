@@ -24,10 +24,16 @@ const DECIMALS = 2;
 const linkedinPath =
   "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.8v1.6h.06c.53-.96 1.83-1.98 3.77-1.98 4.03 0 4.77 2.5 4.77 5.76V21h-4v-5.2c0-1.24-.02-2.84-1.8-2.84-1.8 0-2.08 1.35-2.08 2.75V21h-4V9.75Z";
 
+// Instagram's mark as its shapes are: a rounded square, a ring and a dot, drawn with arcs. Simple Icons traces
+// them with 60 curves (1,428 characters, 513 bytes of every page once compressed); these arcs draw the same within
+// a tenth of a unit, in 339 characters.
+const instagramPath =
+  "M7 0h10a7 7 0 0 1 7 7v10a7 7 0 0 1-7 7H7a7 7 0 0 1-7-7V7a7 7 0 0 1 7-7m.2 2.16A5.04 5.04 0 0 0 2.16 7.2v9.6a5.04 5.04 0 0 0 5.04 5.04h9.6a5.04 5.04 0 0 0 5.04-5.04V7.2a5.04 5.04 0 0 0-5.04-5.04zM12 5.84a6.16 6.16 0 1 1 0 12.32 6.16 6.16 0 0 1 0-12.32M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8m6.39-3.86a1.44 1.44 0 1 1 0 2.88 1.44 1.44 0 0 1 0-2.88";
+
 const brandPaths: Record<(typeof brandIconNames)[number], string> = {
   github: simpleIcons.siGithub.path,
   linkedin: linkedinPath,
-  instagram: simpleIcons.siInstagram.path,
+  instagram: instagramPath,
   youtube: simpleIcons.siYoutube.path,
   discord: simpleIcons.siDiscord.path,
   x: simpleIcons.siX.path,
