@@ -4,7 +4,7 @@
  * it, on loopback, its own data directory, timed from spawn to the first 200.
  */
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../runtime/node-flags.ts";
-import { freePort } from "../tests/harness/free-port.ts";
+import { freePorts } from "../tests/harness/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 
@@ -26,7 +26,7 @@ export interface ServerSettings {
 }
 
 export async function startServer(settings: ServerSettings): Promise<RunningServer> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
+  const [port, metricsPort] = await freePorts(2);
   const origin = `http://127.0.0.1:${port}`;
   const env = toolEnv({
     ...SERVER_ENVIRONMENT,

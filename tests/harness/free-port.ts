@@ -1,2 +1,2 @@
-/** The tests' name for the tools' free port (tools/processes/free-port.ts). */
-export { freePort } from "../../tools/processes/free-port.ts";
+/** The tests' name for the tools' free ports (tools/processes/free-port.ts). */
+export { freePort, freePorts } from "../../tools/processes/free-port.ts";

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findNginx, nginxFrameFor } from "../../bench/nginx.ts";
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../../runtime/node-flags.ts";
 import { selfSignedCertificate } from "../../tools/processes/certificate.ts";
-import { freePort } from "../harness/free-port.ts";
+import { freePorts } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 
 const UNIT = readFileSync("deploy/portfolio.service", "utf8");
@@ -155,7 +155,7 @@ describe("deploy/nginx-site.conf", () => {
       // The site behind it: any answer will do, the log line is nginx's own.
       const upstream = createServer((_req, res) => res.writeHead(404).end("not here"));
       await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-      const [http, https] = [await freePort(), await freePort()];
+      const [http, https] = await freePorts(2);
       const dir = siteInTempDir((site, into) =>
         site
           .replace(/^\s*listen \[::\]:.*$/gm, "")

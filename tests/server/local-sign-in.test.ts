@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLoopbackOrigin } from "../../config/schema.ts";
 import { localSignInEnvironment, localSignInRefusal } from "../../tools/commands/serve.ts";
 import { fakeClientId } from "../../tools/fake-github/accounts.ts";
-import { freePort } from "../harness/free-port.ts";
+import { freePort, freePorts } from "../harness/free-port.ts";
 import { limit } from "../harness/host-speed.ts";
 import { signIn } from "../harness/site-client.ts";
 import { type TestBuild, testBuild } from "./helpers/build.ts";
@@ -116,7 +116,7 @@ describe("npm run serve:local with a build", () => {
   beforeAll(async () => {
     build = await testBuild("local-sign-in");
     dataDir = mkdtempSync(path.join(tmpdir(), "portfolio-local-sign-in-"));
-    const [port, fakePort] = [await freePort(), await freePort()];
+    const [port, fakePort] = await freePorts(2);
     origin = `http://localhost:${port}`;
     fakeOrigin = `http://127.0.0.1:${fakePort}`;
     launcher = launch(

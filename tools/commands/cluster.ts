@@ -25,7 +25,7 @@ import { type ClusterSettings, clusterSettings } from "../../config/commands.ts"
 import { settingsOrExit } from "../../config/read.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs, serverEntry } from "../../runtime/node-flags.ts";
 import { type StartedProcess, startProcess } from "../processes/child.ts";
-import { freePort } from "../processes/free-port.ts";
+import { freePorts } from "../processes/free-port.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -162,7 +162,7 @@ export async function startCluster(settings: ClusterSettings, options: ClusterOp
     };
 
     // Each server has its own metrics port, as each machine would (a free one, so runs side by side do not clash).
-    const metricsPorts = await Promise.all(serverPorts.map(() => freePort()));
+    const metricsPorts = await freePorts(serverPorts.length);
     const servers = serverPorts.map((serverPort, index): ClusterServer => {
       const metricsPort = metricsPorts[index] ?? 0;
       const launch = () => {

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../../harness/free-port.ts";
+import { freePorts } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
 
 const run = promisify(execFile);
@@ -45,7 +45,7 @@ async function cluster(flag: string, env: NodeJS.ProcessEnv = {}): Promise<{ std
   try {
     const url = new URL(postgresUrl ?? "");
     url.pathname = `/${name}`;
-    const [port, first, second] = [await freePort(), await freePort(), await freePort()];
+    const [port, first, second] = await freePorts(3);
     const { stdout } = await run(process.execPath, ["tests/harness/cluster-checks.ts", flag], {
       env: {
         ...process.env,

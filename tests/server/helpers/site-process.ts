@@ -15,7 +15,7 @@ import { type Database, openDatabase } from "../../../app/server/db/client.serve
 import type { User } from "../../../app/server/db/schema.ts";
 import { toolEnv } from "../../../bench/build.ts";
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../../../runtime/node-flags.ts";
-import { freePort } from "../../harness/free-port.ts";
+import { freePorts } from "../../harness/free-port.ts";
 import { limit } from "../../harness/host-speed.ts";
 import { copyMigratedPglite } from "../../harness/migrated-pglite.ts";
 import { adminQuery, postgresUrl } from "./databases.ts";
@@ -38,7 +38,7 @@ export interface SiteProcess {
  * have said they are ready.
  */
 export async function startSiteProcess(buildDir: string, env: NodeJS.ProcessEnv, readyLines = 1): Promise<SiteProcess> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
+  const [port, metricsPort] = await freePorts(2);
   const origin = `http://127.0.0.1:${port}`;
   let dataDir = env.DATA_DIR;
   if (!dataDir) {
