@@ -18,6 +18,8 @@
  * - BENCH_OUT: a JSON file to write the pages and the calibration to
  * - BENCH_FAIL_ON_BUDGET=true: exit 1 when a page fails a budget, as `npm run bench` does
  * - BENCH_LHR_DIR: keep every run's full Lighthouse report there (bench/pages.ts)
+ * - BENCH_FIXED_SLOWDOWN: every page again at these fixed CPU slowdowns, judged
+ *   by FIXED_SLOWDOWN_BUDGETS (default 8.4; `none` skips them)
  *
  * Exits 0 with the figures, whatever they are; 2 when the measurement itself
  * could not finish (or a page had no completed Lighthouse run).
@@ -29,7 +31,7 @@ import path from "node:path";
 import { pagesBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
-import { BUDGETS, isContentPage } from "./budgets.ts";
+import { BUDGETS, FIXED_SLOWDOWN_BUDGETS, isContentPage, isHomePage } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { startFloorServer, writeFloorSite } from "./floor.ts";
@@ -67,6 +69,20 @@ function pageVerdict(page: PageResult): PageVerdict {
     (tbt === undefined || tbt > BUDGETS.tbtMs) && "TBT",
   ].filter((name): name is string => typeof name === "string");
   return { path: page.path, failed, pass: failed.length === 0 };
+}
+
+/** A page's budgets at one fixed slowdown: LCP, TBT (the home page has more room) and the performance score. */
+function fixedVerdict(page: PageResult, slowdown: number): PageVerdict {
+  const at = page.fixed?.find((fixed) => fixed.cpuSlowdown === slowdown)?.median;
+  const { lcp, tbt } = at?.metrics ?? {};
+  const tbtLimit = isHomePage(page.path) ? FIXED_SLOWDOWN_BUDGETS.homeTbtMs : FIXED_SLOWDOWN_BUDGETS.tbtMs;
+  const performance = at?.scores.performance;
+  const failed = [
+    (lcp === undefined || lcp > FIXED_SLOWDOWN_BUDGETS.lcpMs) && "LCP",
+    (tbt === undefined || tbt > tbtLimit) && "TBT",
+    (performance === undefined || performance < FIXED_SLOWDOWN_BUDGETS.performance) && "performance",
+  ].filter((name): name is string => typeof name === "string");
+  return { path: `${page.path} at ${slowdown}x`, failed, pass: failed.length === 0 };
 }
 
 /** Columns padded to their widest cell: a Markdown table that also reads in a terminal. */
@@ -108,6 +124,34 @@ function pagesTable(pages: readonly PageResult[], withFloor: boolean): string {
   return textTable(header, rows);
 }
 
+/** One table per fixed slowdown: each page's medians and every run's TBT and index (the index does not choose the phone there). */
+function fixedTables(pages: readonly PageResult[], slowdowns: readonly number[]): string[] {
+  return slowdowns.map((slowdown) => {
+    const rows = pages.map((page) => {
+      const at = page.fixed?.find((fixed) => fixed.cpuSlowdown === slowdown);
+      const verdict = fixedVerdict(page, slowdown);
+      return [
+        page.path,
+        whole(at?.median.scores.performance),
+        whole(at?.median.metrics.lcp),
+        whole(at?.median.metrics.tbt),
+        at?.runs.map((run) => whole(run.metrics.tbt)).join(", ") ?? "–",
+        at?.runs.map((run) => whole(run.benchmarkIndex)).join(", ") ?? "–",
+        verdict.pass ? "PASS" : `FAIL ${verdict.failed.join(", ")}`,
+      ];
+    });
+    return [
+      `At a fixed ${slowdown}x:`,
+      textTable(["page", "perf", "LCP ms", "TBT ms", "TBT per run", "index per run", "budgets"], rows),
+    ].join("\n");
+  });
+}
+
+const fixedBudgetsLine = () =>
+  `At a fixed slowdown (FIXED_SLOWDOWN_BUDGETS): LCP <= ${FIXED_SLOWDOWN_BUDGETS.lcpMs} ms, TBT <= ` +
+  `${FIXED_SLOWDOWN_BUDGETS.homeTbtMs} ms on the home page and ${FIXED_SLOWDOWN_BUDGETS.tbtMs} ms elsewhere, ` +
+  `performance >= ${FIXED_SLOWDOWN_BUDGETS.performance}, medians.`;
+
 const budgetsLine = () =>
   `Budgets (bench/budgets.ts): JS before interaction, gzip <= ${BUDGETS.contentJsKiB} KB on content pages ` +
   `(${BUDGETS.jsKiB} KB on the admin's), LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, medians; ` +
@@ -121,7 +165,10 @@ function calibrationLine(c: Calibration, runs: number): string {
   return (
     `Calibration: reference index ${c.referenceIndex ?? "none"} (probes ${c.probeIndexes.join(", ") || "none"}), ` +
     `CPU slowdown ${c.cpuSlowdown}x (${c.source}), ${runs} run(s) per page; ${kept}; ` +
-    `${c.repeats} run(s) repeated (index moved > ${round(c.tolerance * 100)} %), ${c.unsteady} kept unsteady.`
+    `${c.repeats} run(s) repeated (index moved > ${round(c.tolerance * 100)} %), ${c.unsteady} kept unsteady` +
+    (c.spread
+      ? `; the index read ${c.spread.lowest}–${c.spread.highest} (median ${c.spread.median}) over ${c.spread.readings} readings.`
+      : ".")
   );
 }
 
@@ -179,6 +226,7 @@ async function main(): Promise<number> {
         clientDir,
         floor?.origin,
         options.lhrDir,
+        options.fixedSlowdowns,
       );
     } finally {
       await floor?.child.stop();
@@ -189,7 +237,10 @@ async function main(): Promise<number> {
   const { pages, calibration } = measured;
   const loadAverage = noteLoad("end");
   const durationSeconds = round((performance.now() - began) / 1000);
-  const verdicts = pages.map(pageVerdict);
+  const verdicts = [
+    ...pages.map(pageVerdict),
+    ...options.fixedSlowdowns.flatMap((slowdown) => pages.map((page) => fixedVerdict(page, slowdown))),
+  ];
 
   if (options.out) {
     const out = {
@@ -207,7 +258,9 @@ async function main(): Promise<number> {
   console.info("");
   console.info(pagesTable(pages, options.floor));
   console.info("");
+  for (const table of fixedTables(pages, options.fixedSlowdowns)) console.info(`${table}\n`);
   console.info(budgetsLine());
+  if (options.fixedSlowdowns.length > 0) console.info(fixedBudgetsLine());
   console.info(calibrationLine(calibration, options.runs));
   console.info(
     `Load average ${Object.entries(loadAverage)

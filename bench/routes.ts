@@ -8,8 +8,13 @@ import { languages, localizePath } from "../app/i18n/paths.ts";
 import { pageRoutes } from "../app/routing/pages.ts";
 import { sleep } from "./stats.ts";
 
-/** A page path as a browser requests it (non-ASCII segments percent-encoded). */
-export const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+/** A page path as a browser requests it (non-ASCII segments percent-encoded; a query, as `?q=cloud`, kept a query). */
+export function encodePath(path: string): string {
+  const queryAt = path.indexOf("?");
+  const pathname = queryAt < 0 ? path : path.slice(0, queryAt);
+  const query = queryAt < 0 ? "" : `?${encodeURI(path.slice(queryAt + 1))}`;
+  return pathname.split("/").map(encodeURIComponent).join("/") + query;
+}
 
 const trimSlash = (path: string) => (path === "/" ? "/" : path.replace(/\/$/, ""));
 

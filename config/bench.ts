@@ -175,7 +175,7 @@ const fixedShape = {
     group: "bench",
     default: "`8.4`",
     meaning:
-      "`npm run bench`: the fixed CPU slowdown every page's Lighthouse runs also run at, beside the calibrated one, judged by its own TBT budgets (`none`: only the calibrated one)",
+      "`npm run bench` and `bench:pages`: the fixed CPU slowdowns every page's Lighthouse runs also run at, beside the calibrated one, judged by their own TBT budgets (`none`: only the calibrated one)",
   }),
 };
 
@@ -290,12 +290,15 @@ export const fullBenchSettings = z
   }));
 
 /** `npm run bench:pages`. `paths` undefined: the bench's quick set. */
-export const pagesBenchSettings = z.object({ ...commonVariables, ...pagesShape }).transform((values) => ({
-  ...common(values),
-  paths: values.BENCH_PATHS,
-  floor: values.BENCH_FLOOR,
-  failOnBudget: values.BENCH_FAIL_ON_BUDGET,
-}));
+export const pagesBenchSettings = z
+  .object({ ...commonVariables, ...pagesShape, ...fixedShape })
+  .transform((values) => ({
+    ...common(values),
+    paths: values.BENCH_PATHS,
+    floor: values.BENCH_FLOOR,
+    failOnBudget: values.BENCH_FAIL_ON_BUDGET,
+    fixedSlowdowns: values.BENCH_FIXED_SLOWDOWN,
+  }));
 
 /** `npm run bench:taps`. `only` undefined: every scenario; `cpuSlowdown` undefined: calibrated. */
 export const tapsBenchSettings = z.object({ ...commonVariables, ...tapsShape }).transform((values) => ({
