@@ -82,12 +82,13 @@ export function Header() {
         </div>
       </div>
 
+      {/* Open, the menu lies over the page under the header: the page does not move, nor is it laid out again. */}
       <nav
         id={menuId}
         aria-label={t.header.mainNav}
         hidden
         data-lay-out-early=""
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-bg lg:hidden"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-line bg-bg lg:hidden"
         data-testid="mobile-menu"
       >
         <div className="container-page py-4">
