@@ -57,6 +57,10 @@ export const FIXED_SLOWDOWN_BUDGETS = {
 /** The home page in either language. */
 export const isHomePage = (pagePath: string) => pagePath === "/" || pagePath === "/en";
 
+/** A page's TBT limit at a fixed slowdown: the home page's, or every other page's. */
+export const fixedTbtLimitMs = (pagePath: string) =>
+  isHomePage(pagePath) ? FIXED_SLOWDOWN_BUDGETS.homeTbtMs : FIXED_SLOWDOWN_BUDGETS.tbtMs;
+
 /** Every page's budgets at each fixed slowdown the run measured. */
 export function fixedSlowdownBudgets(pages: readonly PageResult[]): BudgetResult[] {
   const slowdowns = [...new Set(pages.flatMap((page) => (page.fixed ?? []).map((fixed) => fixed.cpuSlowdown)))];

@@ -31,7 +31,7 @@ import path from "node:path";
 import { pagesBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { serverEntry } from "../runtime/node-flags.ts";
-import { BUDGETS, FIXED_SLOWDOWN_BUDGETS, isContentPage, isHomePage } from "./budgets.ts";
+import { BUDGETS, FIXED_SLOWDOWN_BUDGETS, fixedTbtLimitMs, isContentPage } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { installSignalHandlers, onCleanup, runBench } from "./cleanup.ts";
 import { startFloorServer, writeFloorSite } from "./floor.ts";
@@ -75,11 +75,10 @@ function pageVerdict(page: PageResult): PageVerdict {
 function fixedVerdict(page: PageResult, slowdown: number): PageVerdict {
   const at = page.fixed?.find((fixed) => fixed.cpuSlowdown === slowdown)?.median;
   const { lcp, tbt } = at?.metrics ?? {};
-  const tbtLimit = isHomePage(page.path) ? FIXED_SLOWDOWN_BUDGETS.homeTbtMs : FIXED_SLOWDOWN_BUDGETS.tbtMs;
   const performance = at?.scores.performance;
   const failed = [
     (lcp === undefined || lcp > FIXED_SLOWDOWN_BUDGETS.lcpMs) && "LCP",
-    (tbt === undefined || tbt > tbtLimit) && "TBT",
+    (tbt === undefined || tbt > fixedTbtLimitMs(page.path)) && "TBT",
     (performance === undefined || performance < FIXED_SLOWDOWN_BUDGETS.performance) && "performance",
   ].filter((name): name is string => typeof name === "string");
   return { path: `${page.path} at ${slowdown}x`, failed, pass: failed.length === 0 };
