@@ -449,10 +449,13 @@ for (const engine of engines) {
       await publish("semana", "pt", { title: "Post da semana" });
       await round();
       expect(smtp.received).toEqual([]);
-      // The slot after now: the digest goes out at its hour, once.
-      const local = new Date(clock - 3 * HOUR);
-      await saveDigestSettings(database.db, { weekday: local.getUTCDay(), hour: (local.getUTCHours() + 1) % 24 });
-      const slot = digestSlot(new Date(clock + HOUR), local.getUTCDay(), (local.getUTCHours() + 1) % 24);
+      // The slot after now, at the next hour of Recife's clock (after 23:00, the next day's midnight): the digest
+      // goes out at its hour, once.
+      const nextHour = new Date(clock - 3 * HOUR + HOUR);
+      const settings = { weekday: nextHour.getUTCDay(), hour: nextHour.getUTCHours() };
+      await saveDigestSettings(database.db, settings);
+      const slot = digestSlot(new Date(clock + HOUR), settings.weekday, settings.hour);
+      expect(slot.getTime()).toBeGreaterThan(clock);
       clock = slot.getTime() + 1000;
       await round();
       await round();
