@@ -21,8 +21,8 @@ import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { HELD_PRELOAD_REL } from "../app/first-paint/held-hydration.ts";
 import { pageKey } from "../http-server/static-pages.ts";
-import { freePort } from "../tests/harness/free-port.ts";
 import { precompressDirectory } from "../tools/build/precompress.ts";
+import { freePort } from "../tools/processes/free-port.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 import { encodePath } from "./routes.ts";
 

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { freePort } from "../tests/harness/free-port.ts";
+import { freePort } from "../tools/processes/free-port.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 
 const CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];

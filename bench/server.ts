@@ -4,7 +4,7 @@
  * it, on loopback, its own data directory, timed from spawn to the first 200.
  */
 import { SERVER_ENVIRONMENT, serverCommandArgs } from "../runtime/node-flags.ts";
-import { freePorts } from "../tests/harness/free-port.ts";
+import { freePorts } from "../tools/processes/free-port.ts";
 import { toolEnv } from "./build.ts";
 import { type Child, startChild, waitFor200 } from "./processes.ts";
 

@@ -32,6 +32,7 @@ import { signToken } from "../../app/server/newsletter/tokens.server.ts";
 import { type DkimSettings, smtpTransport } from "../../app/server/newsletter/transport.server.ts";
 import { type NewsletterWorkerOptions, newsletterRound } from "../../app/server/newsletter/worker.server.ts";
 import type { AppServices } from "../../app/server/services.server.ts";
+import { SITE_UTC_OFFSET_MINUTES } from "../../app/server/site-time.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { header, plainTextPart, readableText, startSmtpSink } from "../harness/smtp-sink.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
@@ -451,7 +452,7 @@ for (const engine of engines) {
       expect(smtp.received).toEqual([]);
       // The slot after now, at the next hour of Recife's clock (after 23:00, the next day's midnight): the digest
       // goes out at its hour, once.
-      const nextHour = new Date(clock - 3 * HOUR + HOUR);
+      const nextHour = new Date(clock + SITE_UTC_OFFSET_MINUTES * 60_000 + HOUR);
       const settings = { weekday: nextHour.getUTCDay(), hour: nextHour.getUTCHours() };
       await saveDigestSettings(database.db, settings);
       const slot = digestSlot(new Date(clock + HOUR), settings.weekday, settings.hour);
