@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { allAxeRules, expect, test } from "../fixtures.ts";
+import { axeBuilder, expect, test } from "../fixtures.ts";
 
 // What the feeds, the sitemap and robots.txt say, and that every page names its language's feed, is read over
 // HTTP (tests/server/served-pages.test.ts, feed-stylesheet.test.ts); here, the page a person who opens a feed reads.
@@ -32,12 +31,7 @@ for (const [lang, path, heading, address, blog] of [
       // Drawn with the site's own stylesheet, in the reader's theme.
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe(scheme === "dark" ? "rgb(9, 9, 11)" : "rgb(255, 255, 255)");
-      const results = await new AxeBuilder({ page })
-        .withRules(allAxeRules)
-        .exclude("xslt-warning-banner")
-        .setLegacyMode()
-        .options({ resultTypes: ["violations"] })
-        .analyze();
+      const results = await axeBuilder(page).exclude("xslt-warning-banner").analyze();
       const serious = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
