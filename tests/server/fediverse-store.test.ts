@@ -7,6 +7,7 @@
  * migration 0016 (which let a response answer a static article) kept as
  * they were.
  */
+import { exportJwk } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import { eq, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
@@ -17,12 +18,14 @@ import {
   blogs,
   fediverseActivities,
   fediverseDeliveries,
+  fediverseKeys,
   fediverseKv,
   fediversePosts,
   webmentionsReceived,
 } from "../../app/server/db/schema.ts";
 import { FinishedRecords, FORGET_AFTER_MS, forgetFinished } from "../../app/server/fediverse/expiry.server.ts";
 import { createSiteFederation } from "../../app/server/fediverse/federation.server.ts";
+import { actorKeyPairs } from "../../app/server/fediverse/keys.server.ts";
 import { DatabaseKvStore } from "../../app/server/fediverse/kv.server.ts";
 import { federationStartedAt } from "../../app/server/fediverse/publication.server.ts";
 import { fediverseRound } from "../../app/server/fediverse/worker.server.ts";
@@ -331,6 +334,32 @@ for (const engine of engines) {
       expect(sent).toHaveLength(2);
       expect(sent[1]?.subject).toBe("1 resposta esperando moderação");
       expect(String(sent[1]?.text)).not.toContain("@r1@");
+    });
+
+    it("signs for each database with the keys stored in it, in a process that opens two", async () => {
+      const other = await engine.open();
+      try {
+        const storedKeys = async (db: OpenDatabase["db"]) =>
+          (
+            await db.select().from(fediverseKeys).where(eq(fediverseKeys.lang, "pt")).orderBy(fediverseKeys.algorithm)
+          ).map((row) => row.publicJwk);
+        const published = async (db: OpenDatabase["db"]) =>
+          Promise.all(
+            (await actorKeyPairs(db, "pt")).map(async (pair) => JSON.stringify(await exportJwk(pair.publicKey))),
+          );
+        const first = await published(database.db);
+        const second = await published(other.db);
+        // Each database made and keeps its own pairs, and each is signed for with them.
+        expect(second).not.toEqual(first);
+        for (const [db, keys] of [
+          [database.db, first],
+          [other.db, second],
+        ] as const)
+          expect([...keys].sort()).toEqual([...(await storedKeys(db))].sort());
+        expect(await published(database.db)).toEqual(first);
+      } finally {
+        await other.close();
+      }
     });
   });
 }

@@ -14,8 +14,11 @@ import { fediverseKeys } from "../db/schema.ts";
 export const KEY_ALGORITHMS = ["RSASSA-PKCS1-v1_5", "Ed25519"] as const;
 export type KeyAlgorithm = (typeof KEY_ALGORITHMS)[number];
 
-/** The key pairs of one actor, RSA first (the one Fedify names in `publicKey`). */
-const cache = new Map<string, Promise<CryptoKeyPair>>();
+/**
+ * The key pairs read, per database and then by `lang:algorithm`: a process that opens several databases (the
+ * tests, one after another) signs for each with that database's own keys.
+ */
+const cache = new WeakMap<Database, Map<string, Promise<CryptoKeyPair>>>();
 
 async function loadOrMake(db: Database, lang: Lang, algorithm: KeyAlgorithm): Promise<CryptoKeyPair> {
   const read = async () =>
@@ -48,21 +51,18 @@ async function loadOrMake(db: Database, lang: Lang, algorithm: KeyAlgorithm): Pr
 
 /** The actor's key pairs, RSA then Ed25519, made the first time they are asked for. */
 export async function actorKeyPairs(db: Database, lang: Lang): Promise<CryptoKeyPair[]> {
+  const pairs = cache.get(db) ?? new Map<string, Promise<CryptoKeyPair>>();
+  cache.set(db, pairs);
   return Promise.all(
     KEY_ALGORITHMS.map((algorithm) => {
       const key = `${lang}:${algorithm}`;
-      let pair = cache.get(key);
+      let pair = pairs.get(key);
       if (!pair) {
         pair = loadOrMake(db, lang, algorithm);
-        pair.catch(() => cache.delete(key));
-        cache.set(key, pair);
+        pair.catch(() => pairs.delete(key));
+        pairs.set(key, pair);
       }
       return pair;
     }),
   );
-}
-
-/** Forgets the keys read (tests that open another database in the same process). */
-export function forgetKeys(): void {
-  cache.clear();
 }
