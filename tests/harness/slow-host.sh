@@ -27,7 +27,18 @@ if [ ! -x node_modules/.bin/node ]; then
   echo "The project's Node.js is not installed here: run npm install first." >&2
   exit 1
 fi
-measured="$(node_modules/.bin/node -e 'import("./tests/harness/host-speed.ts").then((m) => console.log(m.measureHostFactor().toFixed(2)))')"
+# This host's factor: the fastest of three readings two seconds apart. A host of this kind reads slower for a
+# few seconds at a time (1.79, then 1.21 a minute later), and one slow reading gave a run more cores than the
+# factor asked for stands for.
+measured="$(node_modules/.bin/node -e '
+  import("./tests/harness/host-speed.ts").then(async ({ measureHostFactor }) => {
+    let fastest = measureHostFactor();
+    for (let i = 1; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      fastest = Math.min(fastest, measureHostFactor());
+    }
+    console.log(fastest.toFixed(2));
+  })')"
 cores="$(nproc)"
 period=100000
 quota="$(awk -v c="$cores" -v m="$measured" -v t="$target" -v p="$period" 'BEGIN { q = int(c * p * m / t); print (q < 1000 ? 1000 : q) }')"
