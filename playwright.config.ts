@@ -57,8 +57,9 @@ const browserProjects = [
   // in tests/e2e/fixtures.ts): a navigation costs Chromium about a third of a fresh page's CPU (decision 061).
   { name: "chromium", dependencies: ["sessions"], testIgnore: SYSTEM_SPECS, use: { ...desktop, reuseContext: true } },
 ];
-// A scenario starts servers, clusters and builds of its own that keep the cores busy: two at a time.
-const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop, workers: 2 }];
+// A scenario starts servers, clusters and builds of its own, and waits on them (a killed server's restart, the
+// balancer's fail_timeout, a count that settles): three at a time, one running in the others' waits (decision 092).
+const systemProjects = [{ name: "system", testMatch: SYSTEM_SPECS, use: desktop, workers: 3 }];
 
 const fakeGitHub = {
   command: `node tools/fake-github/main.ts ${new URL(githubURL).port}`,

@@ -33,6 +33,7 @@ import { settingsOrExit } from "../../config/read.ts";
 import { type Cluster, type ClusterServer, startCluster } from "../../tools/commands/cluster.ts";
 import { fakeGitHubEnv } from "../../tools/fake-github/accounts.ts";
 import { startFakeGitHub } from "../../tools/fake-github/server.ts";
+import { limit } from "./host-speed.ts";
 import { AdminClient, ContactClient, readUpload, signIn } from "./site-client.ts";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 import { generator, type Ledger, pixelsOf, verify, writer } from "./soak.ts";
@@ -293,9 +294,13 @@ async function killCheck(cluster: Cluster, smtp: SmtpSink, seed: number): Promis
   await step("server 1 restarts and takes requests again", async () => {
     readyMs = await first.restart();
     const start = await twoxx(first);
-    // The balancer leaves a failed server out for fail_timeout (5 s), then tries it again.
-    await sleep(7000);
-    const served = (await twoxx(first)) - start;
+    // The balancer leaves a failed server out for fail_timeout (5 s), then tries it again: wait for that first request.
+    const deadline = Date.now() + limit(20_000);
+    let served = 0;
+    while (served === 0 && Date.now() < deadline) {
+      await sleep(250);
+      served = (await twoxx(first)) - start;
+    }
     console.log(`  ready in ${readyMs} ms; ${served} requests answered by it since`);
     expect(served > 0, "no request reached server 1 after its restart");
   });
