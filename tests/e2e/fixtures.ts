@@ -91,6 +91,7 @@ export async function seriousA11yViolations(page: Page, within: readonly string[
   // A transition that started while axe ran is measured halfway: a toast whose time ran out during the check was
   // read at half its opacity, its text at half its contrast. What is wrong with the page at rest is still wrong once
   // its motion has ended, so a check that found something is made once more then, and that one is the answer.
+  if (info.timeout > 0) info.setTimeout(info.timeout + AXE_CHECK_MS);
   await motionEnded(page);
   return check();
 }
