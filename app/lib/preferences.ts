@@ -22,10 +22,12 @@ export function applyTheme(theme: Theme): void {
   // Every color of the page changes at once: no element's color transition
   // runs for it (a hundred of them on the home page, each an animation to
   // start and step, doubled the flip's cost on a phone; decision 051). The
-  // class goes once the frame with the new theme has been painted.
+  // class goes in the frame after the one that styled the new theme: a task
+  // queued from the first frame's callback could run before that frame's
+  // style on a busy machine, and the colors then transitioned after all.
   root.classList.add(THEME_SWITCHING);
   requestAnimationFrame(() => {
-    setTimeout(() => root.classList.remove(THEME_SWITCHING), 0);
+    requestAnimationFrame(() => root.classList.remove(THEME_SWITCHING));
   });
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;
