@@ -5,6 +5,10 @@
  * (scripts, styles, frames, forms, embeds) are left out with what they
  * held, links and images whose address the sanitizer refuses keep their
  * text only, and each is reported, so the author knows what a post lost.
+ * Ghost's rendered cards (`kg-*`: bookmark, file, video, audio, callout,
+ * toggle, product) become the plain HTML they stand for first, without
+ * their player controls, icons and thumbnails; a YouTube or Vimeo frame
+ * leaves a link to the video's page.
  */
 import TurndownService from "turndown";
 import { sanitizerRemovals } from "../blog/markdown.server.ts";
@@ -34,6 +38,122 @@ const SAFE_ADDRESS = /^(?:https?:|mailto:|[^:]*$)/i;
 const isSafe = (address: string, images: boolean) =>
   SAFE_ADDRESS.test(address.trim()) && !(images && /^mailto:/i.test(address.trim()));
 
+/** Ghost's cards turned into plain HTML; what they held (controls, icons) is neither kept nor reported. */
+const CARD = /(?:^|\s)kg-(bookmark|file|video|audio|callout|toggle|product)-card(?:\s|$)/;
+
+type El = HTMLElement;
+const cardOf = (node: El): string | undefined =>
+  node.nodeType === 1 ? CARD.exec(node.getAttribute("class") ?? "")?.[1] : undefined;
+
+/** Whether the node lies in a card made plain HTML (its own elements then count for nothing). */
+function inCard(node: El): boolean {
+  for (let parent = node.parentNode as El | null; parent; parent = parent.parentNode as El | null) {
+    if (cardOf(parent)) return true;
+  }
+  return false;
+}
+
+/** The page of a YouTube or Vimeo player's address, or undefined. */
+export function videoPage(src: string): string | undefined {
+  const youtube = /^(?:https?:)?\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]+)/i.exec(src);
+  if (youtube) return `https://www.youtube.com/watch?v=${youtube[1]}`;
+  const vimeo = /^(?:https?:)?\/\/player\.vimeo\.com\/video\/(\d+)/i.exec(src);
+  if (vimeo) return `https://vimeo.com/${vimeo[1]}`;
+  return undefined;
+}
+
+/** A card's plain HTML, made with the card's own document. */
+function plainCard(kind: string, card: El): El {
+  const doc = card.ownerDocument;
+  const root = doc.createElement("div");
+  const text = (selector: string) => card.querySelector(selector)?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+  const add = (tag: string, children: (Node | string)[]) => {
+    const element = doc.createElement(tag);
+    for (const child of children) element.appendChild(typeof child === "string" ? doc.createTextNode(child) : child);
+    root.appendChild(element);
+    return element;
+  };
+  const link = (href: string, label: string) => {
+    const a = doc.createElement("a");
+    a.setAttribute("href", href);
+    a.appendChild(doc.createTextNode(label || href));
+    return a;
+  };
+  const cloned = (selector: string) =>
+    Array.from(card.querySelector(selector)?.childNodes ?? []).map((node) => node.cloneNode(true));
+  const caption = text("figcaption");
+  switch (kind) {
+    case "bookmark": {
+      const href = card.querySelector("a")?.getAttribute("href") ?? "";
+      const description = text(".kg-bookmark-description");
+      add("p", [link(href, text(".kg-bookmark-title")), ...(description ? [` — ${description}`] : [])]);
+      if (caption) add("p", [caption]);
+      break;
+    }
+    case "file": {
+      const href = card.querySelector("a")?.getAttribute("href") ?? "";
+      const note = text(".kg-file-card-caption");
+      add("p", [
+        link(href, text(".kg-file-card-title") || text(".kg-file-card-filename")),
+        ...(note ? [` — ${note}`] : []),
+      ]);
+      break;
+    }
+    case "video":
+    case "audio": {
+      const src = card.querySelector(kind)?.getAttribute("src") ?? "";
+      const name = decodeURI(src.split(/[?#]/)[0]?.split("/").pop() ?? "");
+      add("p", [link(src, (kind === "audio" ? text(".kg-audio-title") : "") || caption || name)]);
+      break;
+    }
+    case "callout": {
+      const emoji = text(".kg-callout-emoji");
+      const quote = add("blockquote", []);
+      const body = card.querySelector(".kg-callout-text");
+      const paragraph = doc.createElement("p");
+      if (emoji) paragraph.appendChild(doc.createTextNode(`${emoji} `));
+      for (const child of cloned(".kg-callout-text")) paragraph.appendChild(child);
+      // Its text in paragraphs of its own: the emoji goes before them.
+      if (body?.querySelector("p")) {
+        if (emoji) quote.appendChild(doc.createTextNode(`${emoji} `));
+        for (const child of cloned(".kg-callout-text")) quote.appendChild(child);
+      } else quote.appendChild(paragraph);
+      break;
+    }
+    case "toggle": {
+      add("h4", [text(".kg-toggle-heading-text") || text(".kg-toggle-heading")]);
+      for (const child of cloned(".kg-toggle-content")) root.appendChild(child);
+      break;
+    }
+    case "product": {
+      const image = card.querySelector("img");
+      if (image) root.appendChild(image.cloneNode(true));
+      add("p", [add("strong", [text(".kg-product-card-title")])]);
+      for (const child of cloned(".kg-product-card-description")) root.appendChild(child);
+      const button = card.querySelector("a");
+      if (button?.getAttribute("href"))
+        add("p", [link(button.getAttribute("href") ?? "", button.textContent?.trim() ?? "")]);
+      break;
+    }
+  }
+  return root;
+}
+
+/** Emphasis whose only child is the same emphasis (`<i><em>x</em></i>`): once is enough. */
+const EMPHASIS: Record<string, string> = { I: "em", EM: "em", B: "strong", STRONG: "strong" };
+const doubled = (node: El) =>
+  EMPHASIS[node.nodeName] !== undefined &&
+  node.childNodes.length === 1 &&
+  EMPHASIS[node.firstChild?.nodeName ?? ""] === EMPHASIS[node.nodeName];
+
+/** A `<pre>`'s text with its line breaks (`<br>` included). */
+const preText = (node: Node): string =>
+  node.nodeName === "BR"
+    ? "\n"
+    : node.nodeType === 3
+      ? (node.nodeValue ?? "")
+      : Array.from(node.childNodes).map(preText).join("");
+
 export interface ConvertedHtml {
   markdown: string;
   /** What was left out, one entry each: `script`, `iframe`, `link javascript:alert(1)`. */
@@ -52,25 +172,58 @@ function converter(removed: string[]): TurndownService {
     emDelimiter: "_",
     hr: "---",
   });
+  // What a card made plain HTML held is left with the card, not reported.
+  const report = (node: Node, item: string) => {
+    if (!inCard(node as El)) removed.push(item);
+  };
   service.addRule("dropped", {
     filter: (node) => (DROPPED as readonly string[]).includes(node.nodeName.toLowerCase()),
     replacement: (_content, node) => {
-      removed.push(node.nodeName.toLowerCase());
-      return "";
+      report(node, node.nodeName.toLowerCase());
+      // A video's frame leaves a link to its page (Ghost's embed cards name it in `data-page`).
+      const element = node as El;
+      const page =
+        node.nodeName === "IFRAME"
+          ? element.getAttribute("data-page") || videoPage(element.getAttribute("src") ?? "")
+          : undefined;
+      if (!page || !isSafe(page, false)) return "";
+      const label = element.getAttribute("title")?.trim() || element.getAttribute("data-title")?.trim() || page;
+      return `\n\n[${service.escape(label)}](${page})\n\n`;
     },
   });
   service.addRule("unsafeLink", {
     filter: (node) => node.nodeName === "A" && !isSafe(node.getAttribute("href") ?? "", false),
     replacement: (content, node) => {
-      removed.push(`link ${(node as HTMLElement).getAttribute("href") ?? ""}`);
+      report(node, `link ${(node as HTMLElement).getAttribute("href") ?? ""}`);
       return content;
     },
   });
   service.addRule("unsafeImage", {
     filter: (node) => node.nodeName === "IMG" && !isSafe(node.getAttribute("src") ?? "", true),
     replacement: (_content, node) => {
-      removed.push(`image ${((node as HTMLElement).getAttribute("src") ?? "").slice(0, 60)}`);
+      report(node, `image ${((node as HTMLElement).getAttribute("src") ?? "").slice(0, 60)}`);
       return "";
+    },
+  });
+  service.addRule("ghostCard", {
+    filter: (node) => cardOf(node) !== undefined,
+    replacement: (_content, node) => {
+      const plain = plainCard(cardOf(node as El) ?? "", node as El);
+      return `\n\n${service.turndown(plain)}\n\n`;
+    },
+  });
+  service.addRule("doubledEmphasis", {
+    filter: (node) => doubled(node),
+    replacement: (content) => content,
+  });
+  // A `<pre>` without `<code>` is code all the same: fenced, its lines kept.
+  service.addRule("plainPre", {
+    filter: (node) => node.nodeName === "PRE" && node.firstChild?.nodeName !== "CODE",
+    replacement: (_content, node) => {
+      const text = preText(node).replace(/\n$/, "");
+      const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+      const fence = "`".repeat(longest + 1);
+      return `\n\n${fence}\n${text}\n${fence}\n\n`;
     },
   });
   // A table as a Markdown table (the first row its head): raw HTML would not be shown.
@@ -94,10 +247,13 @@ function converter(removed: string[]): TurndownService {
 
 /**
  * @example htmlToMarkdown('<p>Olá <b>mundo</b></p><script>x()</script>') // { markdown: "Olá **mundo**", removed: ["script"] }
+ * `restore` changes the Markdown before the sanitizer says what it would drop.
  */
-export function htmlToMarkdown(html: string): ConvertedHtml {
+export function htmlToMarkdown(html: string, options: { restore?: (markdown: string) => string } = {}): ConvertedHtml {
   const removed: string[] = [];
-  const markdown = converter(removed).turndown(html).trim();
+  const written = converter(removed).turndown(html).trim();
+  // What the caller kept apart (Ghost's Markdown cards) is put back before the sanitizer looks.
+  const markdown = options.restore ? options.restore(written) : written;
   for (const item of sanitizerRemovals(markdown)) removed.push(item);
   return { markdown, removed };
 }
