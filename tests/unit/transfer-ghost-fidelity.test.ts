@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { readGhost } from "../../app/server/transfer/ghost-source.server.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
 import type { ImportedPost, ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { noteText } from "../../app/server/transfer/messages.server.ts";
 import { IMPORT_FIXTURES } from "../helpers/import-files.ts";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
@@ -36,6 +37,159 @@ const only = (source: ParsedSource): ImportedPost => {
   expect(source.posts).toHaveLength(1);
   return source.posts[0] as ImportedPost;
 };
+
+const lexical = (...children: Row[]) => JSON.stringify({ root: { type: "root", children } });
+const paragraph = (text: string) => ({ type: "paragraph", children: [{ type: "extended-text", text, format: 0 }] });
+
+describe("Ghost's cards of a post with no HTML", () => {
+  it("renders gallery, callout, toggle, button, call to action, media, file, product, header and signup", () => {
+    const post = only(
+      ghost(
+        [
+          {
+            lexical: lexical(
+              paragraph("Antes."),
+              {
+                type: "gallery",
+                caption: "Galeria da praia",
+                images: [
+                  { src: "__GHOST_URL__/content/images/2024/03/g1.jpg", alt: "Jangada", caption: "Na areia" },
+                  { src: "__GHOST_URL__/content/images/2024/03/g2.jpg", caption: "Coqueiro" },
+                ],
+              },
+              { type: "callout", calloutEmoji: "🦈", calloutText: "<p>Atenção aos <b>tubarões</b></p>" },
+              { type: "toggle", heading: "<span>Posso levar cachorro?</span>", content: "<p>Sim, na coleira.</p>" },
+              { type: "button", buttonText: "Assine", buttonUrl: "https://example.com/assine" },
+              {
+                type: "call-to-action",
+                textValue: "<p>Gostou? Apoie o blog.</p>",
+                showButton: true,
+                buttonText: "Apoiar",
+                buttonUrl: "https://apoia.se/mare",
+                hasSponsorLabel: true,
+                sponsorLabel: "<p>PATROCINADO</p>",
+              },
+              { type: "video", src: "__GHOST_URL__/content/media/2024/03/mare.mp4", caption: "Maré subindo" },
+              { type: "audio", src: "__GHOST_URL__/content/media/2024/03/frevo.mp3", title: "Frevo de rua" },
+              {
+                type: "file",
+                src: "__GHOST_URL__/content/files/2024/03/mares.pdf",
+                fileTitle: "Tábua de marés",
+                fileCaption: "PDF da Marinha",
+                fileName: "mares.pdf",
+              },
+              {
+                type: "product",
+                productTitle: "Bolo de rolo",
+                productDescription: "<p>Feito em Recife.</p>",
+                productButtonEnabled: true,
+                productButton: "Comprar",
+                productUrl: "https://loja.example/bolo",
+              },
+              {
+                type: "header",
+                heading: "Boas-vindas",
+                subheading: "Um blog do Recife",
+                buttonText: "Ler",
+                buttonUrl: "https://example.com/ler",
+              },
+              { type: "signup", heading: "Assine a newsletter", subheading: "Uma carta por mês" },
+              { type: "email-cta", html: "<p>Só para quem lê o e-mail</p>" },
+              paragraph("Depois."),
+            ),
+          },
+        ],
+        {},
+        ["content/images/2024/03/g1.jpg"],
+      ),
+    );
+    const content = post.content;
+    expect(content).toContain("![Jangada](/content/images/2024/03/g1.jpg)\n\nNa areia");
+    expect(content).toContain("![Coqueiro](/content/images/2024/03/g2.jpg)");
+    expect(content).toContain("Galeria da praia");
+    expect(post.images).toEqual([
+      { original: "/content/images/2024/03/g1.jpg", file: "content/images/2024/03/g1.jpg" },
+      { original: "/content/images/2024/03/g2.jpg" },
+    ]);
+    expect(content).toContain("> 🦈 Atenção aos **tubarões**");
+    expect(content).toContain("#### Posso levar cachorro?\n\nSim, na coleira.");
+    expect(content).toContain("[Assine](https://example.com/assine)");
+    expect(content).toContain("PATROCINADO\n\nGostou? Apoie o blog.\n\n[Apoiar](https://apoia.se/mare)");
+    expect(content).toContain("[Maré subindo](/content/media/2024/03/mare.mp4)");
+    expect(content).toContain("[Frevo de rua](/content/media/2024/03/frevo.mp3)");
+    expect(content).toContain("[Tábua de marés](/content/files/2024/03/mares.pdf) — PDF da Marinha");
+    expect(content).toContain("**Bolo de rolo**\n\nFeito em Recife.\n\n[Comprar](https://loja.example/bolo)");
+    expect(content).toContain("## Boas-vindas\n\nUm blog do Recife\n\n[Ler](https://example.com/ler)");
+    expect(content).toContain("## Assine a newsletter\n\nUma carta por mês");
+    expect(content).toMatch(/^Antes\.[\s\S]*Depois\.$/);
+    // A card the site has no place for is listed, not silently dropped.
+    expect(content).not.toContain("Só para quem lê");
+    expect(post.removed).toEqual(["card email-cta"]);
+  });
+
+  it("lists an unknown card of a mobiledoc document, and renders its gallery and callout", () => {
+    const post = only(
+      ghost([
+        {
+          mobiledoc: JSON.stringify({
+            version: "0.3.1",
+            atoms: [],
+            markups: [],
+            cards: [
+              [
+                "gallery",
+                { images: [{ src: "__GHOST_URL__/content/images/m.jpg", caption: "Maracatu" }], caption: "Nação" },
+              ],
+              ["callout", { calloutEmoji: "💡", calloutText: "Leve <strong>protetor</strong>." }],
+              ["mystery", { anything: 1 }],
+            ],
+            sections: [
+              [10, 0],
+              [10, 1],
+              [10, 2],
+            ],
+          }),
+        },
+      ]),
+    );
+    expect(post.content).toBe("![Maracatu](/content/images/m.jpg)\n\nMaracatu\n\nNação\n\n> 💡 Leve **protetor**.");
+    expect(post.images).toEqual([{ original: "/content/images/m.jpg" }]);
+    expect(post.removed).toEqual(["card mystery"]);
+  });
+});
+
+describe("mobiledoc's atoms", () => {
+  it("makes a soft return a line break and any other atom its text", () => {
+    const post = only(
+      ghost([
+        {
+          mobiledoc: JSON.stringify({
+            version: "0.3.1",
+            atoms: [
+              ["soft-return", "", {}],
+              ["mention", "@ana", { id: 1 }],
+            ],
+            cards: [],
+            markups: [],
+            sections: [
+              [
+                1,
+                "p",
+                [
+                  [0, [], 0, "Primeira linha"],
+                  [1, [], 0, 0],
+                  [0, [], 0, "segunda, por "],
+                  [1, [], 0, 1],
+                ],
+              ],
+            ],
+          }),
+        },
+      ]),
+    );
+    expect(post.content).toBe("Primeira linha  \nsegunda, por @ana");
+  });
+});
 
 describe("Ghost's rendered cards", () => {
   it("become plain links, quotes and headings, without players, icons or thumbnails", async () => {
@@ -91,5 +245,126 @@ describe("HTML made the site's Markdown, for every source", () => {
     expect(htmlToMarkdown('<pre><code class="language-js">let a = 1;\nlet b;</code></pre>').markdown).toBe(
       "```js\nlet a = 1;\nlet b;\n```",
     );
+  });
+});
+
+describe("a lexical or mobiledoc embed card", () => {
+  it("leaves a link to its page, named by its title", () => {
+    const post = only(
+      ghost([
+        {
+          lexical: lexical({
+            type: "embed",
+            url: "https://www.youtube.com/watch?v=abc123XYZ_0",
+            html: '<iframe src="https://www.youtube.com/embed/abc123XYZ_0?feature=oembed"></iframe>',
+            metadata: { title: "Frevo no Recife" },
+            caption: "Vídeo do frevo",
+          }),
+        },
+      ]),
+    );
+    expect(post.content).toBe("[Frevo no Recife](https://www.youtube.com/watch?v=abc123XYZ_0)\n\nVídeo do frevo");
+    expect(post.removed).toEqual(["iframe"]);
+  });
+});
+
+describe("nothing private becomes public", () => {
+  it("imports a post sent by e-mail only as a draft, with a note in both languages", () => {
+    const source = ghost(
+      [
+        { title: "Edição #12", status: "sent", html: "<p>Só na caixa.</p>" },
+        { id: "m", title: "Só no e-mail", status: "published", html: "<p>Também.</p>" },
+      ],
+      { posts_meta: [{ post_id: "m", email_only: 1 }] },
+    );
+    expect(source.posts.map((post) => [post.title, post.draft, post.publishedAt])).toEqual([
+      ["Edição #12", true, null],
+      ["Só no e-mail", true, null],
+    ]);
+    expect(source.notes.map((note) => [note.file, note.code])).toEqual([
+      ["ghost.json · posts[0]", "email-only-draft"],
+      ["ghost.json · posts[1]", "email-only-draft"],
+    ]);
+    const note = source.notes[0];
+    if (!note) throw new Error("no note");
+    expect(noteText("pt", note)).toBe(
+      "ghost.json · posts[0]: “Edição #12” foi enviado só por e-mail, nunca publicado no site: importado como rascunho",
+    );
+    expect(noteText("en", note)).toContain("“Edição #12” was sent by e-mail only, never published on the site");
+  });
+
+  it("imports a members' or paid post whole, as a draft, saying it was for members", () => {
+    const source = ghost([
+      { title: "Bastidores", visibility: "paid", html: "<p>Aberta.</p><!--members-only--><p>Paga.</p>" },
+      { title: "Aberto", html: "<p>Todos.</p>" },
+    ]);
+    const [paid, open] = source.posts;
+    expect(paid).toMatchObject({ draft: true, publishedAt: null, content: "Aberta.\n\nPaga." });
+    expect(open).toMatchObject({ draft: false });
+    expect(source.notes).toEqual([
+      { file: "ghost.json · posts[0]", code: "members-draft", values: { title: "Bastidores", visibility: "paid" } },
+    ]);
+    const note = source.notes[0];
+    if (!note) throw new Error("no note");
+    expect(noteText("pt", note)).toContain("era só para membros (paid)");
+    expect(noteText("en", note)).toContain("was for members only (paid)");
+  });
+
+  it("leaves out a card hidden from the web, listed, and Ghost's e-mail merge tags", () => {
+    const post = only(
+      ghost([
+        {
+          lexical: lexical(
+            paragraph("Texto."),
+            {
+              type: "html",
+              html: '<p>Só no e-mail: <a href="%%{unsubscribe_url}%%">sair</a></p>',
+              visibility: { web: { nonMember: false, memberSegment: "" }, email: { memberSegment: "status:free" } },
+            },
+            {
+              type: "html",
+              html: '<p>Olá %%{first_name, "leitor"}%%! <a href="%%{unsubscribe_url}%%">Sair</a></p>',
+              visibility: { web: { nonMember: true, memberSegment: "status:free" } },
+            },
+          ),
+        },
+      ]),
+    );
+    expect(post.content).toBe("Texto.\n\nOlá ! Sair");
+    expect(post.removed).toEqual(["card html (hidden from the web)"]);
+  });
+});
+
+describe("what the sanitizer drops", () => {
+  it("is reported for the HTML of a Markdown card too", () => {
+    const post = only(
+      ghost([
+        {
+          mobiledoc: JSON.stringify({
+            version: "0.3.1",
+            atoms: [],
+            markups: [],
+            cards: [["markdown", { markdown: "## Roteiro\n\n<details><summary>Mais</summary>Frevo</details>" }]],
+            sections: [[10, 0]],
+          }),
+        },
+      ]),
+    );
+    expect(post.content).toBe("## Roteiro\n\n<details><summary>Mais</summary>Frevo</details>");
+    expect(post.removed).toEqual(["html <details><summary>Mais</summary>Frevo</details>"]);
+  });
+});
+
+describe("a post's tags", () => {
+  it("keeps the first ten and notes the ones cut", () => {
+    const tags = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, name: `Tag ${i + 1}` }));
+    const source = ghost([{ html: "<p>Muitas tags.</p>" }], {
+      tags: [...tags, { id: "lang", name: "#pt" }],
+      posts_tags: [...tags, { id: "lang" }].map((tag, i) => ({ post_id: "p0", tag_id: tag.id, sort_order: i })),
+    });
+    expect(only(source).tags.map((tag) => tag.name)).toEqual(tags.slice(0, 10).map((tag) => tag.name));
+    expect(source.notes).toEqual([
+      { file: "ghost.json · posts[0]", code: "tags-cut", values: { max: "10", dropped: "Tag 11, Tag 12" } },
+    ]);
   });
 });

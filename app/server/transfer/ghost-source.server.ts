@@ -6,6 +6,10 @@
  * `locale` setting gives it, or an internal tag `#pt` / `#en` on the post.
  * Addresses were `/{slug}/`; `__GHOST_URL__` stands for the old site, and
  * its images (`/content/images/…`) come from the upload when it has them.
+ * A card this site has no place for, or one hidden from the web (e-mail
+ * only, members only), is left out and listed with what the post lost. A
+ * post sent by e-mail only, or for members, comes in as a draft with a note:
+ * nothing private becomes public by an import.
  */
 import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
@@ -36,15 +40,93 @@ export function ghostData(json: unknown): Row | undefined {
   return data && Array.isArray(data.posts) ? data : undefined;
 }
 
-/** Ghost's card of a mobiledoc or lexical document as HTML. */
-function cardHtml(name: string, payload: Row): string {
+const link = (href: unknown, text: unknown) =>
+  str(href) ? `<a href="${escapeAttribute(str(href) ?? "")}">${escapeHtml(str(text) || str(href) || "")}</a>` : "";
+
+/** Whether a card is hidden from the site's readers (Ghost 6: e-mail only, or members only). */
+function hiddenFromWeb(payload: Row): boolean {
+  const web = (payload.visibility as Row | undefined)?.web as Row | undefined;
+  return web?.nonMember === false;
+}
+
+/**
+ * Ghost's card of a mobiledoc or lexical document as HTML; undefined when
+ * this site has no place for it (the caller lists it in `removed`).
+ */
+function cardHtml(name: string, payload: Row, removed: string[] = []): string | undefined {
+  if (hiddenFromWeb(payload)) {
+    removed.push(`card ${name} (hidden from the web)`);
+    return "";
+  }
   switch (name) {
     case "markdown":
       // A Markdown card is Markdown already: kept apart, joined as it is.
       return `<pre data-markdown="">${escapeHtml(str(payload.markdown) ?? "")}</pre>`;
     case "html":
-    case "embed":
       return str(payload.html) ?? "";
+    case "embed": {
+      // The frame is left out, its page stays as a link (html-to-markdown.server.ts).
+      const html = (str(payload.html) ?? "").replace(
+        /<iframe\b/i,
+        `<iframe data-page="${escapeAttribute(str(payload.url) ?? "")}" data-title="${escapeAttribute(str((payload.metadata as Row | undefined)?.title) ?? "")}"`,
+      );
+      const caption = str(payload.caption);
+      return `${html}${caption ? `<p>${caption}</p>` : ""}`;
+    }
+    case "gallery": {
+      const images = ((payload.images as Row[] | undefined) ?? []).map((image) =>
+        cardHtml("image", { ...image, alt: str(image.alt) || str(image.caption) || "" }),
+      );
+      const caption = str(payload.caption);
+      return `${images.join("")}${caption ? `<p>${caption}</p>` : ""}`;
+    }
+    case "callout": {
+      const emoji = escapeHtml(str(payload.calloutEmoji) ?? "");
+      const text = str(payload.calloutText) ?? "";
+      const body = /^\s*<p\b/i.test(text)
+        ? text.replace(/<p\b[^>]*>/i, (open) => `${open}${emoji ? `${emoji} ` : ""}`)
+        : `<p>${emoji ? `${emoji} ` : ""}${text}</p>`;
+      return `<blockquote>${body}</blockquote>`;
+    }
+    case "toggle":
+      return `<h4>${str(payload.heading) ?? ""}</h4>${str(payload.content) ?? ""}`;
+    case "button":
+      return `<p>${link(payload.buttonUrl, payload.buttonText)}</p>`;
+    case "call-to-action": {
+      const image = str(payload.imageUrl)
+        ? `<p><img src="${escapeAttribute(str(payload.imageUrl) ?? "")}" alt=""></p>`
+        : "";
+      const sponsor = payload.hasSponsorLabel ? (str(payload.sponsorLabel) ?? "") : "";
+      const button = payload.showButton === false ? "" : `<p>${link(payload.buttonUrl, payload.buttonText)}</p>`;
+      return `${sponsor}${image}${str(payload.textValue) ?? ""}${button}`;
+    }
+    case "video":
+    case "audio":
+    case "file": {
+      const name = str(payload.fileTitle) || str(payload.title) || str(payload.caption) || str(payload.fileName);
+      const caption = name === str(payload.caption) ? undefined : str(payload.fileCaption) || str(payload.caption);
+      return `<p>${link(payload.src, name)}${caption ? ` — ${caption}` : ""}</p>`;
+    }
+    case "product": {
+      const image = str(payload.productImageSrc)
+        ? `<p><img src="${escapeAttribute(str(payload.productImageSrc) ?? "")}" alt=""></p>`
+        : "";
+      const button = payload.productButtonEnabled ? `<p>${link(payload.productUrl, payload.productButton)}</p>` : "";
+      return `${image}<p><strong>${str(payload.productTitle) ?? ""}</strong></p>${str(payload.productDescription) ?? ""}${button}`;
+    }
+    case "header":
+    case "signup": {
+      const heading = str(payload.heading) ?? str(payload.header) ?? "";
+      const text = str(payload.subheading) ?? str(payload.subheader) ?? "";
+      const button =
+        name === "header" && payload.buttonEnabled !== false
+          ? `<p>${link(payload.buttonUrl, payload.buttonText)}</p>`
+          : "";
+      return `${heading ? `<h2>${heading}</h2>` : ""}${text ? `<p>${text}</p>` : ""}${button}`;
+    }
+    case "paywall":
+      // Where the members' part began: the post as a whole is a draft (see postOf).
+      return "";
     case "image": {
       const src = str(payload.src) ?? "";
       const caption = str(payload.caption);
@@ -59,22 +141,24 @@ function cardHtml(name: string, payload: Row): string {
     case "bookmark": {
       const url = str(payload.url) ?? "";
       const title = str((payload.metadata as Row | undefined)?.title) ?? url;
-      return `<p><a href="${escapeAttribute(url)}">${escapeHtml(title)}</a></p>`;
+      const description = str((payload.metadata as Row | undefined)?.description);
+      return `<p><a href="${escapeAttribute(url)}">${escapeHtml(title)}</a>${description ? ` — ${escapeHtml(description)}` : ""}</p>`;
     }
     default:
-      return "";
+      return undefined;
   }
 }
 
 /** A mobiledoc document (Ghost 4) as HTML. */
-export function mobiledocHtml(doc: Row): string {
+export function mobiledocHtml(doc: Row, removed: string[] = []): string {
   const markups = (doc.markups as [string, string[]?][] | undefined) ?? [];
   const cards = (doc.cards as [string, Row][] | undefined) ?? [];
+  const atoms = (doc.atoms as [string, string?, Row?][] | undefined) ?? [];
   const markersHtml = (markers: unknown[]) => {
     let html = "";
     const open: string[] = [];
-    for (const marker of markers as [number, number[], number, string][]) {
-      const [, opens, closes, value] = marker;
+    for (const marker of markers as [number, number[], number, string | number][]) {
+      const [kind, opens, closes, value] = marker;
       for (const index of opens) {
         const [tag = "span", attributes = []] = markups[index] ?? [];
         let attributeText = "";
@@ -84,7 +168,11 @@ export function mobiledocHtml(doc: Row): string {
         html += `<${tag}${attributeText}>`;
         open.push(tag);
       }
-      html += escapeHtml(typeof value === "string" ? value : "");
+      if (kind === 1) {
+        // An atom: a soft return is a line break, any other its text.
+        const [atom = "", text = ""] = atoms[Number(value)] ?? [];
+        html += atom === "soft-return" ? "<br>" : escapeHtml(text);
+      } else html += escapeHtml(typeof value === "string" ? value : "");
       for (let i = 0; i < closes; i++) html += `</${open.pop()}>`;
     }
     return html;
@@ -98,14 +186,16 @@ export function mobiledocHtml(doc: Row): string {
       html += `<${second}>${items}</${second}>`;
     } else if (type === 10) {
       const [name = "", payload = {}] = cards[second as number] ?? [];
-      html += cardHtml(name, payload);
+      const card = cardHtml(name, payload, removed);
+      if (card === undefined) removed.push(`card ${name}`);
+      html += card ?? "";
     }
   }
   return html;
 }
 
 /** A lexical document (Ghost 5 and 6) as HTML. */
-export function lexicalHtml(doc: Row): string {
+export function lexicalHtml(doc: Row, removed: string[] = []): string {
   const node = (item: Row): string => {
     const children = ((item.children as Row[] | undefined) ?? []).map(node).join("");
     const type = String(item.type ?? "").replace(/^extended-/, "");
@@ -138,15 +228,22 @@ export function lexicalHtml(doc: Row): string {
         return "<br>";
       case "root":
         return children;
-      default:
-        return cardHtml(type, item) || children;
+      case "tab":
+        return " ";
+      default: {
+        const card = cardHtml(type, item, removed);
+        if (card !== undefined) return card;
+        if (Array.isArray(item.children)) return children;
+        removed.push(`card ${type}`);
+        return "";
+      }
     }
   };
   return node((doc.root as Row | undefined) ?? {});
 }
 
-/** A post's HTML: Ghost's own, else made from lexical or mobiledoc. */
-function postHtml(post: Row): string {
+/** A post's HTML: Ghost's own, else made from lexical or mobiledoc (with the cards it left out). */
+function postHtml(post: Row, removed: string[]): string {
   const html = str(post.html);
   if (html) return html;
   for (const [field, render] of [
@@ -156,7 +253,10 @@ function postHtml(post: Row): string {
     const source = str(post[field]);
     if (!source) continue;
     try {
-      return render(JSON.parse(source) as Row);
+      const left: string[] = [];
+      const made = render(JSON.parse(source) as Row, left);
+      removed.push(...left);
+      return made;
     } catch {
       // The other field may hold it.
     }
@@ -175,6 +275,10 @@ function withMarkdownCards(html: string): { html: string; cards: string[] } {
 }
 
 const GHOST_URL = /__GHOST_URL__/g;
+
+/** Ghost's e-mail merge tags (`%%{unsubscribe_url}%%`): a link to one keeps its text, the tag goes. */
+const withoutMergeTags = (html: string) =>
+  html.replace(/<a\b[^>]*href="%%\{[^"]*\}%%"[^>]*>([\s\S]*?)<\/a>/gi, "$1").replace(/%%\{[^}]*\}%%/g, "");
 
 /** The posts of Ghost's export, one at a time, made with the rest of its data (tags, settings, meta). */
 function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: Date) {
@@ -233,19 +337,24 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       }
       dates[key] = date;
     }
-    const status = str(post.status) ?? "draft";
-    const { html, cards } = withMarkdownCards(postHtml(post).replace(GHOST_URL, ""));
-    const converted = htmlToMarkdown(html);
-    const content = converted.markdown.replace(
-      /GHOSTMARKDOWNCARD(\d+)/g,
-      (_whole, i: string) => cards[Number(i)] ?? "",
-    );
+    const seo = meta.get(String(post.id));
+    // Sent by e-mail only, or for members: a draft, so nothing private is published by the import.
+    const emailOnly = str(post.status) === "sent" || Boolean(seo?.email_only);
+    const visibility = str(post.visibility) ?? "public";
+    const status = emailOnly || visibility !== "public" ? "draft" : (str(post.status) ?? "draft");
+    if (emailOnly) notes.push({ file: label, code: "email-only-draft", values: { title } });
+    else if (visibility !== "public") notes.push({ file: label, code: "members-draft", values: { title, visibility } });
+    const cardsLeft: string[] = [];
+    const { html, cards } = withMarkdownCards(withoutMergeTags(postHtml(post, cardsLeft).replace(GHOST_URL, "")));
+    const converted = htmlToMarkdown(html, {
+      restore: (markdown) => markdown.replace(/GHOSTMARKDOWNCARD(\d+)/g, (_whole, i: string) => cards[Number(i)] ?? ""),
+    });
+    const content = converted.markdown;
     const images = [...content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
       .map((match) => match[1] ?? "")
       .filter((address) => address.startsWith("/content/images/"))
       .map(imageOf);
     const cover = str(post.feature_image);
-    const seo = meta.get(String(post.id));
     const names: { slug: string; name: string }[] = [];
     for (const tag of postTags) {
       const name = tagName(str(tag.name) ?? "");
@@ -253,6 +362,19 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       const slug = normalizeTag(name);
       if (slug && !names.some((known) => known.slug === slug))
         names.push({ slug, name: name.slice(0, POST_LIMITS.tag) });
+    }
+    if (names.length > POST_LIMITS.tags) {
+      notes.push({
+        file: label,
+        code: "tags-cut",
+        values: {
+          max: String(POST_LIMITS.tags),
+          dropped: names
+            .slice(POST_LIMITS.tags)
+            .map((tag) => tag.name)
+            .join(", "),
+        },
+      });
     }
     const created = dates.created_at ?? now;
     const slug = slugify(str(post.slug) ?? "") || slugify(title);
@@ -277,7 +399,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       ...(cover ? { cover: imageOf(cover.replace(GHOST_URL, "")) } : {}),
       images,
       oldPaths: [`/${str(post.slug) ?? slug}/`],
-      removed: converted.removed,
+      removed: [...cardsLeft, ...converted.removed],
     };
   };
   return { postOf, problems, notes };

@@ -86,8 +86,17 @@ export interface ImportProblem extends Origin {
   values?: Record<string, string>;
 }
 
-/** What an import leaves out on purpose, reported (WordPress's pages and attachments, Ghost's pages). */
-export type NoteCode = "page-skipped" | "attachment-skipped" | "tags-cut" | "slug-made";
+/**
+ * What an import leaves out or changes on purpose, reported (WordPress's pages and attachments, Ghost's
+ * pages; Ghost's e-mail-only and members' posts, which come in as drafts).
+ */
+export type NoteCode =
+  | "page-skipped"
+  | "attachment-skipped"
+  | "tags-cut"
+  | "slug-made"
+  | "email-only-draft"
+  | "members-draft";
 
 export interface ImportNote extends Origin {
   code: NoteCode;

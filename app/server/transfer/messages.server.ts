@@ -20,8 +20,21 @@ export function problemText(lang: Lang, problem: ImportProblem): string {
   return `${where(lang, problem)}: ${format(template, problem.values ?? {})}`;
 }
 
+/** Notes written here in both languages, not (yet) in the dictionary. */
+const NOTES: Partial<Record<ImportNote["code"], Record<Lang, string>>> = {
+  "email-only-draft": {
+    pt: "“{title}” foi enviado só por e-mail, nunca publicado no site: importado como rascunho",
+    en: "“{title}” was sent by e-mail only, never published on the site: imported as a draft",
+  },
+  "members-draft": {
+    pt: "“{title}” era só para membros ({visibility}) no Ghost: importado inteiro como rascunho; publicado, fica público para todos",
+    en: "“{title}” was for members only ({visibility}) on Ghost: imported whole as a draft; once published, it is public to everyone",
+  },
+};
+
 export function noteText(lang: Lang, note: ImportNote): string {
-  const template = dictionaryFor(lang).admin.transfer.note[note.code];
+  const dictionary: Partial<Record<string, string>> = dictionaryFor(lang).admin.transfer.note;
+  const template = NOTES[note.code]?.[lang] ?? dictionary[note.code] ?? note.code;
   return `${where(lang, note)}: ${format(template, note.values ?? {})}`;
 }
 
