@@ -96,7 +96,8 @@ export type NoteCode =
   | "tags-cut"
   | "slug-made"
   | "email-only-draft"
-  | "members-draft";
+  | "members-draft"
+  | "password-draft";
 
 export interface ImportNote extends Origin {
   code: NoteCode;

@@ -30,6 +30,14 @@ const NOTES: Partial<Record<ImportNote["code"], Record<Lang, string>>> = {
     pt: "“{title}” era só para membros ({visibility}) no Ghost: importado inteiro como rascunho; publicado, fica público para todos",
     en: "“{title}” was for members only ({visibility}) on Ghost: imported whole as a draft; once published, it is public to everyone",
   },
+  "slug-made": {
+    pt: "Slug criado a partir do título, numerado porque outro post já tinha o mesmo: “{slug}”",
+    en: "Slug made from the title, numbered because another post already had it: “{slug}”",
+  },
+  "password-draft": {
+    pt: "“{title}” era protegido por senha no WordPress: importado como rascunho, para não ficar público",
+    en: "“{title}” was password-protected on WordPress: imported as a draft, so it is not public",
+  },
 };
 
 export function noteText(lang: Lang, note: ImportNote): string {

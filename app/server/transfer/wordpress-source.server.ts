@@ -31,9 +31,11 @@ import {
   type ImportProblem,
   type ParsedSource,
   type PostSink,
+  type PostSummary,
   ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
+import { type Pending, plainText, prepareWordPressHtml } from "./wordpress-shortcodes.server.ts";
 
 type Item = Record<string, unknown>;
 
@@ -58,17 +60,6 @@ const value = (field: unknown): string => {
 
 /** Whether an XML document is a WordPress export. */
 export const isWxr = (head: string) => /xmlns:wp=|<wp:wxr_version/.test(head);
-
-/** WordPress's `wpautop`: text without paragraphs gets them at its blank lines. */
-function withParagraphs(html: string): string {
-  if (/<(?:p|div|h[1-6]|ul|ol|figure|blockquote|pre|table)\b/i.test(html)) return html;
-  return html
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => `<p>${block.replace(/\n/g, "<br>")}</p>`)
-    .join("\n");
-}
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -267,6 +258,36 @@ export async function readWordPressInto(
     return found ? { original: address, file: found } : { original: address };
   };
   const ownImage = (address: string) => /\/wp-content\/uploads\//.test(address);
+  const imagesIn = (markdown: string) =>
+    [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
+      .map((match) => match[1] ?? "")
+      .filter(ownImage)
+      .map(imageOf);
+
+  /** Attachments by the post they were uploaded to: a gallery without `ids` shows its post's. */
+  const attachmentsOf = new Map<string, string[]>();
+  /** Synced patterns (`wp_block` items) by their id: small, and named by posts before or after them. */
+  const patterns = new Map<string, string>();
+  /** Galleries and patterns marked in the posts' text, filled in at the end; each by its word. */
+  const pending = new Map<string, Pending & { postId: string }>();
+  const pendingOf = new Map<number, string[]>();
+  const word = `wxr${Math.random().toString(16).slice(2, 10).replace(/\d/g, "x")}`;
+  let marking: { postId: string; words: string[] } = { postId: "", words: [] };
+  const mark = (what: Pending) => {
+    // Ended by a letter, so that the 1st is not the start of the 10th.
+    const name = `${word}n${pending.size}x`;
+    pending.set(name, { ...what, postId: marking.postId });
+    marking.words.push(name);
+    return name;
+  };
+  const convert = (html: string) => {
+    const prepared = prepareWordPressHtml(html, mark);
+    const converted = htmlToMarkdown(prepared.html);
+    return { markdown: converted.markdown, removed: [...prepared.removed, ...converted.removed] };
+  };
+  /** The slugs WordPress gave, and the posts whose slug the import made from their title, settled at the end. */
+  const givenSlugs = new Set<string>();
+  const madeSlugs: { index: number; slug: string; line: number }[] = [];
 
   let added = 0;
   /** Featured images by the post's place in the sink, named by their attachment's id, which may come after the post. */
@@ -290,12 +311,19 @@ export async function readWordPressInto(
     const type = value(item["wp:post_type"]);
     const title = decodeEntities(value(item.title)).trim();
     if (type === "attachment") {
-      attachments.set(value(item["wp:post_id"]), value(item["wp:attachment_url"]) || value(item.guid));
+      const attachmentId = value(item["wp:post_id"]);
+      attachments.set(attachmentId, value(item["wp:attachment_url"]) || value(item.guid));
+      const parent = value(item["wp:post_parent"]);
+      if (parent && parent !== "0") attachmentsOf.set(parent, [...(attachmentsOf.get(parent) ?? []), attachmentId]);
       notes.push({
         ...label,
         code: "attachment-skipped",
         values: { title: title || value(item["wp:attachment_url"]) },
       });
+      continue;
+    }
+    if (type === "wp_block") {
+      patterns.set(value(item["wp:post_id"]), value(item["content:encoded"]));
       continue;
     }
     if (type !== "post") {
@@ -317,11 +345,12 @@ export async function readWordPressInto(
     }
     const modifiedGmt = value(item["wp:post_modified_gmt"]);
     const modified = (modifiedGmt && !modifiedGmt.startsWith("0000") && readDate(modifiedGmt, "Z")) || date;
-    const converted = htmlToMarkdown(withParagraphs(value(item["content:encoded"])));
-    const images = [...converted.markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
-      .map((match) => match[1] ?? "")
-      .filter(ownImage)
-      .map(imageOf);
+    // A scheduled post was created before its date: never after its last change.
+    const created = new Date(Math.min(modified.getTime(), date.getTime()));
+    marking = { postId: value(item["wp:post_id"]), words: [] };
+    const converted = convert(value(item["content:encoded"]));
+    if (marking.words.length > 0) pendingOf.set(added, marking.words);
+    const images = imagesIn(converted.markdown);
     const tags: { slug: string; name: string }[] = [];
     for (const category of (item.category as Item[] | undefined) ?? []) {
       if (typeof category !== "object" || category["@_domain"] !== "post_tag") continue;
@@ -334,9 +363,35 @@ export async function readWordPressInto(
     // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
     const state = status === "trash" ? metaValue("_wp_trash_meta_status") || "draft" : status;
     const thumbnail = metaValue("_thumbnail_id");
-    const name = value(item["wp:post_name"]);
-    let slug = slugify(decodeSafely(name)) || slugify(title);
-    if (!slug) slug = `post-${value(item["wp:post_id"])}`;
+    // WordPress renames a trashed post's slug (`ola__trashed`) and keeps the one it had.
+    const name =
+      status === "trash"
+        ? metaValue("_wp_desired_post_slug") || value(item["wp:post_name"]).replace(/__trashed(?:-\d+)?$/, "")
+        : value(item["wp:post_name"]);
+    let slug = slugify(decodeSafely(name));
+    if (slug) givenSlugs.add(slug);
+    else {
+      slug = slugify(title) || `post-${value(item["wp:post_id"])}`;
+      madeSlugs.push({ index: added, slug, line: piece.line });
+    }
+    const trashTime = Number(metaValue("_wp_trash_meta_time"));
+    // A password keeps a post from the public in WordPress; here it would not: it stays a draft.
+    const locked = value(item["wp:post_password"]) !== "" && (state === "publish" || state === "future");
+    if (locked) notes.push({ ...label, code: "password-draft", values: { title } });
+    const shown = !locked && (state === "publish" || state === "future");
+    if (tags.length > POST_LIMITS.tags) {
+      notes.push({
+        ...label,
+        code: "tags-cut",
+        values: {
+          max: String(POST_LIMITS.tags),
+          dropped: tags
+            .slice(POST_LIMITS.tags)
+            .map((tag) => tag.name)
+            .join(", "),
+        },
+      });
+    }
     const oldPaths: string[] = [];
     const link = value(item.link);
     try {
@@ -347,21 +402,21 @@ export async function readWordPressInto(
     }
     const id = value(item["wp:post_id"]);
     if (/^\d+$/.test(id) && !oldPaths.includes(`/?p=${id}`)) oldPaths.push(`/?p=${id}`);
-    const excerpt = value(item["excerpt:encoded"]).trim();
+    const excerpt = plainText(value(item["excerpt:encoded"]), decodeEntities);
     const post: ImportedPost = {
       origin: label,
       title: title.slice(0, POST_LIMITS.title),
       slug,
       // The channel's language, known once the document is read (below).
       lang: "pt",
-      draft: state !== "publish" && state !== "future",
-      publishedAt: state === "publish" || state === "future" ? date : null,
-      createdAt: date,
+      draft: !shown,
+      publishedAt: shown ? date : null,
+      createdAt: created,
       updatedAt: modified,
       editedAt: null,
-      trashedAt: status === "trash" ? now : null,
+      trashedAt: status === "trash" ? (trashTime > 0 ? new Date(trashTime * 1000) : now) : null,
       content: converted.markdown,
-      excerpt: excerpt ? htmlToMarkdown(excerpt).markdown.slice(0, POST_LIMITS.excerpt) : null,
+      excerpt: excerpt ? excerpt.slice(0, POST_LIMITS.excerpt) : null,
       seoDescription: null,
       socialTitle: null,
       socialDescription: null,
@@ -381,12 +436,105 @@ export async function readWordPressInto(
     const coverUrl = attachments.get(id);
     if (coverUrl) coverOf.set(index, imageOf(coverUrl));
   }
+  // A slug the import made is given -2, -3… until no other post of the export has it.
+  const taken = new Set(givenSlugs);
+  const slugOf = new Map<number, string>();
+  for (const made of madeSlugs) {
+    let slug = made.slug;
+    for (let n = 2; taken.has(slug); n++)
+      slug = `${made.slug.slice(0, POST_LIMITS.slug - String(n).length - 1).replace(/-+$/, "")}-${n}`;
+    taken.add(slug);
+    if (slug !== made.slug) {
+      slugOf.set(made.index, slug);
+      notes.push({ file, line: made.line, code: "slug-made", values: { slug } });
+    }
+  }
+  givenSlugs.clear();
+  // What the patterns mark as they are read at the end belongs to no post.
+  marking = { postId: "", words: [] };
+  const filled = fillPending(pending, { attachments, attachmentsOf, patterns, convert, imagesIn });
   sink.revise((post, index) => {
     post.lang = siteDefault;
     const cover = coverOf.get(index);
     if (cover) post.cover = cover;
+    const slug = slugOf.get(index);
+    if (slug) post.slug = slug;
+    const words = pendingOf.get(index);
+    if (words) {
+      const whole = post as PostSummary & { content?: string };
+      for (const name of words) {
+        const piece = filled(name);
+        if (typeof whole.content === "string") whole.content = whole.content.replace(name, () => piece.markdown);
+        post.images = [...post.images, ...piece.images];
+        post.removed = [...post.removed, ...piece.removed];
+      }
+      if (typeof whole.content === "string") whole.content = whole.content.replace(/\n{3,}/g, "\n\n").trim();
+    }
   });
   return { kind: "wordpress", problems, notes };
+}
+
+interface Filled {
+  markdown: string;
+  images: ImageRef[];
+  removed: string[];
+}
+
+/** What each marked word becomes once the export is read: a gallery's images, a pattern's text (its own marks filled in too). */
+function fillPending(
+  pending: Map<string, Pending & { postId: string }>,
+  export_: {
+    attachments: Map<string, string>;
+    attachmentsOf: Map<string, string[]>;
+    patterns: Map<string, string>;
+    convert: (html: string) => { markdown: string; removed: string[] };
+    imagesIn: (markdown: string) => ImageRef[];
+  },
+): (name: string) => Filled {
+  // Kept by what they show (a pattern, a gallery's images), not by each place that names them.
+  const done = new Map<string, Filled>();
+  const fill = (name: string, depth: number): Filled => {
+    const what = pending.get(name);
+    const key =
+      what?.kind === "pattern" ? `pattern ${what.ref}` : `gallery ${what?.ids.join(",") || `of ${what?.postId}`}`;
+    const known = done.get(key);
+    if (known) return known;
+    let result: Filled = { markdown: "", images: [], removed: [] };
+    if (what?.kind === "gallery") {
+      const ids = what.ids.length > 0 ? what.ids : (export_.attachmentsOf.get(what.postId) ?? []);
+      const removed: string[] = [];
+      const html = ids
+        .map((id) => {
+          const address = export_.attachments.get(id);
+          if (!address) removed.push(`[gallery] ${id}`);
+          return address ? `<p><img src="${address.replace(/"/g, "&quot;")}" alt=""></p>` : "";
+        })
+        .join("\n");
+      const converted = export_.convert(html);
+      result = { markdown: converted.markdown, images: export_.imagesIn(converted.markdown), removed };
+    } else if (what?.kind === "pattern") {
+      const html = export_.patterns.get(what.ref);
+      if (html === undefined || depth > 3) result = { markdown: "", images: [], removed: [`wp:block ${what.ref}`] };
+      else {
+        const before = pending.size;
+        const converted = export_.convert(html);
+        let markdown = converted.markdown;
+        const images = export_.imagesIn(markdown);
+        const removed = [...converted.removed];
+        // The pattern's own galleries and patterns, marked as it was read just now.
+        for (const inner of [...pending.keys()].slice(before)) {
+          const piece = fill(inner, depth + 1);
+          markdown = markdown.replace(inner, () => piece.markdown);
+          images.push(...piece.images);
+          removed.push(...piece.removed);
+        }
+        result = { markdown, images, removed };
+      }
+    }
+    done.set(key, result);
+    return result;
+  };
+  return (name) => fill(name, 0);
 }
 
 function decodeSafely(text: string): string {

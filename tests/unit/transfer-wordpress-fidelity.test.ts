@@ -1,0 +1,279 @@
+/**
+ * A WordPress export read as WordPress shows it: the classic editor's
+ * paragraphs, shortcodes, preformatted text, synced patterns, and the
+ * posts' state, slugs, excerpts, tags and dates.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ImportedPost, ParsedSource, PostSummary } from "../../app/server/transfer/import-types.server.ts";
+import { noteText } from "../../app/server/transfer/messages.server.ts";
+import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
+import { openSource } from "../../app/server/transfer/source-files.server.ts";
+import { preAsCode, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
+import { solidPng } from "../helpers/images.ts";
+import { IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
+
+const NOW = new Date("2026-11-29T12:00:00Z");
+const FIXTURE = path.join(IMPORT_FIXTURES, "wordpress-fidelity", "blog.xml");
+
+/** The upload read whole and spooled, as the admin and the command line read it: the same posts either way. */
+async function read(location: string): Promise<ParsedSource> {
+  const tree = await openSource(location);
+  try {
+    const whole = await readSource(tree, NOW);
+    const spooled = await spoolSource(tree, NOW);
+    try {
+      const posts: ImportedPost[] = [];
+      for await (const post of spooled.texts()) posts.push(post);
+      expect(posts).toEqual(whole.posts);
+      const summaries: PostSummary[] = [];
+      for await (const summary of spooled.summaries()) summaries.push(summary);
+      for (const [i, summary] of summaries.entries()) expect(posts[i]).toMatchObject(summary);
+      expect(spooled.notes).toEqual(whole.notes);
+    } finally {
+      spooled.close();
+    }
+    return whole;
+  } finally {
+    tree.close();
+  }
+}
+
+/** A WordPress export of these items, written to a temporary file. */
+function wxr(items: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "wxr-fidelity-")), "export.xml");
+  writeFileSync(
+    file,
+    `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><language>pt-BR</language><wp:wxr_version>1.2</wp:wxr_version>
+${items}
+</channel></rss>
+`,
+  );
+  return file;
+}
+
+/** A post's item: its title, and the fields given (`wp:status` and the rest) as they are. */
+const item = (title: string, fields: Record<string, string>, extra = "") =>
+  `<item><title><![CDATA[${title}]]></title>${Object.entries(fields)
+    .map(([key, text]) => `<${key}><![CDATA[${text}]]></${key}>`)
+    .join("")}<wp:post_type><![CDATA[post]]></wp:post_type>${extra}</item>\n`;
+
+const post = (source: ParsedSource, title: string) => {
+  const found = source.posts.find((candidate) => candidate.title === title);
+  if (!found) throw new Error(`No post "${title}"`);
+  return found;
+};
+
+describe("the classic editor's paragraphs (wpautop)", () => {
+  it("makes paragraphs of blank lines and <br> of single breaks between block elements, never inside <pre>", () => {
+    expect(wpautop("um\n<h2>Título</h2>\npara um\n\npara dois\nlinha\n<pre>a\n\nb</pre>\nfim")).toBe(
+      "<p>um</p>\n<h2>Título</h2>\n<p>para um</p>\n<p>para dois<br />\nlinha</p>\n<pre>a\n\nb</pre>\n<p>fim</p>\n",
+    );
+  });
+
+  it("applies to a classic post with block elements, and leaves a block editor's post as it is", async () => {
+    const source = await read(FIXTURE);
+    expect(post(source, "Praias de Pernambuco").content).toContain(
+      "Pernambuco tem praias bonitas.\n\n## As favoritas\n\nPorto de Galinhas fica a **60 km**.\n\nChegue cedo,  \nantes das nove.",
+    );
+    const blocks = await read(
+      wxr(
+        item("Blocos", {
+          "content:encoded": "<!-- wp:paragraph -->\n<p>uma\nlinha</p>\n<!-- /wp:paragraph -->\n\nsolto\n\ntexto",
+          "wp:status": "publish",
+          "wp:post_date_gmt": "2023-01-01 12:00:00",
+        }),
+      ),
+    );
+    expect(blocks.posts[0]?.content).toBe("uma linha\n\nsolto texto");
+  });
+});
+
+describe("shortcodes", () => {
+  it("makes captions figures, galleries images, embeds links; removes and lists the others", async () => {
+    const source = await read(FIXTURE);
+    const praias = post(source, "Praias de Pernambuco");
+    const porto = "https://exemplo.com.br/wp-content/uploads/2019/03/porto.jpg";
+    const carneiros = "https://exemplo.com.br/wp-content/uploads/2019/03/carneiros.jpg";
+    // The caption's image with its caption under it.
+    expect(praias.content).toContain(`![Porto](${porto})\n\nAs piscinas naturais`);
+    // The gallery's attachments come after the post in the export: their images all the same.
+    expect(praias.content).toContain(`![](${porto})\n\n![](${carneiros})`);
+    expect(praias.images.map((image) => image.original)).toEqual([porto, porto, carneiros]);
+    expect(praias.content).toContain("[https://vimeo.com/123456](https://vimeo.com/123456)");
+    expect(praias.content).toContain(
+      "[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)",
+    );
+    // An unknown shortcode's tags go, the text it wrapped stays; each is listed, with the gallery's missing attachment.
+    expect(praias.content).toContain("Leve protetor solar.");
+    expect(praias.content).not.toMatch(/contact-form|aviso/);
+    expect(praias.removed).toEqual(["[contact-form-7]", "[aviso]", "[gallery] 99"]);
+    // Text in brackets is text; [[…]] is WordPress's escape; code is left alone.
+    expect(praias.content).toContain(
+      "\\[Editado em 2020: a estrada foi asfaltada.\\] Use \\[gallery\\] para galerias.",
+    );
+    expect(praias.content).toContain('Em código: `[foo bar="1"]`.');
+  });
+
+  it("takes a gallery's images from the upload, and a gallery without ids shows its post's attachments", async () => {
+    const png = await solidPng("#123456", 20, 10);
+    const xml = (await readFile(FIXTURE, "utf8")).replace('[gallery ids="40,41,99" columns="2"]', "[gallery]");
+    const source = await read(await zipFile({ "export.xml": xml, "wp-content/uploads/2019/03/carneiros.jpg": png }));
+    const praias = post(source, "Praias de Pernambuco");
+    expect(praias.images.map((image) => image.file)).toEqual([
+      undefined,
+      undefined,
+      "wp-content/uploads/2019/03/carneiros.jpg",
+    ]);
+    expect(praias.removed).toEqual(["[contact-form-7]", "[aviso]"]);
+  });
+});
+
+describe("preformatted text", () => {
+  it("makes a <pre> without <code> a code block that keeps its line breaks", async () => {
+    expect(preAsCode('<pre class="x">a<br>b</pre><pre><code>c</code></pre>')).toBe(
+      '<pre class="x"><code>a\nb</code></pre><pre><code>c</code></pre>',
+    );
+    const source = await read(FIXTURE);
+    expect(post(source, "Praias de Pernambuco").content).toContain(
+      '```\nlinha um\n\n   linha [gallery ids="1"] dois\n```',
+    );
+    expect(post(source, "Contato e newsletter").content).toContain("```\nTexto pré-formatado\n   com recuo\n```");
+  });
+});
+
+describe("synced patterns", () => {
+  it("are filled in from the export's wp_block, even after the post; one not in the export is listed", async () => {
+    const source = await read(FIXTURE);
+    const contato = post(source, "Contato e newsletter");
+    expect(contato.content).toMatch(/^Fale comigo\.\n\n\*\*Gostou\?\*\* Assine a newsletter\.\n\n```/);
+    expect(contato.content).toMatch(/Até mais!$/);
+    expect(contato.removed).toEqual(["wp:block 404"]);
+    // A pattern is no post.
+    expect(source.posts.map((each) => each.title)).toEqual(["Praias de Pernambuco", "Contato e newsletter"]);
+  });
+});
+
+describe("the posts' state, slugs, excerpts, tags and dates", () => {
+  it("keeps a password-protected post a draft, and says so in both languages", async () => {
+    const source = await read(
+      wxr(
+        item("Só com senha", {
+          "content:encoded": "O endereço da festa.",
+          "wp:status": "publish",
+          "wp:post_password": "frevo2023",
+          "wp:post_date_gmt": "2023-08-01 12:00:00",
+        }) +
+          item("Aberto", {
+            "content:encoded": "Para todos.",
+            "wp:status": "publish",
+            "wp:post_password": "",
+            "wp:post_date_gmt": "2023-08-01 12:00:00",
+          }),
+      ),
+    );
+    expect(post(source, "Só com senha")).toMatchObject({ draft: true, publishedAt: null });
+    expect(post(source, "Aberto")).toMatchObject({ draft: false });
+    const [note] = source.notes;
+    expect(note).toMatchObject({ code: "password-draft", line: 4, values: { title: "Só com senha" } });
+    expect(noteText("pt", note as NonNullable<typeof note>)).toMatch(/linha 4.*senha.*rascunho/);
+    expect(noteText("en", note as NonNullable<typeof note>)).toMatch(/line 4.*password.*draft/);
+  });
+
+  it("numbers a slug it made from a title until no other post has it, and says so", async () => {
+    const draft = (title: string, name = "") =>
+      item(title, {
+        "content:encoded": "x",
+        "wp:status": "draft",
+        "wp:post_name": name,
+        "wp:post_date": "2023-05-10 09:00:00",
+        "wp:post_date_gmt": "0000-00-00 00:00:00",
+      });
+    const source = await read(wxr(draft("Olá, mundo!") + draft("Olá, mundo!") + draft("Outro", "ola-mundo")));
+    expect(source.posts.map((each) => each.slug)).toEqual(["ola-mundo-2", "ola-mundo-3", "ola-mundo"]);
+    expect(source.problems).toEqual([]);
+    expect(source.notes.map((note) => [note.code, note.line, note.values?.slug])).toEqual([
+      ["slug-made", 4, "ola-mundo-2"],
+      ["slug-made", 5, "ola-mundo-3"],
+    ]);
+    expect(noteText("en", source.notes[0] as NonNullable<(typeof source.notes)[0]>)).toContain("ola-mundo-2");
+  });
+
+  it("gives a trashed post the slug it had and the time it was trashed", async () => {
+    const meta = (key: string, text: string) =>
+      `<wp:postmeta><wp:meta_key><![CDATA[${key}]]></wp:meta_key><wp:meta_value><![CDATA[${text}]]></wp:meta_value></wp:postmeta>`;
+    const trashed = (title: string, name: string, extra: string) =>
+      item(
+        title,
+        {
+          "content:encoded": "x",
+          "wp:status": "trash",
+          "wp:post_name": name,
+          "wp:post_date_gmt": "2023-04-01 12:00:00",
+        },
+        extra,
+      );
+    const source = await read(
+      wxr(
+        trashed(
+          "Apagado",
+          "post-antigo__trashed",
+          meta("_wp_trash_meta_status", "publish") +
+            meta("_wp_trash_meta_time", "1701435600") +
+            meta("_wp_desired_post_slug", "post-antigo"),
+        ) + trashed("Sem meta", "outro__trashed", ""),
+      ),
+    );
+    expect(post(source, "Apagado").slug).toBe("post-antigo");
+    expect(post(source, "Apagado").trashedAt?.toISOString()).toBe("2023-12-01T13:00:00.000Z");
+    expect(post(source, "Sem meta").slug).toBe("outro");
+    expect(post(source, "Sem meta").trashedAt).toEqual(NOW);
+  });
+
+  it("keeps the excerpt's text alone", async () => {
+    const source = await read(FIXTURE);
+    expect(post(source, "Praias de Pernambuco").excerpt).toBe("Um guia das praias do Recife & arredores.");
+  });
+
+  it("says which tags past the tenth were left out", async () => {
+    const tags = Array.from(
+      { length: 12 },
+      (_, i) => `<category domain="post_tag" nicename="t${i + 1}"><![CDATA[Tag ${i + 1}]]></category>`,
+    ).join("");
+    const source = await read(
+      wxr(
+        item(
+          "Doze tags",
+          { "content:encoded": "x", "wp:status": "publish", "wp:post_date_gmt": "2023-10-01 12:00:00" },
+          tags,
+        ),
+      ),
+    );
+    expect(source.posts[0]?.tags).toHaveLength(10);
+    expect(source.notes).toEqual([
+      { file: "export.xml", line: 4, code: "tags-cut", values: { max: "10", dropped: "Tag 11, Tag 12" } },
+    ]);
+  });
+
+  it("never dates a scheduled post's creation after its last change", async () => {
+    const source = await read(
+      wxr(
+        item("Agendado", {
+          "content:encoded": "x",
+          "wp:status": "future",
+          "wp:post_date_gmt": "2030-06-24 12:00:00",
+          "wp:post_modified_gmt": "2023-12-01 13:00:00",
+        }),
+      ),
+    );
+    const [scheduled] = source.posts;
+    expect(scheduled?.publishedAt?.toISOString()).toBe("2030-06-24T12:00:00.000Z");
+    expect(scheduled?.createdAt.toISOString()).toBe("2023-12-01T13:00:00.000Z");
+    expect(scheduled?.updatedAt.toISOString()).toBe("2023-12-01T13:00:00.000Z");
+  });
+});
