@@ -71,51 +71,66 @@ const GHOST_POSTS = [
 
 import { isWxr, readWordPressInto } from "./wordpress-source.server.ts";
 
-/** The one file of the upload that is an export of another engine, by its first bytes. */
-async function exportFile(tree: SourceTree): Promise<{ path: string; kind: "json" | "xml" } | undefined> {
+/**
+ * The upload's files that may be an export of another engine, by their
+ * first bytes: JSON and XML, those of a site's own settings and hidden
+ * folders left out.
+ */
+async function* exportFiles(tree: SourceTree): AsyncGenerator<{ path: string; kind: "json" | "xml" }> {
   const candidates =
     tree.container === "file" ? tree.files : tree.files.filter((file) => /\.(?:json|xml)$/i.test(file.path));
   for (const file of candidates) {
     if (/(?:^|\/)(?:package(?:-lock)?|tsconfig|hugo|config|manifest)\.json$/i.test(file.path)) continue;
+    if (tree.container !== "file" && file.path.split("/").some((part) => part.startsWith("."))) continue;
     const head = await headOf(tree, file.path, 512);
     const kind = sniff(head);
-    if (kind === "json" || kind === "xml") return { path: file.path, kind };
+    if (kind === "json" || kind === "xml") yield { path: file.path, kind };
     // One Markdown file is a folder of one post; anything else alone is nothing to import.
-    if (tree.container === "file" && kind !== "text") {
+    else if (tree.container === "file" && kind !== "text") {
       throw new ImportError({ file: file.path, code: "unknown-file" });
     }
   }
-  return undefined;
 }
+
+const MARKDOWN_FILE = /\.(?:md|mdx|markdown)$/i;
 
 async function readOrProblem(tree: SourceTree, now: Date, sink: PostSink): Promise<Omit<ParsedSource, "posts">> {
   const paths = new Set(tree.files.map((file) => file.path));
   if (paths.has(ARCHIVE_INDEX)) return readMarkdownTreeInto(tree, now, sink);
-  const found = await exportFile(tree);
-  if (found?.kind === "json") {
-    // A JSON export is read twice as it comes: its rest (tags, settings) first, then its posts one at a time.
-    let rest: unknown;
-    for await (const piece of jsonPieces(tree.chunks(found.path), found.path, GHOST_POSTS, { elements: false })) {
-      if (piece.kind === "rest") rest = piece.value;
-    }
-    const data = ghostData(rest);
-    if (data) {
-      // The posts of the data ghostData took (db[0]'s when there is one), not another's.
-      const where = (rest as { db?: unknown[] }).db?.[0] ? [GHOST_POSTS[0]] : [GHOST_POSTS[1]];
-      const elements = async function* () {
-        for await (const piece of jsonPieces(tree.chunks(found.path), found.path, where)) {
-          if (piece.kind === "element") yield piece;
+  // In a folder of Markdown, a JSON or XML file that is not an export (a theme's data, an editor's settings) is
+  // one of the site's files, not its posts: it is passed over, malformed or not.
+  const markdownSite = tree.container !== "file" && tree.files.some((file) => MARKDOWN_FILE.test(file.path));
+  for await (const found of exportFiles(tree)) {
+    if (found.kind === "json") {
+      // A JSON export is read twice as it comes: its rest (tags, settings) first, then its posts one at a time.
+      let rest: unknown;
+      try {
+        for await (const piece of jsonPieces(tree.chunks(found.path), found.path, GHOST_POSTS, { elements: false })) {
+          if (piece.kind === "rest") rest = piece.value;
         }
-      };
-      return readGhostPosts(data, elements(), found.path, paths, now, sink);
+      } catch (error) {
+        if (markdownSite && error instanceof ImportError && error.problem.code === "malformed-json") continue;
+        throw error;
+      }
+      const data = ghostData(rest);
+      if (data) {
+        // The posts of the data ghostData took (db[0]'s when there is one), not another's.
+        const where = (rest as { db?: unknown[] }).db?.[0] ? [GHOST_POSTS[0]] : [GHOST_POSTS[1]];
+        const elements = async function* () {
+          for await (const piece of jsonPieces(tree.chunks(found.path), found.path, where)) {
+            if (piece.kind === "element") yield piece;
+          }
+        };
+        return readGhostPosts(data, elements(), found.path, paths, now, sink);
+      }
+      if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
+    } else {
+      // A WordPress export is read as it comes, an item at a time.
+      if (isWxr((await headOf(tree, found.path, 8192)).toString("utf8"))) {
+        return readWordPressInto(tree.chunks(found.path), found.path, paths, now, sink);
+      }
+      if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
     }
-    if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
-  } else if (found) {
-    // A WordPress export is read as it comes, an item at a time.
-    if (isWxr((await headOf(tree, found.path, 8192)).toString("utf8"))) {
-      return readWordPressInto(tree.chunks(found.path), found.path, paths, now, sink);
-    }
-    if (tree.container === "file") throw new ImportError({ file: found.path, code: "unknown-file" });
   }
   let made = 0;
   const counting: PostSink = {

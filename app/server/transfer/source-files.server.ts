@@ -9,6 +9,7 @@
 import { createReadStream } from "node:fs";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import zlib from "node:zlib";
 import yauzl from "yauzl";
 import { ImportError } from "./import-types.server.ts";
 
@@ -123,6 +124,40 @@ type Place = Pick<
   "relativeOffsetOfLocalHeader" | "compressedSize" | "uncompressedSize" | "compressionMethod" | "generalPurposeBitFlag"
 >;
 
+/** Code page 437's characters from 0x80 up: the names of a zip whose writer said nothing of UTF-8, as the format says. */
+const CP437_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * An entry's name: UTF-8 when its flag says so or its Unicode Path field
+ * (0x7075) gives it, else UTF-8 when its bytes are valid UTF-8 (Linux's
+ * `zip` writes UTF-8 names without the flag), else code page 437.
+ */
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  let name: string | undefined;
+  if (entry.generalPurposeBitFlag & 0x800) name = raw.toString("utf8");
+  else {
+    const unicodePath = entry.extraFields.find((field) => field.id === 0x7075);
+    if (unicodePath && unicodePath.data.length > 5 && unicodePath.data[0] === 1) {
+      const crc = unicodePath.data.readUInt32LE(1);
+      if (typeof zlib.crc32 !== "function" || zlib.crc32(raw) === crc) {
+        name = unicodePath.data.subarray(5).toString("utf8");
+      }
+    }
+    if (name === undefined) {
+      try {
+        name = strictUtf8.decode(raw);
+      } catch {
+        name = [...raw].map((byte) => (byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH[byte - 0x80])).join("");
+      }
+    }
+  }
+  return name.normalize("NFC");
+}
+
 async function zipTree(file: string, limits: ZipLimits): Promise<SourceTree> {
   let zip: yauzl.ZipFile;
   try {
@@ -143,10 +178,7 @@ async function zipTree(file: string, limits: ZipLimits): Promise<SourceTree> {
   let total = 0;
   try {
     for await (const entry of zip.eachEntry()) {
-      const raw = entry.fileName as unknown as Buffer;
-      const name = (entry.generalPurposeBitFlag & 0x800 ? raw.toString("utf8") : raw.toString("latin1")).normalize(
-        "NFC",
-      );
+      const name = entryName(entry);
       if (!isSafeEntryPath(name)) throw new ImportError({ file: name, code: "unsafe-path" });
       if (name.endsWith("/")) continue;
       if (entries.size >= limits.entries) {
@@ -159,9 +191,9 @@ async function zipTree(file: string, limits: ZipLimits): Promise<SourceTree> {
       if (size > limits.entryBytes || total > limits.totalBytes || tooDense) {
         throw new ImportError({ file: name, code: "zip-bomb" });
       }
-      const basename = name.slice(name.lastIndexOf("/") + 1);
-      // Folders of macOS's resource forks and hidden files are no one's posts.
-      if (name.startsWith("__MACOSX/") || basename.startsWith(".")) continue;
+      // Folders of macOS's resource forks, hidden files and hidden folders (`.git/`, `.vscode/`) are no one's
+      // posts, as the folder's walk leaves them out.
+      if (name.startsWith("__MACOSX/") || name.split("/").some((part) => part.startsWith("."))) continue;
       entries.set(name, {
         relativeOffsetOfLocalHeader: entry.relativeOffsetOfLocalHeader,
         compressedSize: entry.compressedSize,
