@@ -26,6 +26,8 @@ const MONTH_FIRST =
  * @example readDate("Jul 08 2022") // 2022-07-08T03:00:00.000Z
  */
 export function readDate(value: unknown, zone = SITE_OFFSET): Date | undefined {
+  // TOML's dates: a local date or date-time (`2021-04-01`, `2021-04-01T10:00:00`) has no zone, and is the site's.
+  if (isTomlDate(value)) return readDate(value.toISOString(), zone);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : new Date(value.getTime());
   if (typeof value !== "string") return undefined;
   const spelled = MONTH_FIRST.exec(value.trim());
@@ -46,6 +48,30 @@ export function readDate(value: unknown, zone = SITE_OFFSET): Date | undefined {
   const local = new Date(date.getTime() + offsetMinutes(offset) * 60_000);
   if (local.getUTCDate() !== Number(day) || local.getUTCMonth() + 1 !== Number(month)) return undefined;
   return date;
+}
+
+/** A date as TOML wrote it (smol-toml's TomlDate): `toISOString` gives it as written, with its offset if it had one. */
+function isTomlDate(value: unknown): value is Date & { isLocal(): boolean } {
+  return value instanceof Date && typeof (value as { isLocal?: unknown }).isLocal === "function";
+}
+
+/**
+ * The calendar day a date was written on, in the offset it was written
+ * with (`2021-04-01T01:00:00+02:00` is the first of April), else the site's.
+ * @example writtenDay("2021-04-01T01:00:00+02:00") // { year: "2021", month: "04", day: "01" }
+ */
+export function writtenDay(value: unknown): { year: string; month: string; day: string } | undefined {
+  const written = isTomlDate(value) ? value.toISOString() : typeof value === "string" ? value.trim() : undefined;
+  const match = written ? /^(\d{4})-(\d{2})-(\d{2})/.exec(written) : null;
+  if (match && readDate(written)) return { year: match[1] ?? "", month: match[2] ?? "", day: match[3] ?? "" };
+  const date = readDate(value);
+  if (!date) return undefined;
+  const local = new Date(date.getTime() + SITE_UTC_OFFSET_MINUTES * 60_000);
+  return {
+    year: String(local.getUTCFullYear()),
+    month: String(local.getUTCMonth() + 1).padStart(2, "0"),
+    day: String(local.getUTCDate()).padStart(2, "0"),
+  };
 }
 
 function offsetMinutes(offset: string): number {
