@@ -12,7 +12,7 @@ import type { ImportedPost, ParsedSource, PostSummary } from "../../app/server/t
 import { noteText } from "../../app/server/transfer/messages.server.ts";
 import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
-import { preAsCode, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
+import { preAsCode, prepareWordPressHtml, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
 import { solidPng } from "../helpers/images.ts";
 import { IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
 
@@ -91,6 +91,17 @@ describe("the classic editor's paragraphs (wpautop)", () => {
       ),
     );
     expect(blocks.posts[0]?.content).toBe("uma linha\n\nsolto texto");
+  });
+});
+
+describe("a post's text of any shape", () => {
+  it("is prepared in time proportional to its length, long runs of spaces included", () => {
+    const spaces = " ".repeat(200_000);
+    for (const html of [`x${spaces}x`, `<h2${spaces}\n>x`, `[aviso a=1]${spaces}`, `a\n${spaces}\n`]) {
+      const started = performance.now();
+      prepareWordPressHtml(html, () => "marked");
+      expect(performance.now() - started).toBeLessThan(1500);
+    }
   });
 });
 

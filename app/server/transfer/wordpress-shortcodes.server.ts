@@ -50,9 +50,27 @@ export function wpautop(html: string): string {
   text = text.replace(new RegExp(`<p>\\s*(</?${BLOCKS}[^>]*>)`, "gi"), "$1");
   text = text.replace(new RegExp(`(</?${BLOCKS}[^>]*>)\\s*</p>`, "gi"), "$1");
   // A line break inside a tag is a space, not a <br />.
-  text = text.replace(/<[^>]*>/g, (tag) => tag.replace(/\s*\n\s*/g, " "));
+  text = text.replace(/<[^>]*>/g, (tag) =>
+    tag.includes("\n")
+      ? tag
+          .split("\n")
+          .map((piece, i, all) => {
+            const start = i > 0 ? piece.trimStart() : piece;
+            return i < all.length - 1 ? start.trimEnd() : start;
+          })
+          .join(" ")
+      : tag,
+  );
   text = text.replace(/<br\s*\/?>/gi, "<br />");
-  text = text.replace(/(?<!<br \/>)\s*\n/g, "<br />\n");
+  // Each line break a <br />, the spaces before it dropped (line by line: a long run of spaces is read once).
+  const lines = text.split("\n");
+  text = lines
+    .map((line, i) => {
+      if (i === lines.length - 1) return line;
+      const trimmed = line.trimEnd();
+      return trimmed.endsWith("<br />") ? trimmed : `${trimmed}<br />`;
+    })
+    .join("\n");
   text = text.replace(new RegExp(`(</?${BLOCKS}[^>]*>)\\s*<br />`, "gi"), "$1");
   text = text.replace(/<br \/>(\s*<\/?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)/gi, "$1");
   text = text.replace(/\n<\/p>$/g, "</p>");
