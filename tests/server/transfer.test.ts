@@ -354,18 +354,19 @@ for (const engine of engines) {
       expect(await announcePosts(site.db)).toBe(0);
       expect(await site.db.select().from(newsletterMails)).toEqual([]);
 
-      // The admin's page lists the first of them, and says how many there are.
+      // The admin's page lists the first of them, and says how many there are (Hugo's `:slug` is the title when
+      // the post has no `slug`; the Hugo draft, never published, had no address).
       expect(await listRedirects(site.db, site.ana, 2)).toMatchObject({
-        rows: [{ path: "/2021/07/ola-sao-paulo" }, { path: "/2023/03/ola-mundo" }],
-        total: 13,
+        rows: [{ path: "/2021/07/ola-sao-paulo" }, { path: "/2023/03/olá-mundo-notas-de-uma-mudança" }],
+        total: 12,
       });
       const table = await redirectTable(site.db);
       expect(table.get("/2021/07/ola-sao-paulo")).toBe("/blog/ola-sao-paulo");
       expect(table.get("/?p=42")).toBe("/blog/ola-sao-paulo");
       expect(table.get("/migrando-do-wordpress")).toBe("/blog/migrando-do-wordpress");
       expect(table.get("/moving-from-wordpress")).toBe("/en/blog/moving-from-wordpress");
-      expect(table.get("/2023/03/ola-mundo")).toBe("/blog/ola-mundo");
-      expect(table.get("/en/2023/03/ola-mundo")).toBe("/en/blog/ola-mundo");
+      expect(table.get("/2023/03/olá-mundo-notas-de-uma-mudança")).toBe("/blog/ola-mundo");
+      expect(table.get("/en/2023/03/hello-world-notes-from-a-move")).toBe("/en/blog/ola-mundo");
       expect(table.get("/en/notes/second")).toBe("/en/blog/second-post");
     });
 

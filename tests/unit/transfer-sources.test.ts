@@ -141,9 +141,10 @@ describe("a bilingual Hugo folder", () => {
     ]);
     expect(ola.cover).toEqual({ original: "capa.png", file: "content/posts/ola-mundo/capa.png" });
     expect(ola.images).toEqual([{ original: "/images/diagrama.png", file: "static/images/diagrama.png" }]);
-    // `aliases`, then the path of hugo.toml's permalink pattern for the section.
-    expect(ola.oldPaths).toEqual(["/ola/", "/2023/03/ola-mundo/"]);
-    expect(hello.oldPaths).toEqual(["/en/2023/03/ola-mundo/"]);
+    // `aliases`, then the path of hugo.toml's permalink pattern for the section: without a `slug`, Hugo's
+    // `:slug` is the title, urlized (accents kept), not the bundle's folder.
+    expect(ola.oldPaths).toEqual(["/ola/", "/2023/03/olá-mundo-notas-de-uma-mudança/"]);
+    expect(hello.oldPaths).toEqual(["/en/2023/03/hello-world-notes-from-a-move/"]);
     expect(ola.removed).toEqual(['html <script>alert("não")</script>']);
 
     // TOML and JSON front matter, linked by translationKey; a draft stays a draft.

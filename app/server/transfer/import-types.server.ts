@@ -97,7 +97,8 @@ export type NoteCode =
   | "slug-made"
   | "email-only-draft"
   | "members-draft"
-  | "password-draft";
+  | "password-draft"
+  | "expired-draft";
 
 export interface ImportNote extends Origin {
   code: NoteCode;

@@ -273,7 +273,14 @@ export async function planImport(
           images += 1;
         }
       }
-      oldAddresses += post.redirects?.length ?? post.oldPaths.length;
+      // The old addresses that will be stored, as the import keeps them: valid, not a page of the site nor the
+      // post's own address, each once.
+      for (const old of post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths) {
+        const key = oldPathKey(old);
+        if (!key || key === postPath(post.lang, post.slug) || isSitePath(key) || counted.has(`old:${key}`)) continue;
+        counted.add(`old:${key}`);
+        oldAddresses += 1;
+      }
     }
   }
   counted.clear();

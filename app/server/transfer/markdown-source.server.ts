@@ -12,7 +12,7 @@ import path from "node:path/posix";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { Lang } from "../../i18n/paths.ts";
+import { type Lang, localizePath } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { sanitizerRemovals } from "../blog/markdown.server.ts";
@@ -23,7 +23,7 @@ import {
   type ArchiveIndex,
   type ArchivePost,
 } from "./archive-format.server.ts";
-import { readDate } from "./dates.server.ts";
+import { readDate, writtenDay } from "./dates.server.ts";
 import { type FrontMatter, readFrontMatter } from "./front-matter.server.ts";
 import {
   arraySink,
@@ -40,7 +40,7 @@ import {
 import { jsonPieces } from "./json-stream.server.ts";
 import type { SourceTree } from "./source-files.server.ts";
 
-const MARKDOWN = /\.(?:md|markdown)$/i;
+const MARKDOWN = /\.(?:md|mdx|markdown)$/i;
 const PT = new Set(["pt", "pt-br", "pt_br", "pt-pt", "pt_pt", "portuguese", "português", "portugues"]);
 const EN = new Set(["en", "en-us", "en_us", "en-gb", "en_gb", "english"]);
 /** Codes read as a language when they end a file's name (`post.fr.md`): a language this site has not. */
@@ -70,13 +70,19 @@ const isLangCode = (code: string) => {
 };
 
 interface SiteSettings {
-  /** Hugo's `[permalinks]`, by section. */
+  /** Hugo's `[permalinks]` (or `[permalinks.page]`), by section. */
   hugoPermalinks: Record<string, string>;
   defaultLang: Lang;
   /** Hugo puts languages other than the default under `/{lang}/`. */
   multilingual: boolean;
+  /** Hugo's `defaultContentLanguageInSubdir`: the default language under `/{lang}/` too. */
+  defaultInSubdir: boolean;
   /** Jekyll's `permalink` setting. */
   jekyllPermalink: string;
+  /** The folder of Jekyll's `_config.yml` (`` or `site/`), when the upload is a Jekyll site. */
+  jekyllRoot?: string;
+  /** Jekyll's `excerpt_separator`. */
+  excerptSeparator: string;
 }
 
 async function readSettings(tree: SourceTree): Promise<SiteSettings> {
@@ -84,7 +90,9 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
     hugoPermalinks: {},
     defaultLang: "pt",
     multilingual: false,
+    defaultInSubdir: false,
     jekyllPermalink: "date",
+    excerptSeparator: "<!--more-->",
   };
   const config = tree.files.find((file) => /^(?:[^/]+\/)?(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(file.path));
   if (config) {
@@ -102,10 +110,18 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
         for (const [section, pattern] of Object.entries(permalinks)) {
           if (typeof pattern === "string") settings.hugoPermalinks[section] = pattern;
         }
+        // Hugo's newer form: `[permalinks.page]` for the pages (the posts), `[permalinks.section]` for the lists.
+        const pages = (permalinks as Record<string, unknown>).page;
+        if (pages && typeof pages === "object") {
+          for (const [section, pattern] of Object.entries(pages)) {
+            if (typeof pattern === "string") settings.hugoPermalinks[section] = pattern;
+          }
+        }
       }
       const lang = String(data.defaultContentLanguage ?? data.languageCode ?? "");
       settings.defaultLang = siteLang(lang) ?? siteLang(lang.slice(0, 2)) ?? "pt";
       settings.multilingual = typeof data.languages === "object" && data.languages !== null;
+      settings.defaultInSubdir = settings.multilingual && data.defaultContentLanguageInSubdir === true;
     } catch {
       // A site's configuration only adds the permalink patterns; the posts are read without them.
     }
@@ -114,7 +130,9 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
   if (jekyll) {
     try {
       const data = parseYaml((await tree.read(jekyll.path)).toString("utf8")) as Record<string, unknown> | null;
+      settings.jekyllRoot = jekyll.path.slice(0, jekyll.path.lastIndexOf("/") + 1);
       if (typeof data?.permalink === "string") settings.jekyllPermalink = data.permalink;
+      if (typeof data?.excerpt_separator === "string") settings.excerptSeparator = data.excerpt_separator;
       const lang = typeof data?.lang === "string" ? siteLang(data.lang) : undefined;
       if (lang) settings.defaultLang = lang;
     } catch {
@@ -144,10 +162,16 @@ function placementOf(file: string): Placement {
   else if (hugo) placement = { root: hugo[1] ?? "", engine: "hugo", inner: hugo[2] ?? "" };
   else if (jekyll) placement = { root: jekyll[1] ?? "", engine: "jekyll", inner: `${jekyll[2]}/${jekyll[3]}` };
   else placement = { root: "", engine: "plain", inner: file };
+  const isLangFolder = (part: string | undefined) =>
+    part !== undefined && (siteLang(part) !== undefined || (part.length === 2 && OTHER_LANGUAGES.has(part)));
   const [first, ...rest] = placement.inner.split("/");
-  if (first && rest.length > 0 && (siteLang(first) || (first.length === 2 && OTHER_LANGUAGES.has(first)))) {
+  if (first && rest.length > 0 && isLangFolder(first)) {
     placement.langFolder = first;
     placement.inner = rest.join("/");
+  } else if (placement.engine === "astro" && first && rest[0] && rest.length > 1 && isLangFolder(rest[0])) {
+    // Astro's i18n: the language folder follows the collection's (`src/content/blog/en/post.md`).
+    placement.langFolder = rest[0];
+    placement.inner = [first, ...rest.slice(1)].join("/");
   }
   return placement;
 }
@@ -165,11 +189,11 @@ function nameParts(file: string): { base: string; suffix?: string } {
 const text = (value: unknown): string | undefined =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
 
-const list = (value: unknown): string[] =>
+const list = (value: unknown, separator: RegExp = /,/): string[] =>
   Array.isArray(value)
     ? value.map(text).filter((item): item is string => item !== undefined)
     : typeof value === "string"
-      ? value.split(",")
+      ? value.split(separator).filter((item) => item.trim() !== "")
       : [];
 
 /** The first image a front matter names as the post's cover, in the keys engines and themes use. */
@@ -206,7 +230,9 @@ function resolveImage(address: string, file: string, root: string, files: Readon
   const candidates = clean.startsWith("/")
     ? ["static", "public", "assets", "", "images"].map((folder) => path.join(root, folder, clean))
     : [path.join(path.dirname(file), clean)];
-  return candidates.map((candidate) => candidate.replace(/^\/+/, "")).find((candidate) => files.has(candidate));
+  const found = candidates.map((candidate) => candidate.replace(/^\/+/, "")).find((candidate) => files.has(candidate));
+  // An SVG is no image the site stores (it may carry scripts): listed as one the import cannot bring.
+  return found && /\.svg$/i.test(found) ? undefined : found;
 }
 
 /** Jekyll's and Hugo's permalink patterns, filled in. */
@@ -221,14 +247,28 @@ const JEKYLL_PRESETS: Record<string, string> = {
   none: "/:categories/:title:output_ext",
 };
 
-function datedValues(date: Date | undefined): Record<string, string> {
-  if (!date) return {};
-  const local = new Date(date.getTime() - 3 * 60 * 60 * 1000);
-  return {
-    year: String(local.getUTCFullYear()),
-    month: String(local.getUTCMonth() + 1).padStart(2, "0"),
-    day: String(local.getUTCDate()).padStart(2, "0"),
-  };
+/** Year, month and day of the date as written: in its own offset, else the site's. */
+function datedValues(written: unknown): Record<string, string> {
+  const day = written === undefined ? undefined : writtenDay(written);
+  return day ?? {};
+}
+
+/**
+ * A text as Hugo's `urlize` makes it a path: lowercased, accents kept,
+ * spaces to one hyphen, punctuation dropped.
+ * @example hugoUrlize("Meu post: café & código") // "meu-post-café-código"
+ */
+export function hugoUrlize(value: string): string {
+  let out = "";
+  let hyphen = false;
+  for (const char of value.normalize("NFC")) {
+    if (/[\p{L}\p{N}\p{M}._~+@-]/u.test(char) && char !== "-") {
+      if (hyphen && out) out += "-";
+      hyphen = false;
+      out += char;
+    } else if (char === "-" || /\s/.test(char)) hyphen = true;
+  }
+  return out.toLowerCase();
 }
 
 interface FileContext {
@@ -240,7 +280,7 @@ interface FileContext {
   notes: ImportNote[];
 }
 
-function dateAt(context: FileContext, keys: readonly string[]): Date | undefined {
+function dateAt(context: FileContext, keys: readonly string[]): { date: Date; written: unknown } | undefined {
   for (const key of keys) {
     const value = context.front.data[key];
     if (value === undefined || value === null || value === "" || typeof value === "boolean") continue;
@@ -253,10 +293,180 @@ function dateAt(context: FileContext, keys: readonly string[]): Date | undefined
         values: { key, value: String(value) },
       });
     }
-    return date;
+    return { date, written: value };
   }
   return undefined;
 }
+
+/** Whether a file, by where it lies and its front matter, is one of its site's pages, not a post. */
+function isSitePage(file: string, data: Record<string, unknown>, settings: SiteSettings): boolean {
+  const placement = placementOf(file);
+  if (/(?:^|\/)src\/pages\//.test(file)) return true;
+  if (placement.engine === "hugo") {
+    // Directly in `content/` (or `content/{lang}/`), outside any section, or a bundle that renders no page.
+    if (!placement.inner.includes("/")) return true;
+    if (data.headless === true) return true;
+  }
+  if (placement.engine === "plain" && settings.jekyllRoot !== undefined && file.startsWith(settings.jekyllRoot)) {
+    // Jekyll's posts are in `_posts` and `_drafts`; its other Markdown files are pages.
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Where another post of the upload will be, named by its file (Jekyll's
+ * `post_url`, Hugo's `ref` and `relref`), if it is in the upload.
+ */
+function linkedPost(name: string, context: FileContext): string | undefined {
+  const wanted = name
+    .trim()
+    .replace(/^["']|["']$/g, "")
+    .replace(/^\/+/, "")
+    .replace(/#.*$/, "");
+  if (!wanted) return undefined;
+  const withExt = MARKDOWN.test(wanted) ? [wanted] : [`${wanted}.md`, `${wanted}.markdown`, `${wanted}/index.md`];
+  let found: string | undefined;
+  for (const file of context.files) {
+    if (!MARKDOWN.test(file)) continue;
+    if (withExt.some((candidate) => file === candidate || file.endsWith(`/${candidate}`))) {
+      found = file;
+      break;
+    }
+  }
+  if (!found) return undefined;
+  const placement = placementOf(found);
+  const { base, suffix } = nameParts(found);
+  const jekyllName = JEKYLL_NAME.exec(base);
+  const slug = slugify(
+    jekyllName ? (jekyllName[4] ?? "") : base === "index" ? path.basename(path.dirname(found)) : base,
+  );
+  const written = suffix ?? placement.langFolder;
+  const lang = (written && siteLang(written)) || context.settings.defaultLang;
+  return slug ? localizePath(`/blog/${slug}`, lang) : undefined;
+}
+
+const ATTRIBUTE = /([a-zA-Z_]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
+
+function attributes(args: string): { named: Record<string, string>; positional: string[] } {
+  const named: Record<string, string> = {};
+  for (const match of args.matchAll(ATTRIBUTE)) named[match[1] ?? ""] = match[2] ?? match[3] ?? match[4] ?? "";
+  const positional = args
+    .replace(ATTRIBUTE, "")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part.replace(/^["']|["']$/g, ""));
+  return { named, positional };
+}
+
+/**
+ * Hugo's shortcodes and Jekyll's Liquid made Markdown, outside fenced
+ * code: `figure` an image with its caption, `highlight` fenced code, `raw`
+ * its content, `youtube` a link, `post_url`/`ref`/`relref` a link to the
+ * post's new address (else its text), `site.baseurl` nothing; any other
+ * tag (and kramdown's `{: …}`) removed and listed.
+ */
+function convertTemplates(body: string, context: FileContext): { body: string; removed: string[] } {
+  const removed: string[] = [];
+  const out: string[] = [];
+  const kept: string[] = [];
+  const keep = (value: string) => {
+    kept.push(value);
+    return `\u0000${kept.length - 1}\u0000`;
+  };
+  const convert = (chunk: string): string => {
+    let result = chunk
+      .replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, inner: string) => keep(inner))
+      .replace(
+        /\{\{<\s*highlight\s+([\w+#.-]+)[^>]*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/\s*highlight\s*>\}\}/g,
+        (_, lang: string, code: string) => keep(`\`\`\`${lang}\n${code.replace(/\n$/, "")}\n\`\`\``),
+      )
+      .replace(
+        /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g,
+        (_, lang: string, code: string) => keep(`\`\`\`${lang}\n${code.replace(/\n$/, "")}\n\`\`\``),
+      )
+      .replace(/\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}/g, "")
+      .replace(/\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g, (_, args: string) => {
+        const { named } = attributes(args);
+        if (!named.src) return "";
+        const alt = (named.alt ?? named.caption ?? named.title ?? "").replace(/[[\]]/g, "");
+        const caption = named.caption ?? named.title;
+        return `![${alt}](${named.src})${caption ? `\n\n*${caption}*` : ""}`;
+      })
+      .replace(/\{\{<\s*youtube\s+([^>]*?)\s*\/?>\}\}/g, (_, args: string) => {
+        const { named, positional } = attributes(args);
+        const id = named.id ?? positional[0];
+        if (!id) return "";
+        const url = `https://www.youtube.com/watch?v=${id}`;
+        return `[${url}](${url})`;
+      })
+      .replace(/\{%-?\s*post_url\s+(\S+)\s*-?%\}/g, (_, name: string) => {
+        const target = linkedPost(`_posts/${name}`, context) ?? linkedPost(name, context);
+        return target ?? name;
+      })
+      .replace(/\{\{[<%]\s*(?:rel)?ref\s+([^>%]*?)\s*[>%]\}\}/g, (_, args: string) => {
+        const { named, positional } = attributes(args);
+        const name = named.path ?? positional[0] ?? "";
+        return linkedPost(name, context) ?? name;
+      });
+    // What is left: other shortcodes and tags, removed and listed (a paired one keeps what it wraps).
+    result = result.replace(
+      /\{\{<[\s\S]*?>\}\}|\{\{%[\s\S]*?%\}\}|\{%[\s\S]*?%\}|^\{:[^}\n]*\}[ \t]*$|\{:[^}\n]*\}/gm,
+      (tag) => {
+        if (!/^\{\{[<%]\s*\//.test(tag) && !/^\{%-?\s*end/.test(tag))
+          removed.push(tag.replace(/\s+/g, " ").slice(0, 60));
+        return "";
+      },
+    );
+    return result;
+  };
+  // Fenced code is the post's own text, never converted.
+  const lines = body.split("\n");
+  let chunk: string[] = [];
+  let fence: string | undefined;
+  for (const line of lines) {
+    const opening = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined && opening) {
+      out.push(convert(chunk.join("\n")));
+      chunk = [line];
+      fence = opening;
+    } else if (
+      fence !== undefined &&
+      line.trim().startsWith(fence[0]?.repeat(fence.length) ?? "") &&
+      line.trim().replace(/[`~]/g, "") === ""
+    ) {
+      chunk.push(line);
+      out.push(chunk.join("\n"));
+      chunk = [];
+      fence = undefined;
+    } else chunk.push(line);
+  }
+  out.push(fence === undefined ? convert(chunk.join("\n")) : chunk.join("\n"));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are made of NUL on purpose.
+  const joined = out.join("\n").replace(/\u0000(\d+)\u0000/g, (_, i: string) => kept[Number(i)] ?? "");
+  return { body: joined, removed };
+}
+
+/** An MDX file's text: its `import` and `export` lines dropped (its components are HTML, listed as removed). */
+function mdxText(body: string): string {
+  let fence = false;
+  return body
+    .split("\n")
+    .filter((line) => {
+      if (/^\s{0,3}(?:`{3,}|~{3,})/.test(line)) fence = !fence;
+      return fence || !/^(?:import|export)\s/.test(line);
+    })
+    .join("\n");
+}
+
+/** Jekyll's title for a post without one: its file's slug, each word capitalized. */
+const titleFromSlug = (slug: string) =>
+  slug
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
 
 function postOf(context: FileContext, now: Date): ImportedPost {
   const { file, front, archive, settings } = context;
@@ -277,7 +487,10 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     });
   }
 
-  const title = text(data.title)?.trim();
+  // Jekyll titles a post without one from its file's name, as it does.
+  const title =
+    text(data.title)?.trim() ||
+    (!archive && placement.engine === "jekyll" && jekyllName ? titleFromSlug(jekyllName[4] ?? "") : undefined);
   if (!title) throw new ImportError({ file, line: 1, code: "missing-title" });
 
   const folderName = path.basename(path.dirname(file));
@@ -285,19 +498,42 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     text(data.slug) ?? (jekyllName ? jekyllName[4] : base === "index" || base === "_index" ? folderName : base) ?? "";
   const slug = slugify(givenSlug) || slugify(title);
 
-  const published =
-    dateAt(context, ["date", "pubDate", "publishDate", "published"]) ??
-    (jekyllName ? readDate(`${jekyllName[1]}-${jekyllName[2]}-${jekyllName[3]}`) : undefined);
-  const created = dateAt(context, ["created"]) ?? published ?? now;
-  const updated = dateAt(context, ["lastmod", "updated", "updatedDate", "modified"]) ?? published ?? created;
-  const edited = dateAt(context, ["edited"]) ?? null;
+  const dated = dateAt(context, ["date", "pubDate", "publishDate", "published"]);
+  const jekyllDate = jekyllName ? `${jekyllName[1]}-${jekyllName[2]}-${jekyllName[3]}` : undefined;
+  let published = dated?.date ?? (jekyllDate ? readDate(jekyllDate) : undefined);
+  const writtenDate = dated?.written ?? jekyllDate;
+  // Hugo publishes a page at its `publishDate` when that is later than its `date`.
+  const publishAt = !archive && dated && "publishDate" in data ? dateAt(context, ["publishDate"]) : undefined;
+  if (publishAt && published && publishAt.date > published && publishAt.date > now) published = publishAt.date;
+  const created = dateAt(context, ["created"])?.date ?? published ?? now;
+  const updated =
+    dateAt(context, ["lastmod", "last_modified_at", "updated", "updatedDate", "modified"])?.date ??
+    published ??
+    created;
+  const edited = dateAt(context, ["edited"])?.date ?? null;
   const status = text(data.status);
-  const trashed = dateAt(context, ["trashed"]) ?? (status === "trashed" ? now : null);
+  const trashed = dateAt(context, ["trashed"])?.date ?? (status === "trashed" ? now : null);
+  // Hugo no longer shows a page past its `expiryDate`: it comes in as a draft, said so.
+  const expiry = archive ? undefined : dateAt(context, ["expiryDate", "expirydate"]);
+  const expired = expiry !== undefined && expiry.date <= now;
+  if (expired) {
+    context.notes.push({
+      file,
+      line: front.lineOf(data.expiryDate !== undefined ? "expiryDate" : "expirydate"),
+      code: "expired-draft",
+      values: { title },
+    });
+  }
   const draft =
-    data.draft === true || data.published === false || status === "draft" || placement.inner.startsWith("_drafts/");
+    data.draft === true ||
+    data.published === false ||
+    status === "draft" ||
+    placement.inner.startsWith("_drafts/") ||
+    expired;
 
+  const tagSeparator = placement.engine === "jekyll" ? /\s+/ : /,/;
   const tags: ImportedTag[] = [];
-  for (const raw of list(data.tags)) {
+  for (const raw of list(data.tags, tagSeparator)) {
     const name = tagName(raw).slice(0, POST_LIMITS.tag);
     const tagSlug = normalizeTag(name);
     if (tagSlug && !tags.some((tag) => tag.slug === tagSlug)) tags.push({ slug: tagSlug, name });
@@ -322,7 +558,20 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     const found = resolveImage(address, file, placement.root, context.files);
     return found ? { original: address, file: found } : { original: address };
   };
-  const body = front.body;
+  let body = archive ? front.body : file.toLowerCase().endsWith(".mdx") ? mdxText(front.body) : front.body;
+  const converted = archive ? { body, removed: [] } : convertTemplates(body, context);
+  body = converted.body;
+  // The summary's separator (`<!--more-->`, Jekyll's `excerpt_separator`) is no HTML of the post: the text
+  // before it is the summary when the front matter gives none.
+  let separated: string | undefined;
+  if (!archive) {
+    for (const separator of new Set(["<!--more-->", settings.excerptSeparator])) {
+      const at = body.indexOf(separator);
+      if (at === -1) continue;
+      separated ??= body.slice(0, at).trim();
+      body = `${body.slice(0, at).replace(/[ \t]+$/, "")}${body.slice(at + separator.length)}`;
+    }
+  }
   const images = imageAddresses(body)
     .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
     .map(imageOf);
@@ -330,20 +579,35 @@ function postOf(context: FileContext, now: Date): ImportedPost {
   const cover = coverAddress && !/^data:/.test(coverAddress) ? imageOf(coverAddress) : undefined;
 
   const explicitKey = text(data.translationKey) ?? text(data.translation_key);
-  const implicitKey =
-    !archive && (suffix || placement.langFolder) ? `path:${path.join(path.dirname(placement.inner), base)}` : undefined;
+  // In a Hugo site of more than one language a file without a suffix or a folder is in the default language,
+  // and shares its path with its translations (`x.md` and `x.en.md`, `posts/x.md` and `en/posts/x.md`).
+  const pathKeyed =
+    suffix !== undefined ||
+    placement.langFolder !== undefined ||
+    (placement.engine === "hugo" && settings.multilingual);
+  const implicitKey = !archive && pathKeyed ? `path:${path.join(path.dirname(placement.inner), base)}` : undefined;
 
   const oldPaths: string[] = [];
   if (!archive) {
+    // A draft was never published, so never had the address its pattern gives (an expired post had).
+    const computed =
+      draft && !expired
+        ? undefined
+        : patternPath(placement, { slug, base, title, lang, written: writtenDate, data, settings });
     for (const key of ["url", "permalink"]) {
       const value = text(data[key]);
       if (value) oldPaths.push(value);
     }
-    for (const key of ["aliases", "redirect_from"]) oldPaths.push(...list(data[key]));
-    if (!text(data.url) && !text(data.permalink)) {
-      const computed = patternPath(placement, { slug, base, title, lang, published, data, settings });
-      if (computed) oldPaths.push(computed);
+    const own = text(data.url) ?? text(data.permalink) ?? computed;
+    for (const key of ["aliases", "redirect_from"]) {
+      for (const alias of list(data[key])) {
+        const trimmed = alias.trim();
+        if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(trimmed)) oldPaths.push(trimmed);
+        // A relative alias is a sibling of the page's own address, as Hugo resolves it.
+        else if (own?.startsWith("/")) oldPaths.push(path.join(path.dirname(own.replace(/\/+$/, "")), trimmed));
+      }
     }
+    if (!text(data.url) && !text(data.permalink) && computed) oldPaths.push(computed);
   }
 
   return {
@@ -359,15 +623,16 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     editedAt: edited,
     trashedAt: trashed,
     content: body,
-    excerpt: (text(data.summary) ?? text(data.excerpt) ?? null)?.slice(0, POST_LIMITS.excerpt) ?? null,
+    excerpt: (text(data.summary) ?? text(data.excerpt) ?? separated ?? null)?.slice(0, POST_LIMITS.excerpt) || null,
     seoDescription: text(data.description)?.slice(0, POST_LIMITS.seoDescription) ?? null,
     socialTitle: text(data.socialTitle)?.slice(0, POST_LIMITS.socialTitle) ?? null,
     socialDescription: text(data.socialDescription)?.slice(0, POST_LIMITS.socialDescription) ?? null,
     tags,
     ...(cover ? { cover } : {}),
     images,
-    oldPaths,
-    removed: sanitizerRemovals(body),
+    // Paths with a token left unfilled (a draft's or an undated file's date) were never an address.
+    oldPaths: oldPaths.filter((old) => !/:[a-z_]+/i.test(old.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ""))),
+    removed: [...converted.removed, ...sanitizerRemovals(body)],
   };
 }
 
@@ -379,12 +644,13 @@ function patternPath(
     base: string;
     title: string;
     lang: Lang;
-    published: Date | undefined;
+    /** The date as the front matter (or Jekyll's file name) wrote it. */
+    written: unknown;
     data: Record<string, unknown>;
     settings: SiteSettings;
   },
 ): string | undefined {
-  const dated = datedValues(post.published);
+  const dated = datedValues(post.written);
   const folders = path
     .dirname(placement.inner)
     .split("/")
@@ -392,28 +658,38 @@ function patternPath(
   if (placement.engine === "jekyll") {
     const setting = post.settings.jekyllPermalink;
     const pattern = JEKYLL_PRESETS[setting] ?? setting;
-    const categories = list(post.data.categories ?? post.data.category)
+    // Categories from the folders above `_posts`, then the front matter's (a string split on spaces).
+    const root = post.settings.jekyllRoot ?? placement.root;
+    const above = placement.root.startsWith(root) ? placement.root.slice(root.length).split("/").filter(Boolean) : [];
+    const categories = [...above, ...list(post.data.categories ?? post.data.category, /\s+/)]
       .map((category) => slugify(category))
+      .filter((category, i, all) => category && all.indexOf(category) === i)
       .join("/");
-    const title = JEKYLL_NAME.exec(post.base)?.[4] ?? post.base;
+    const title = text(post.data.slug) ?? JEKYLL_NAME.exec(post.base)?.[4] ?? post.base;
     return fillPattern(pattern, { ...dated, title, slug: post.slug, categories, output_ext: ".html" });
   }
   if (placement.engine === "hugo") {
     // A page bundle's folder is the page, not its section.
-    const sectionFolders = post.base === "index" ? folders.slice(0, -1) : folders;
+    const bundle = post.base === "index";
+    const sectionFolders = bundle ? folders.slice(0, -1) : folders;
     const section = sectionFolders[0] ?? "";
     const pattern = post.settings.hugoPermalinks[section];
-    const prefix = post.settings.multilingual && post.lang !== post.settings.defaultLang ? `/${post.lang}` : "";
+    const { multilingual, defaultInSubdir, defaultLang } = post.settings;
+    const prefix = multilingual && (post.lang !== defaultLang || defaultInSubdir) ? `/${post.lang}` : "";
+    const filename = bundle ? (folders.at(-1) ?? post.slug) : post.base;
+    const slug = text(post.data.slug);
     const filled = pattern
       ? fillPattern(pattern, {
           ...dated,
-          slug: post.slug,
-          title: slugify(post.title),
+          slug: hugoUrlize(slug ?? post.title),
+          slugorfilename: hugoUrlize(slug ?? filename),
+          title: hugoUrlize(post.title),
           section,
-          filename: post.base === "index" ? (folders.at(-1) ?? post.slug) : post.base,
-          contentbasename: post.base === "index" ? (folders.at(-1) ?? post.slug) : post.base,
+          sections: sectionFolders.map(hugoUrlize).join("/"),
+          filename: hugoUrlize(filename),
+          contentbasename: hugoUrlize(filename),
         })
-      : `/${[...sectionFolders, post.slug].join("/")}/`;
+      : `/${[...sectionFolders, slug ?? filename].map(hugoUrlize).join("/")}/`;
     return `${prefix}${filled}`;
   }
   if (placement.engine === "astro") {
@@ -457,6 +733,10 @@ export async function readMarkdownTreeInto(
   const read = async (file: string, kept?: ArchivePost) => {
     try {
       const front = readFrontMatter((await tree.read(file)).toString("utf8"), file);
+      if (!archive && isSitePage(file, front.data, settings)) {
+        notes.push({ file, code: "page-skipped", values: { title: text(front.data.title)?.trim() || file } });
+        return;
+      }
       const post = postOf({ file, front, archive, settings, files, notes }, now);
       if (kept) withArchiveIndex(post, kept, files);
       sink.add(post);

@@ -38,6 +38,10 @@ const NOTES: Partial<Record<ImportNote["code"], Record<Lang, string>>> = {
     pt: "“{title}” era protegido por senha no WordPress: importado como rascunho, para não ficar público",
     en: "“{title}” was password-protected on WordPress: imported as a draft, so it is not public",
   },
+  "expired-draft": {
+    pt: "“{title}” passou da data de expiração (expiryDate) e o Hugo não o mostra mais: importado como rascunho",
+    en: "“{title}” is past its expiry date (expiryDate) and Hugo no longer shows it: imported as a draft",
+  },
 };
 
 export function noteText(lang: Lang, note: ImportNote): string {

@@ -1,0 +1,410 @@
+/**
+ * The Markdown folder read as its engine (Hugo, Jekyll, Astro) published
+ * it: translations in a Hugo site's default language, dates without a zone,
+ * pages left out, names in zips made on Linux, hidden folders, schedules
+ * and expiry, old addresses, Jekyll's rules, shortcodes and Liquid, Astro's
+ * language folders and MDX, and images that cannot be stored.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../app/server/db/client.server.ts";
+import { readDate } from "../../app/server/transfer/dates.server.ts";
+import { planImport } from "../../app/server/transfer/import.server.ts";
+import { ImportError, type ImportedPost, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { noteText } from "../../app/server/transfer/messages.server.ts";
+import { readSource } from "../../app/server/transfer/read-source.server.ts";
+import { openSource } from "../../app/server/transfer/source-files.server.ts";
+import { zipBytes, zipFile } from "../helpers/import-files.ts";
+
+const NOW = new Date("2026-11-29T12:00:00Z");
+
+async function read(location: string): Promise<ParsedSource> {
+  let tree: Awaited<ReturnType<typeof openSource>>;
+  try {
+    tree = await openSource(location);
+  } catch (error) {
+    if (error instanceof ImportError) return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
+    throw error;
+  }
+  try {
+    return await readSource(tree, NOW);
+  } finally {
+    tree.close();
+  }
+}
+
+const byFile = (source: ParsedSource, file: string): ImportedPost => {
+  const post = source.posts.find((candidate) => candidate.origin.file === file);
+  if (!post) throw new Error(`No post ${file} among ${source.posts.map((p) => p.origin.file).join(", ")}`);
+  return post;
+};
+
+const HUGO_PT = 'defaultContentLanguage = "pt"\n[languages.pt]\nweight = 1\n[languages.en]\nweight = 2\n';
+
+/** The bytes of a zip whose names are written as given, without the UTF-8 flag, as Linux's `zip -r` writes them. */
+async function zipWithoutUtf8Flag(entries: Record<string, string>, names: Record<string, Buffer>): Promise<string> {
+  let bytes = await zipBytes(entries);
+  for (let i = 0; i + 4 <= bytes.length; i += 1) {
+    const signature = bytes.readUInt32LE(i);
+    // Local headers keep the flag at +6, the central directory's at +8.
+    if (signature === 0x04034b50) bytes.writeUInt16LE(bytes.readUInt16LE(i + 6) & ~0x800, i + 6);
+    if (signature === 0x02014b50) bytes.writeUInt16LE(bytes.readUInt16LE(i + 8) & ~0x800, i + 8);
+  }
+  for (const [placeholder, raw] of Object.entries(names)) {
+    expect(raw.length).toBe(Buffer.byteLength(placeholder));
+    const latin = bytes.toString("latin1").split(placeholder).join(raw.toString("latin1"));
+    bytes = Buffer.from(latin, "latin1");
+  }
+  const file = path.join(path.dirname(await zipFile({ x: "" })), "linux.zip");
+  writeFileSync(file, bytes);
+  return file;
+}
+
+describe("a bilingual Hugo site's default language", () => {
+  it("links a file without a suffix to its suffixed translation, in the default language", async () => {
+    const source = await read(
+      await zipFile({
+        "hugo.toml": HUGO_PT,
+        "content/posts/x.md": "---\ntitle: Olá\ndate: 2021-01-01\n---\nTexto",
+        "content/posts/x.en.md": "---\ntitle: Hello\ndate: 2021-01-02\n---\nText",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    const ola = byFile(source, "content/posts/x.md");
+    const hello = byFile(source, "content/posts/x.en.md");
+    expect([ola.lang, hello.lang]).toEqual(["pt", "en"]);
+    expect(ola.translationKey).toBeDefined();
+    expect(ola.translationKey).toBe(hello.translationKey);
+  });
+
+  it("links a file outside the language folders to the same path in another language's folder", async () => {
+    const source = await read(
+      await zipFile({
+        "config.toml": 'defaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.pt]\nweight = 2\n',
+        "content/posts/x.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\nText",
+        "content/pt/posts/x.md": "---\ntitle: Olá\ndate: 2021-01-02\n---\nTexto",
+      }),
+    );
+    const hello = byFile(source, "content/posts/x.md");
+    const ola = byFile(source, "content/pt/posts/x.md");
+    expect([hello.lang, ola.lang]).toEqual(["en", "pt"]);
+    expect(hello.translationKey).toBe(ola.translationKey);
+  });
+});
+
+describe("TOML dates without a zone", () => {
+  it("are the site's: a local date-time at its hour, a local date at midnight", async () => {
+    const source = await read(
+      await zipFile({
+        "content/posts/hora.md": '+++\ntitle = "Hora"\ndate = 2021-04-01T10:00:00\n+++\nx',
+        "content/posts/dia.md": '+++\ntitle = "Dia"\ndate = 2021-04-01\nlastmod = 2021-04-02T08:30:00Z\n+++\nx',
+      }),
+    );
+    expect(byFile(source, "content/posts/hora.md").publishedAt?.toISOString()).toBe("2021-04-01T13:00:00.000Z");
+    const dia = byFile(source, "content/posts/dia.md");
+    expect(dia.publishedAt?.toISOString()).toBe("2021-04-01T03:00:00.000Z");
+    // A time with its zone keeps it.
+    expect(dia.updatedAt.toISOString()).toBe("2021-04-02T08:30:00.000Z");
+  });
+
+  it("reads smol-toml's dates the same way readDate reads the text", async () => {
+    const { parse } = await import("smol-toml");
+    const parsed = parse("a = 2021-04-01T10:00:00\nb = 2021-04-01T10:00:00+02:00") as Record<string, unknown>;
+    expect(readDate(parsed.a)?.toISOString()).toBe("2021-04-01T13:00:00.000Z");
+    expect(readDate(parsed.b)?.toISOString()).toBe("2021-04-01T08:00:00.000Z");
+  });
+});
+
+describe("pages are left out, said so", () => {
+  it("leaves out Hugo's pages outside sections and headless bundles, Jekyll's pages and Astro's src/pages", async () => {
+    const source = await read(
+      await zipFile({
+        "hugo/hugo.toml": HUGO_PT,
+        "hugo/content/about.md": "---\ntitle: Sobre mim\n---\nx",
+        "hugo/content/en/contact.md": "---\ntitle: Contact\n---\nx",
+        "hugo/content/galeria/index.md": "---\ntitle: Galeria\nheadless: true\n---\nx",
+        "hugo/content/posts/post.md": "---\ntitle: Um post\ndate: 2021-01-01\n---\nx",
+        "jekyll/_config.yml": "title: Blog\n",
+        "jekyll/about.markdown": "---\nlayout: page\ntitle: About\n---\nx",
+        "jekyll/index.markdown": "---\nlayout: home\n---\n",
+        "jekyll/_posts/2019-07-01-sem-titulo.md": "---\nlayout: post\n---\nUm post sem título.",
+        "astro/src/pages/sobre.md": "---\ntitle: Sobre\n---\nx",
+        "astro/src/content/blog/primeiro.md": "---\ntitle: Primeiro\npubDate: 2022-01-01\n---\nx",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    expect(source.posts.map((post) => post.origin.file).sort()).toEqual([
+      "astro/src/content/blog/primeiro.md",
+      "hugo/content/posts/post.md",
+      "jekyll/_posts/2019-07-01-sem-titulo.md",
+    ]);
+    expect(source.notes.map((note) => [note.code, note.file, note.values?.title]).sort()).toEqual([
+      ["page-skipped", "astro/src/pages/sobre.md", "Sobre"],
+      ["page-skipped", "hugo/content/about.md", "Sobre mim"],
+      ["page-skipped", "hugo/content/en/contact.md", "Contact"],
+      ["page-skipped", "hugo/content/galeria/index.md", "Galeria"],
+      ["page-skipped", "jekyll/about.markdown", "About"],
+      ["page-skipped", "jekyll/index.markdown", "jekyll/index.markdown"],
+    ]);
+    // Jekyll titles a post without one from its file's name.
+    expect(byFile(source, "jekyll/_posts/2019-07-01-sem-titulo.md").title).toBe("Sem Titulo");
+  });
+});
+
+describe("names in a zip made on Linux", () => {
+  it("reads UTF-8 names written without the UTF-8 flag, and code page 437 when they are not UTF-8", async () => {
+    const file = await zipWithoutUtf8Flag(
+      {
+        "content/posts/cafe_com_leite_/index.md": "---\ntitle: Café\ndate: 2021-01-01\n---\nx",
+        "content/posts/cafe_com_leite_/xcara__.jpg": "not read",
+        "content/posts/caf_.md": "---\ntitle: Dos\ndate: 2021-01-01\n---\nx",
+      },
+      {
+        cafe_com_leite_: Buffer.from("café-com-leite", "utf8"),
+        xcara__: Buffer.from("xícara", "utf8"),
+        "caf_.md": Buffer.from([0x63, 0x61, 0x66, 0x82, 0x2e, 0x6d, 0x64]),
+      },
+    );
+    const tree = await openSource(file);
+    try {
+      expect(tree.files.map((entry) => entry.path)).toContain("content/posts/café-com-leite/xícara.jpg");
+    } finally {
+      tree.close();
+    }
+    const source = await read(file);
+    expect(source.problems).toEqual([]);
+    expect(byFile(source, "content/posts/café-com-leite/index.md").slug).toBe("cafe-com-leite");
+    // 0x82 is not UTF-8 on its own: code page 437's é.
+    expect(byFile(source, "content/posts/café.md").title).toBe("Dos");
+  });
+});
+
+describe("a Markdown site's other files", () => {
+  it("passes over hidden folders and JSON that is no Ghost export, commented or not", async () => {
+    const source = await read(
+      await zipFile({
+        "site/.vscode/settings.json": '{\n  // the editor\'s settings\n  "editor.tabSize": 2,\n}\n',
+        "site/.git/config": "[core]\n",
+        "site/.github/workflows/deploy.md": "---\ntitle: Not a post\n---\n",
+        "site/data/authors.json": '{ "ana": { "name": "Ana" } }',
+        "site/data/broken.json": "{ not json",
+        "site/src/content/blog/post.md": "---\ntitle: Post\npubDate: 2022-01-01\n---\nx",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    expect(source.posts.map((post) => post.title)).toEqual(["Post"]);
+  });
+
+  it("still names malformed JSON when the upload has nothing else", async () => {
+    const source = await read(await zipFile({ "export.json": "{ not json" }));
+    expect(source.problems).toEqual([expect.objectContaining({ code: "malformed-json", file: "export.json" })]);
+  });
+});
+
+describe("Hugo's publishDate and expiryDate", () => {
+  it("schedules a post at a future publishDate, and brings an expired one as a draft, said so", async () => {
+    const source = await read(
+      await zipFile({
+        "content/posts/agendado.md":
+          "---\ntitle: Agendado\ndate: 2021-01-01T10:00:00Z\npublishDate: 2031-06-01T12:00:00Z\n---\nx",
+        "content/posts/antigo.md":
+          "---\ntitle: Antigo\ndate: 2021-01-01T10:00:00Z\npublishDate: 2021-02-01T10:00:00Z\n---\nx",
+        "content/posts/expirado.md": "---\ntitle: Expirado\ndate: 2021-01-01T10:00:00Z\nexpiryDate: 2021-03-01\n---\nx",
+      }),
+    );
+    expect(byFile(source, "content/posts/agendado.md").publishedAt?.toISOString()).toBe("2031-06-01T12:00:00.000Z");
+    // A past publishDate changes nothing that is left to schedule: the post keeps its date.
+    expect(byFile(source, "content/posts/antigo.md").publishedAt?.toISOString()).toBe("2021-01-01T10:00:00.000Z");
+    const expired = byFile(source, "content/posts/expirado.md");
+    expect(expired.draft).toBe(true);
+    expect(expired.publishedAt).toBeNull();
+    const [note] = source.notes;
+    expect(note).toEqual({
+      file: "content/posts/expirado.md",
+      line: 4,
+      code: "expired-draft",
+      values: { title: "Expirado" },
+    });
+    if (!note) return;
+    expect(noteText("pt", note)).toContain("rascunho");
+    expect(noteText("en", note)).toContain("draft");
+  });
+});
+
+describe("Hugo's old addresses", () => {
+  it("fills :slug from the title, :slugorfilename, :sections and :filename, in the date's own offset", async () => {
+    const source = await read(
+      await zipFile({
+        "hugo.toml":
+          '[permalinks]\nposts = "/:year/:month/:slug/"\nnotas = "/:sections/:slugorfilename/"\ndiario = "/d/:filename/"\n',
+        "content/posts/sem-slug.md": "---\ntitle: 'Olá, Mundo: café & código'\ndate: 2022-05-01T10:00:00-03:00\n---\nx",
+        "content/posts/virada.md":
+          "---\ntitle: Virada\nslug: virada\ndate: 2022-03-01T01:00:00+00:00\naliases: [nome-antigo, /absoluto/]\n---\nx",
+        "content/posts/rascunho.md": "---\ntitle: Rascunho\ndraft: true\n---\nx",
+        "content/posts/sem-data.md": "---\ntitle: Sem data\n---\nx",
+        "content/notas/sub/arquivo.md": "---\ntitle: Uma nota\ndate: 2022-01-01\n---\nx",
+        "content/diario/Dia-Um.md": "---\ntitle: Dia\ndate: 2022-01-01\n---\nx",
+      }),
+    );
+    expect(byFile(source, "content/posts/sem-slug.md").oldPaths).toEqual(["/2022/05/olá-mundo-café-código/"]);
+    // 01:00 in UTC is still February in the site's zone: the address is March's, as written.
+    expect(byFile(source, "content/posts/virada.md").oldPaths).toEqual([
+      "/2022/03/nome-antigo",
+      "/absoluto/",
+      "/2022/03/virada/",
+    ]);
+    // A draft never had an address, nor does an undated post's pattern fill.
+    expect(byFile(source, "content/posts/rascunho.md").oldPaths).toEqual([]);
+    expect(byFile(source, "content/posts/sem-data.md").oldPaths).toEqual([]);
+    expect(byFile(source, "content/notas/sub/arquivo.md").oldPaths).toEqual(["/notas/sub/arquivo/"]);
+    expect(byFile(source, "content/diario/Dia-Um.md").oldPaths).toEqual(["/d/dia-um/"]);
+  });
+
+  it("reads [permalinks.page] and puts the default language under /pt/ when defaultContentLanguageInSubdir", async () => {
+    const source = await read(
+      await zipFile({
+        "config.toml": `defaultContentLanguage = "pt"\ndefaultContentLanguageInSubdir = true\n[languages.pt]\nweight = 1\n[languages.en]\nweight = 2\n[permalinks]\n[permalinks.page]\nposts = "/artigos/:year/:slugorfilename/"\n[permalinks.section]\nposts = "/artigos/"\n`,
+        "content/pt/posts/primeiro.md": "---\ntitle: Primeiro\ndate: 2022-05-10\n---\nx",
+        "content/en/posts/primeiro.md": "---\ntitle: First\ndate: 2022-05-11\nslug: first\n---\nx",
+      }),
+    );
+    expect(byFile(source, "content/pt/posts/primeiro.md").oldPaths).toEqual(["/pt/artigos/2022/primeiro/"]);
+    expect(byFile(source, "content/en/posts/primeiro.md").oldPaths).toEqual(["/en/artigos/2022/first/"]);
+  });
+});
+
+describe("Jekyll's own rules", () => {
+  it("splits tags and categories on spaces, takes categories from folders, slug for :title, last_modified_at", async () => {
+    const source = await read(
+      await zipFile({
+        "_config.yml": "permalink: /:categories/:year/:month/:day/:title:output_ext\n",
+        "_posts/2019-05-01-primeiro.md":
+          "---\ntitle: Primeiro\ntags: jekyll ruby\ncategories: dev web\nslug: outro-nome\nlast_modified_at: 2019-06-01 09:00:00 -0300\n---\nO começo.\n\n<!--more-->\n\nO resto.",
+        "dev/_posts/2019-05-20-pasta.md": "---\ntitle: Pasta\n---\nx",
+        "_posts/2019-05-03-separador.md": "---\ntitle: Separador\nexcerpt: Dado.\n---\nAntes\n<!--more-->\nDepois",
+      }),
+    );
+    const first = byFile(source, "_posts/2019-05-01-primeiro.md");
+    expect(first.tags.map((tag) => tag.name)).toEqual(["jekyll", "ruby"]);
+    expect(first.oldPaths).toEqual(["/dev/web/2019/05/01/outro-nome.html"]);
+    expect(first.updatedAt.toISOString()).toBe("2019-06-01T12:00:00.000Z");
+    // The summary's separator is no HTML removed: the text before it is the summary.
+    expect(first.removed).toEqual([]);
+    expect(first.excerpt).toBe("O começo.");
+    expect(first.content).not.toContain("<!--more-->");
+    expect(byFile(source, "dev/_posts/2019-05-20-pasta.md").oldPaths).toEqual(["/dev/2019/05/20/pasta.html"]);
+    expect(byFile(source, "_posts/2019-05-03-separador.md").excerpt).toBe("Dado.");
+  });
+});
+
+describe("shortcodes and Liquid", () => {
+  it("become Markdown, or are removed and listed, never inside fenced code", async () => {
+    const body = [
+      '{{< figure src="foto.jpg" caption="Uma xícara" alt="Xícara" >}}',
+      "{{< highlight go >}}",
+      "func main() {}",
+      "{{< /highlight >}}",
+      "{% highlight ruby %}",
+      "puts 1",
+      "{% endhighlight %}",
+      "{% raw %}{{ mantido }}{% endraw %}",
+      "{{< youtube dQw4w9WgXcQ >}}",
+      "[Início]({{ site.baseurl }}/)",
+      "[O outro]({% post_url 2019-05-01-outro %}) e [nenhum]({% post_url 2001-01-01-nada %})",
+      '[Ref]({{< ref "2019-05-01-outro.md" >}})',
+      '{{< tweet user="x" id="1" >}}',
+      "{{% notice %}}Aviso{{% /notice %}}",
+      "{% include nota.html %}",
+      "Parágrafo.",
+      "{: .classe}",
+      "```liquid",
+      "{% include fica.html %} {{< fica >}}",
+      "```",
+    ].join("\n");
+    const source = await read(
+      await zipFile({
+        "_config.yml": "title: x\n",
+        "_posts/2019-05-02-post.md": `---\ntitle: Post\n---\n${body}`,
+        "_posts/2019-05-01-outro.md": "---\ntitle: Outro\n---\nx",
+        "_posts/foto.jpg": "bytes",
+      }),
+    );
+    const post = byFile(source, "_posts/2019-05-02-post.md");
+    expect(post.content).toContain("![Xícara](foto.jpg)\n\n*Uma xícara*");
+    expect(post.images).toEqual([{ original: "foto.jpg", file: "_posts/foto.jpg" }]);
+    expect(post.content).toContain("```go\nfunc main() {}\n```");
+    expect(post.content).toContain("```ruby\nputs 1\n```");
+    expect(post.content).toContain("{{ mantido }}");
+    expect(post.content).toContain(
+      "[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)",
+    );
+    expect(post.content).toContain("[Início](/)");
+    expect(post.content).toContain("[O outro](/blog/outro) e [nenhum](2001-01-01-nada)");
+    expect(post.content).toContain("[Ref](/blog/outro)");
+    expect(post.content).toContain("Aviso");
+    expect(post.content).not.toMatch(/\{\{<\s*tweet|\{%\s*include nota|\{:/);
+    // Fenced code is the post's own text.
+    expect(post.content).toContain("```liquid\n{% include fica.html %} {{< fica >}}\n```");
+    expect(post.removed).toEqual([
+      '{{< tweet user="x" id="1" >}}',
+      "{{% notice %}}",
+      "{% include nota.html %}",
+      "{: .classe}",
+    ]);
+  });
+});
+
+describe("Astro's language folders and MDX", () => {
+  it("takes the language from the folder after the collection's, links the same path, reads .mdx", async () => {
+    const source = await read(
+      await zipFile({
+        "src/content/blog/pt/ola.md": "---\ntitle: Olá\npubDate: 2023-01-10\n---\nTexto",
+        "src/content/blog/en/ola.md": "---\ntitle: Hello\npubDate: 2023-01-10\n---\nText",
+        "src/content/blog/mdx.mdx":
+          "---\ntitle: MDX\npubDate: 2024-06-01\n---\nimport Chart from '../../components/Chart.astro';\nexport const x = 1;\n\nTexto.\n\n<Chart />\n",
+      }),
+    );
+    const ola = byFile(source, "src/content/blog/pt/ola.md");
+    const hello = byFile(source, "src/content/blog/en/ola.md");
+    expect([ola.lang, hello.lang]).toEqual(["pt", "en"]);
+    expect(ola.translationKey).toBe(hello.translationKey);
+    const mdx = byFile(source, "src/content/blog/mdx.mdx");
+    expect(mdx.content).not.toMatch(/^import|^export/m);
+    expect(mdx.removed).toEqual(["html <Chart />"]);
+  });
+});
+
+describe("images the site does not store", () => {
+  it("lists an SVG beside a post as missing, so the dry run does not count it", async () => {
+    const source = await read(
+      await zipFile({
+        "content/posts/p/index.md": "---\ntitle: P\ndate: 2021-01-01\n---\n![e](esquema.svg) ![f](foto.png)",
+        "content/posts/p/esquema.svg": "<svg/>",
+        "content/posts/p/foto.png": "png",
+      }),
+    );
+    expect(source.posts[0]?.images).toEqual([
+      { original: "esquema.svg" },
+      { original: "foto.png", file: "content/posts/p/foto.png" },
+    ]);
+  });
+});
+
+describe("the dry run's count of old addresses", () => {
+  it("counts only those the import stores: valid, not a page of the site nor the post's own, each once", async () => {
+    const source = await read(
+      await zipFile({
+        "content/posts/x.md":
+          "---\ntitle: X\nslug: x\ndate: 2021-01-01\naliases: [/antigo/, /antigo, /about, /blog/x, 'https://velho.blog/outro/']\n---\nx",
+        "content/posts/y.md": "---\ntitle: Y\ndate: 2021-01-01\naliases: [/antigo/]\n---\ny",
+      }),
+    );
+    expect(byFile(source, "content/posts/x.md").oldPaths).toHaveLength(6);
+    // The dry run reads no posts of the site here: none of its slugs is taken.
+    const db = { select: () => ({ from: () => ({ where: async () => [] }) }) } as unknown as Database;
+    const plan = await planImport(db, source, "author", NOW);
+    // /antigo (once, for both posts), /outro, /posts/x and /posts/y: not /about nor /blog/x.
+    expect(plan.oldAddresses).toBe(4);
+  });
+});
