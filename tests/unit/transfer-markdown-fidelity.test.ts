@@ -408,3 +408,29 @@ describe("the dry run's count of old addresses", () => {
     expect(plan.oldAddresses).toBe(4);
   });
 });
+
+describe("links to other posts and Astro's addresses", () => {
+  it("link to the other post's new address by the slug its front matter gives", async () => {
+    const source = await read(
+      await zipFile({
+        "hugo.toml": HUGO_PT,
+        "content/posts/outro.pt.md": "---\ntitle: Outro\nslug: outro-post\ndate: 2021-01-01\n---\nx",
+        "content/posts/other.en.md": "---\ntitle: Other\nslug: other-post\ndate: 2021-01-01\n---\nx",
+        "content/posts/este.md":
+          '---\ntitle: Este\ndate: 2021-01-01\n---\n[a]({{< ref "outro.pt.md" >}}) [b]({{< relref "other.en" >}})',
+      }),
+    );
+    expect(byFile(source, "content/posts/este.md").content).toBe("[a](/blog/outro-post) [b](/en/blog/other-post)");
+  });
+
+  it("keep Astro's language folder in the entry's address, unless a slug replaces it", async () => {
+    const source = await read(
+      await zipFile({
+        "src/content/blog/en/ola.md": "---\ntitle: Hello\npubDate: 2023-01-10\n---\nText",
+        "src/content/blog/pt/ola.md": "---\ntitle: Olá\npubDate: 2023-01-10\nslug: ola-mundo\n---\nTexto",
+      }),
+    );
+    expect(byFile(source, "src/content/blog/en/ola.md").oldPaths).toEqual(["/blog/en/ola/"]);
+    expect(byFile(source, "src/content/blog/pt/ola.md").oldPaths).toEqual(["/blog/ola-mundo/"]);
+  });
+});

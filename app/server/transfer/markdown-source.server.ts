@@ -278,6 +278,8 @@ interface FileContext {
   settings: SiteSettings;
   files: ReadonlySet<string>;
   notes: ImportNote[];
+  /** The addresses of the posts this one links to by their files, read from their front matter. */
+  linked: ReadonlyMap<string, string>;
 }
 
 function dateAt(context: FileContext, keys: readonly string[]): { date: Date; written: unknown } | undefined {
@@ -314,11 +316,8 @@ function isSitePage(file: string, data: Record<string, unknown>, settings: SiteS
   return false;
 }
 
-/**
- * Where another post of the upload will be, named by its file (Jekyll's
- * `post_url`, Hugo's `ref` and `relref`), if it is in the upload.
- */
-function linkedPost(name: string, context: FileContext): string | undefined {
+/** The upload's Markdown file another post names (Jekyll's `post_url`, Hugo's `ref` and `relref`), if any. */
+function linkedFile(name: string, files: ReadonlySet<string>): string | undefined {
   const wanted = name
     .trim()
     .replace(/^["']|["']$/g, "")
@@ -326,24 +325,44 @@ function linkedPost(name: string, context: FileContext): string | undefined {
     .replace(/#.*$/, "");
   if (!wanted) return undefined;
   const withExt = MARKDOWN.test(wanted) ? [wanted] : [`${wanted}.md`, `${wanted}.markdown`, `${wanted}/index.md`];
-  let found: string | undefined;
-  for (const file of context.files) {
-    if (!MARKDOWN.test(file)) continue;
-    if (withExt.some((candidate) => file === candidate || file.endsWith(`/${candidate}`))) {
-      found = file;
-      break;
+  for (const file of files) {
+    if (MARKDOWN.test(file) && withExt.some((candidate) => file === candidate || file.endsWith(`/${candidate}`))) {
+      return file;
     }
   }
-  if (!found) return undefined;
-  const placement = placementOf(found);
-  const { base, suffix } = nameParts(found);
+  return undefined;
+}
+
+/** The address a file of the upload will have here, by its front matter when it was read, else by its name. */
+function addressOf(file: string, data: Record<string, unknown>, settings: SiteSettings): string | undefined {
+  const placement = placementOf(file);
+  const { base, suffix } = nameParts(file);
   const jekyllName = JEKYLL_NAME.exec(base);
-  const slug = slugify(
-    jekyllName ? (jekyllName[4] ?? "") : base === "index" ? path.basename(path.dirname(found)) : base,
-  );
-  const written = suffix ?? placement.langFolder;
-  const lang = (written && siteLang(written)) || context.settings.defaultLang;
+  const named = jekyllName ? (jekyllName[4] ?? "") : base === "index" ? path.basename(path.dirname(file)) : base;
+  const slug = slugify(text(data.slug) ?? named) || slugify(text(data.title) ?? "");
+  const langKey = ["lang", "language", "locale"].find((key) => text(data[key]) !== undefined);
+  const written = langKey ? text(data[langKey]) : (suffix ?? placement.langFolder);
+  const lang = (written && siteLang(written)) || settings.defaultLang;
   return slug ? localizePath(`/blog/${slug}`, lang) : undefined;
+}
+
+/** The names of other posts a text links to by their files, as `post_url` and `ref` write them. */
+function linkNames(body: string): string[] {
+  const names: string[] = [];
+  for (const match of body.matchAll(/\{%-?\s*post_url\s+(\S+)\s*-?%\}/g)) {
+    names.push(`_posts/${match[1] ?? ""}`, match[1] ?? "");
+  }
+  for (const match of body.matchAll(/\{\{[<%]\s*(?:rel)?ref\s+([^>%]*?)\s*[>%]\}\}/g)) {
+    const { named, positional } = attributes(match[1] ?? "");
+    names.push(named.path ?? positional[0] ?? "");
+  }
+  return names;
+}
+
+/** Where another post of the upload will be, named by its file, if it is in the upload. */
+function linkedPost(name: string, context: FileContext): string | undefined {
+  const file = linkedFile(name, context.files);
+  return file ? (context.linked.get(file) ?? addressOf(file, {}, context.settings)) : undefined;
 }
 
 const ATTRIBUTE = /([a-zA-Z_]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
@@ -693,8 +712,12 @@ function patternPath(
     return `${prefix}${filled}`;
   }
   if (placement.engine === "astro") {
-    const [collection] = folders;
-    return collection ? `/${collection}/${post.slug}/` : undefined;
+    // The entry's id is its path in the collection, language folder included (`/blog/en/post/`), unless a
+    // `slug` replaces it.
+    const [collection, ...inside] = folders;
+    if (!collection) return undefined;
+    const id = text(post.data.slug) ? [post.slug] : [placement.langFolder, ...inside, post.slug];
+    return `/${[collection, ...id].filter(Boolean).join("/")}/`;
   }
   return undefined;
 }
@@ -737,7 +760,22 @@ export async function readMarkdownTreeInto(
         notes.push({ file, code: "page-skipped", values: { title: text(front.data.title)?.trim() || file } });
         return;
       }
-      const post = postOf({ file, front, archive, settings, files, notes }, now);
+      const linked = new Map<string, string>();
+      if (!archive) {
+        for (const name of linkNames(front.body)) {
+          const target = linkedFile(name, files);
+          if (!target || linked.has(target)) continue;
+          let data: Record<string, unknown> = {};
+          try {
+            data = readFrontMatter((await tree.read(target)).toString("utf8"), target).data;
+          } catch {
+            // A file that cannot be read is named by its own problem; the link goes by its name.
+          }
+          const address = addressOf(target, data, settings);
+          if (address) linked.set(target, address);
+        }
+      }
+      const post = postOf({ file, front, archive, settings, files, notes, linked }, now);
       if (kept) withArchiveIndex(post, kept, files);
       sink.add(post);
     } catch (error) {
