@@ -150,6 +150,11 @@ describe("pages are left out, said so", () => {
     // Jekyll titles a post without one from its file's name.
     expect(byFile(source, "jekyll/_posts/2019-07-01-sem-titulo.md").title).toBe("Sem Titulo");
   });
+  it("keeps a file directly in content/ as a post when the upload is no Hugo site", async () => {
+    const source = await read(await zipFile({ "content/nota.md": "---\ntitle: Nota\ndate: 2021-01-01\n---\nx" }));
+    expect(source.posts.map((post) => post.title)).toEqual(["Nota"]);
+    expect(source.notes).toEqual([]);
+  });
 });
 
 describe("names in a zip made on Linux", () => {

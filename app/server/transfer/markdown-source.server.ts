@@ -75,6 +75,8 @@ interface SiteSettings {
   defaultLang: Lang;
   /** Hugo puts languages other than the default under `/{lang}/`. */
   multilingual: boolean;
+  /** The upload has a Hugo configuration (`hugo.toml`, `config.toml`, `config/_default/…`). */
+  hugoSite: boolean;
   /** Hugo's `defaultContentLanguageInSubdir`: the default language under `/{lang}/` too. */
   defaultInSubdir: boolean;
   /** Jekyll's `permalink` setting. */
@@ -90,12 +92,16 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
     hugoPermalinks: {},
     defaultLang: "pt",
     multilingual: false,
+    hugoSite: false,
     defaultInSubdir: false,
     jekyllPermalink: "date",
     excerptSeparator: "<!--more-->",
   };
-  const config = tree.files.find((file) => /^(?:[^/]+\/)?(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(file.path));
+  const config = tree.files.find((file) =>
+    /^(?:[^/]+\/)?(?:config\/_default\/)?(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(file.path),
+  );
   if (config) {
+    settings.hugoSite = true;
     try {
       const text = (await tree.read(config.path)).toString("utf8");
       const data = (
@@ -304,7 +310,7 @@ function dateAt(context: FileContext, keys: readonly string[]): { date: Date; wr
 function isSitePage(file: string, data: Record<string, unknown>, settings: SiteSettings): boolean {
   const placement = placementOf(file);
   if (/(?:^|\/)src\/pages\//.test(file)) return true;
-  if (placement.engine === "hugo") {
+  if (placement.engine === "hugo" && settings.hugoSite) {
     // Directly in `content/` (or `content/{lang}/`), outside any section, or a bundle that renders no page.
     if (!placement.inner.includes("/")) return true;
     if (data.headless === true) return true;
