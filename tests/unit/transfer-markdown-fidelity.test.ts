@@ -316,6 +316,7 @@ describe("shortcodes and Liquid", () => {
       "{% raw %}{{ mantido }}{% endraw %}",
       "{{< youtube dQw4w9WgXcQ >}}",
       "[Início]({{ site.baseurl }}/)",
+      '![Foto]({{ "/assets/foto.jpg" | relative_url }})',
       "[O outro]({% post_url 2019-05-01-outro %}) e [nenhum]({% post_url 2001-01-01-nada %})",
       '[Ref]({{< ref "2019-05-01-outro.md" >}})',
       '{{< tweet user="x" id="1" >}}',
@@ -333,11 +334,15 @@ describe("shortcodes and Liquid", () => {
         "_posts/2019-05-02-post.md": `---\ntitle: Post\n---\n${body}`,
         "_posts/2019-05-01-outro.md": "---\ntitle: Outro\n---\nx",
         "_posts/foto.jpg": "bytes",
+        "assets/foto.jpg": "bytes",
       }),
     );
     const post = byFile(source, "_posts/2019-05-02-post.md");
     expect(post.content).toContain("![Xícara](foto.jpg)\n\n*Uma xícara*");
-    expect(post.images).toEqual([{ original: "foto.jpg", file: "_posts/foto.jpg" }]);
+    expect(post.images).toEqual([
+      { original: "foto.jpg", file: "_posts/foto.jpg" },
+      { original: "/assets/foto.jpg", file: "assets/foto.jpg" },
+    ]);
     expect(post.content).toContain("```go\nfunc main() {}\n```");
     expect(post.content).toContain("```ruby\nputs 1\n```");
     expect(post.content).toContain("{{ mantido }}");
@@ -345,6 +350,7 @@ describe("shortcodes and Liquid", () => {
       "[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)",
     );
     expect(post.content).toContain("[Início](/)");
+    expect(post.content).toContain("![Foto](/assets/foto.jpg)");
     expect(post.content).toContain("[O outro](/blog/outro) e [nenhum](2001-01-01-nada)");
     expect(post.content).toContain("[Ref](/blog/outro)");
     expect(post.content).toContain("Aviso");

@@ -412,6 +412,8 @@ function convertTemplates(body: string, context: FileContext): { body: string; r
         (_, lang: string, code: string) => keep(`\`\`\`${lang}\n${code.replace(/\n$/, "")}\n\`\`\``),
       )
       .replace(/\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}/g, "")
+      // Jekyll's `{{ "/assets/x.png" | relative_url }}` is the address it filters.
+      .replace(/\{\{-?\s*["']([^"'{}]*)["']\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}/g, "$1")
       .replace(/\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g, (_, args: string) => {
         const { named } = attributes(args);
         if (!named.src) return "";
@@ -488,7 +490,7 @@ function mdxText(body: string): string {
 /** Jekyll's title for a post without one: its file's slug, each word capitalized. */
 const titleFromSlug = (slug: string) =>
   slug
-    .split("-")
+    .split(/[-_ ]/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
