@@ -91,6 +91,19 @@ describe("a bilingual Hugo site's default language", () => {
     expect([hello.lang, ola.lang]).toEqual(["en", "pt"]);
     expect(hello.translationKey).toBe(ola.translationKey);
   });
+  it("links them too when the configuration names no languages", async () => {
+    const source = await read(
+      await zipFile({
+        "hugo.toml": 'defaultContentLanguage = "pt"\n',
+        "content/posts/x.md": "---\ntitle: Olá\ndate: 2021-01-01\n---\nTexto",
+        "content/posts/x.en.md": "---\ntitle: Hello\ndate: 2021-01-02\n---\nText",
+      }),
+    );
+    expect(source.problems).toEqual([]);
+    expect(byFile(source, "content/posts/x.md").translationKey).toBe(
+      byFile(source, "content/posts/x.en.md").translationKey,
+    );
+  });
 });
 
 describe("TOML dates without a zone", () => {

@@ -606,12 +606,9 @@ function postOf(context: FileContext, now: Date): ImportedPost {
   const cover = coverAddress && !/^data:/.test(coverAddress) ? imageOf(coverAddress) : undefined;
 
   const explicitKey = text(data.translationKey) ?? text(data.translation_key);
-  // In a Hugo site of more than one language a file without a suffix or a folder is in the default language,
-  // and shares its path with its translations (`x.md` and `x.en.md`, `posts/x.md` and `en/posts/x.md`).
-  const pathKeyed =
-    suffix !== undefined ||
-    placement.langFolder !== undefined ||
-    (placement.engine === "hugo" && settings.multilingual);
+  // In a Hugo site a file without a suffix or a folder is in the default language, and shares its path with its
+  // translations (`x.md` and `x.en.md`, `posts/x.md` and `en/posts/x.md`); a post without one keeps a key alone.
+  const pathKeyed = suffix !== undefined || placement.langFolder !== undefined || placement.engine === "hugo";
   const implicitKey = !archive && pathKeyed ? `path:${path.join(path.dirname(placement.inner), base)}` : undefined;
 
   const oldPaths: string[] = [];
