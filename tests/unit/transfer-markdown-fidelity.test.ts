@@ -314,6 +314,25 @@ describe("Jekyll's own rules", () => {
     expect(byFile(source, "dev/_posts/2019-05-20-pasta.md").oldPaths).toEqual(["/dev/2019/05/20/pasta.html"]);
     expect(byFile(source, "_posts/2019-05-03-separador.md").excerpt).toBe("Dado.");
   });
+
+  it("keeps the blank lines of a text when excerpt_separator is one, and removes a written one", async () => {
+    const blank = await read(
+      await zipFile({
+        "_config.yml": 'excerpt_separator: "\\n\\n"\n',
+        "_posts/2019-05-01-a.md": "---\ntitle: A\n---\nUm.\n\nDois.",
+      }),
+    );
+    expect(blank.posts[0]?.content).toBe("Um.\n\nDois.");
+    const written = await read(
+      await zipFile({
+        "_config.yml": "excerpt_separator: <!--resumo-->\n",
+        "_posts/2019-05-01-a.md": "---\ntitle: A\n---\nUm.\n<!--resumo-->\nDois.",
+      }),
+    );
+    expect(written.posts[0]?.content).toBe("Um.\n\nDois.");
+    expect(written.posts[0]?.excerpt).toBe("Um.");
+    expect(written.posts[0]?.removed).toEqual([]);
+  });
 });
 
 describe("shortcodes and Liquid", () => {

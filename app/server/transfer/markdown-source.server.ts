@@ -138,7 +138,10 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
       const data = parseYaml((await tree.read(jekyll.path)).toString("utf8")) as Record<string, unknown> | null;
       settings.jekyllRoot = jekyll.path.slice(0, jekyll.path.lastIndexOf("/") + 1);
       if (typeof data?.permalink === "string") settings.jekyllPermalink = data.permalink;
-      if (typeof data?.excerpt_separator === "string") settings.excerptSeparator = data.excerpt_separator;
+      // Jekyll's default separator, a blank line, is the text's own: only a written mark is removed.
+      if (typeof data?.excerpt_separator === "string" && data.excerpt_separator.trim()) {
+        settings.excerptSeparator = data.excerpt_separator;
+      }
       const lang = typeof data?.lang === "string" ? siteLang(data.lang) : undefined;
       if (lang) settings.defaultLang = lang;
     } catch {
