@@ -354,7 +354,7 @@ describe("shortcodes and Liquid", () => {
       '{{< tweet user="x" id="1" >}}',
       "{{% notice %}}Aviso{{% /notice %}}",
       "{% include nota.html %}",
-      "Parágrafo.",
+      "Parágrafo com `{% include em-linha.html %}` em código.",
       "{: .classe}",
       "```liquid",
       "{% include fica.html %} {{< fica >}}",
@@ -387,7 +387,8 @@ describe("shortcodes and Liquid", () => {
     expect(post.content).toContain("[Ref](/blog/outro)");
     expect(post.content).toContain("Aviso");
     expect(post.content).not.toMatch(/\{\{<\s*tweet|\{%\s*include nota|\{:/);
-    // Fenced code is the post's own text.
+    // Code, fenced or inline, is the post's own text.
+    expect(post.content).toContain("`{% include em-linha.html %}`");
     expect(post.content).toContain("```liquid\n{% include fica.html %} {{< fica >}}\n```");
     expect(post.removed).toEqual([
       '{{< tweet user="x" id="1" >}}',
@@ -395,6 +396,18 @@ describe("shortcodes and Liquid", () => {
       "{% include nota.html %}",
       "{: .classe}",
     ]);
+  });
+});
+
+describe("raw text with code and placeholders", () => {
+  it("keeps inline code inside raw, and a NUL of the text does not pass for a placeholder", async () => {
+    const source = await read(
+      await zipFile({
+        "_config.yml": "title: x\n",
+        "_posts/2019-05-02-post.md": "---\ntitle: Post\n---\n{% raw %}`{{ x }}`{% endraw %} \u00000\u0000",
+      }),
+    );
+    expect(source.posts[0]?.content).toBe("`{{ x }}` \uFFFD0\uFFFD");
   });
 });
 

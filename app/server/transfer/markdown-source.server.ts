@@ -395,7 +395,9 @@ function attributes(args: string): { named: Record<string, string>; positional: 
  * post's new address (else its text), `site.baseurl` nothing; any other
  * tag (and kramdown's `{: …}`) removed and listed.
  */
-function convertTemplates(body: string, context: FileContext): { body: string; removed: string[] } {
+function convertTemplates(source: string, context: FileContext): { body: string; removed: string[] } {
+  // NUL is no character of a text (CommonMark reads it as U+FFFD): the placeholders below are made of it.
+  const body = source.replaceAll("\u0000", "\uFFFD");
   const removed: string[] = [];
   const out: string[] = [];
   const kept: string[] = [];
@@ -405,6 +407,8 @@ function convertTemplates(body: string, context: FileContext): { body: string; r
   };
   const convert = (chunk: string): string => {
     let result = chunk
+      // Inline code is the post's own text too.
+      .replace(/``[^`\n][^\n]*?``|`[^`\n]+`/g, (code) => keep(code))
       .replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, inner: string) => keep(inner))
       .replace(
         /\{\{<\s*highlight\s+([\w+#.-]+)[^>]*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/\s*highlight\s*>\}\}/g,
@@ -473,8 +477,11 @@ function convertTemplates(body: string, context: FileContext): { body: string; r
     } else chunk.push(line);
   }
   out.push(fence === undefined ? convert(chunk.join("\n")) : chunk.join("\n"));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are made of NUL on purpose.
-  const joined = out.join("\n").replace(/\u0000(\d+)\u0000/g, (_, i: string) => kept[Number(i)] ?? "");
+  // What was kept may hold another kept piece (inline code inside `raw`): expanded until none is left.
+  const expand = (piece: string): string =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are made of NUL on purpose.
+    piece.replace(/\u0000(\d+)\u0000/g, (_, i: string) => expand(kept[Number(i)] ?? ""));
+  const joined = expand(out.join("\n"));
   return { body: joined, removed };
 }
 
