@@ -395,15 +395,19 @@ function attributes(args: string): { named: Record<string, string>; positional: 
  * post's new address (else its text), `site.baseurl` nothing; any other
  * tag (and kramdown's `{: …}`) removed and listed.
  */
-function convertTemplates(source: string, context: FileContext): { body: string; removed: string[] } {
-  // NUL is no character of a text (CommonMark reads it as U+FFFD): the placeholders below are made of it.
-  const body = source.replaceAll("\u0000", "\uFFFD");
+function convertTemplates(body: string, context: FileContext): { body: string; removed: string[] } {
   const removed: string[] = [];
   const out: string[] = [];
+  // Pieces kept from conversion stand in the text as placeholders made of a mark the text does not hold.
+  let mark = "\uE000";
+  while (body.includes(mark)) mark += "\uE000";
+  const placeholder = new RegExp(`${mark}(\\d+)${mark}`, "g");
   const kept: string[] = [];
+  // A piece that holds another (inline code inside `raw`) is filled in as it is kept, so one pass restores all.
+  const restore = (piece: string) => piece.replace(placeholder, (_, i: string) => kept[Number(i)] ?? "");
   const keep = (value: string) => {
-    kept.push(value);
-    return `\u0000${kept.length - 1}\u0000`;
+    kept.push(restore(value));
+    return `${mark}${kept.length - 1}${mark}`;
   };
   const convert = (chunk: string): string => {
     let result = chunk
@@ -477,12 +481,7 @@ function convertTemplates(source: string, context: FileContext): { body: string;
     } else chunk.push(line);
   }
   out.push(fence === undefined ? convert(chunk.join("\n")) : chunk.join("\n"));
-  // What was kept may hold another kept piece (inline code inside `raw`): expanded until none is left.
-  const expand = (piece: string): string =>
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholders are made of NUL on purpose.
-    piece.replace(/\u0000(\d+)\u0000/g, (_, i: string) => expand(kept[Number(i)] ?? ""));
-  const joined = expand(out.join("\n"));
-  return { body: joined, removed };
+  return { body: restore(out.join("\n")), removed };
 }
 
 /** An MDX file's text: its `import` and `export` lines dropped (its components are HTML, listed as removed). */
