@@ -413,6 +413,10 @@ function convertTemplates(body: string, context: FileContext): { body: string; r
     let result = chunk
       // Inline code is the post's own text too.
       .replace(/``[^`\n][^\n]*?``|`[^`\n]+`/g, (code) => keep(code))
+      // Hugo's escaped shortcode, `{{</* x */>}}`, is shown as the shortcode's text.
+      .replace(/\{\{([<%])\/\*([\s\S]*?)\*\/([>%])\}\}/g, (_, open: string, inner: string, close: string) =>
+        keep(`{{${open}${inner}${close}}}`),
+      )
       .replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, inner: string) => keep(inner))
       .replace(
         /\{\{<\s*highlight\s+([\w+#.-]+)[^>]*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/\s*highlight\s*>\}\}/g,
