@@ -38,6 +38,7 @@ import { federationStartedAt } from "../../app/server/fediverse/publication.serv
 import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
 import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
+import { problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { addAuthorRedirect, listRedirects, redirectTable } from "../../app/server/transfer/redirects.server.ts";
 import { fillSearchDocuments, searchAfterImport } from "../../app/server/transfer/search-after-import.server.ts";
@@ -46,7 +47,7 @@ import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/s
 import { queueNewVersions } from "../../app/server/webmention/queue.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { solidPng } from "../helpers/images.ts";
-import { fixtureFolder, IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
+import { fixtureFolder, fixtureText, IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
 
@@ -508,6 +509,28 @@ for (const engine of engines) {
       ).rejects.toBeInstanceOf(ImportRefused);
       tree.close();
       expect(await count()).toEqual({ posts: 0, redirects: 0, revisions: 0, images: 0 });
+
+      // A slug twice in one file names the line of the post it repeats, in the author's language.
+      const wordpress = await fixtureText("wordpress.xml");
+      const first = wordpress.slice(wordpress.indexOf("<item>"), wordpress.indexOf("</item>") + "</item>".length);
+      const doubled = path.join(mkdtempSync(path.join(tmpdir(), "import-twice-")), "export.xml");
+      writeFileSync(doubled, wordpress.replace(first, `${first}\n${first}`));
+      const doubledTree = await openSource(doubled);
+      const repeated = (await planImport(site.db, await readSource(doubledTree), site.ana)).problems;
+      doubledTree.close();
+      const line = wordpress.slice(0, wordpress.indexOf("<item>")).split("\n").length;
+      expect(repeated).toEqual([
+        expect.objectContaining({
+          code: "duplicate-slug",
+          values: { slug: "ola-sao-paulo", lang: "pt", other: "export.xml", otherLine: String(line) },
+        }),
+      ]);
+      expect(problemText("pt", repeated[0] as (typeof repeated)[0])).toMatch(
+        new RegExp(`aparece duas vezes; a outra em export\\.xml, linha ${line}\\.$`),
+      );
+      expect(problemText("en", repeated[0] as (typeof repeated)[0])).toMatch(
+        new RegExp(`appears twice; the other in export\\.xml, line ${line}\\.$`),
+      );
 
       // A text PostgreSQL refuses (a NUL character), after a valid post with an image and an old address.
       const broken = await zipFile({

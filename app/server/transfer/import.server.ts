@@ -294,7 +294,10 @@ export async function planImport(
     for await (const post of postSummaries(source)) {
       const pair = post.translationKey ? shownPairs.get(post.translationKey) : undefined;
       if (pair) pair[post.lang] = post.title;
-      for (const problem of wanted.get(index) ?? []) problem.values = { ...problem.values, other: post.origin.file };
+      for (const problem of wanted.get(index) ?? []) {
+        const { file, line } = post.origin;
+        problem.values = { ...problem.values, other: file, ...(line ? { otherLine: String(line) } : {}) };
+      }
       index += 1;
     }
   }

@@ -17,36 +17,15 @@ const where = (lang: Lang, item: { file: string; line?: number | undefined }) =>
 /** A problem as the author reads it: where, then what. */
 export function problemText(lang: Lang, problem: ImportProblem): string {
   const template = dictionaryFor(lang).admin.transfer.problem[problem.code];
-  return `${where(lang, problem)}: ${format(template, problem.values ?? {})}`;
+  const { otherLine, ...values } = problem.values ?? {};
+  // The post a duplicate repeats, named as the duplicate is: its file and line.
+  if (values.other !== undefined)
+    values.other = where(lang, { file: values.other, line: Number(otherLine) || undefined });
+  return `${where(lang, problem)}: ${format(template, values)}`;
 }
 
-/** Notes written here in both languages, not (yet) in the dictionary. */
-const NOTES: Partial<Record<ImportNote["code"], Record<Lang, string>>> = {
-  "email-only-draft": {
-    pt: "“{title}” foi enviado só por e-mail, nunca publicado no site: importado como rascunho",
-    en: "“{title}” was sent by e-mail only, never published on the site: imported as a draft",
-  },
-  "members-draft": {
-    pt: "“{title}” era só para membros ({visibility}) no Ghost: importado inteiro como rascunho; publicado, fica público para todos",
-    en: "“{title}” was for members only ({visibility}) on Ghost: imported whole as a draft; once published, it is public to everyone",
-  },
-  "slug-made": {
-    pt: "Slug criado a partir do título, numerado porque outro post já tinha o mesmo: “{slug}”",
-    en: "Slug made from the title, numbered because another post already had it: “{slug}”",
-  },
-  "password-draft": {
-    pt: "“{title}” era protegido por senha no WordPress: importado como rascunho, para não ficar público",
-    en: "“{title}” was password-protected on WordPress: imported as a draft, so it is not public",
-  },
-  "expired-draft": {
-    pt: "“{title}” passou da data de expiração (expiryDate) e o Hugo não o mostra mais: importado como rascunho",
-    en: "“{title}” is past its expiry date (expiryDate) and Hugo no longer shows it: imported as a draft",
-  },
-};
-
 export function noteText(lang: Lang, note: ImportNote): string {
-  const dictionary: Partial<Record<string, string>> = dictionaryFor(lang).admin.transfer.note;
-  const template = NOTES[note.code]?.[lang] ?? dictionary[note.code] ?? note.code;
+  const template = dictionaryFor(lang).admin.transfer.note[note.code];
   return `${where(lang, note)}: ${format(template, note.values ?? {})}`;
 }
 
