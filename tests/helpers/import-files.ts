@@ -8,10 +8,57 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import yazl from "yazl";
+import {
+  ImportError,
+  type ImportedPost,
+  type ParsedSource,
+  type PostSummary,
+} from "../../app/server/transfer/import-types.server.ts";
+import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
+import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { solidPng } from "./images.ts";
 
 export const IMPORT_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
+
+/**
+ * An upload read as the admin's route reads it, whole and then spooled to
+ * disk as the admin and the command line import it, failing unless both give
+ * the same posts, problems and notes in the same order; a refusal of the
+ * whole file is its one problem.
+ */
+export async function readUpload(location: string, now: Date, name?: string): Promise<ParsedSource> {
+  let tree: Awaited<ReturnType<typeof openSource>>;
+  try {
+    tree = await openSource(location, name);
+  } catch (error) {
+    if (error instanceof ImportError) return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
+    throw error;
+  }
+  try {
+    const whole = await readSource(tree, now);
+    const spooled = await spoolSource(tree, now);
+    try {
+      const posts: ImportedPost[] = [];
+      for await (const post of spooled.texts()) posts.push(post);
+      expect(posts).toEqual(whole.posts);
+      expect(spooled.count).toBe(posts.length);
+      const summaries: PostSummary[] = [];
+      for await (const summary of spooled.summaries()) summaries.push(summary);
+      expect(summaries).toHaveLength(posts.length);
+      for (const [i, summary] of summaries.entries()) expect(posts[i]).toMatchObject(summary);
+      expect(summaries.some((summary) => "content" in summary || "revisions" in summary)).toBe(false);
+      expect(spooled.problems).toEqual(whole.problems);
+      expect(spooled.notes).toEqual(whole.notes);
+    } finally {
+      spooled.close();
+    }
+    return whole;
+  } finally {
+    tree.close();
+  }
+}
 
 /** The images each fixture's posts name, by their path in the folder. */
 export const FIXTURE_IMAGES: Record<string, readonly string[]> = {

@@ -11,28 +11,14 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { planImport } from "../../app/server/transfer/import.server.ts";
-import { ImportError, type ImportedPost, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import type { ImportedPost, ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
-import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
-import { zipBytes, zipFile } from "../helpers/import-files.ts";
+import { readUpload, zipBytes, zipFile } from "../helpers/import-files.ts";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
 
-async function read(location: string): Promise<ParsedSource> {
-  let tree: Awaited<ReturnType<typeof openSource>>;
-  try {
-    tree = await openSource(location);
-  } catch (error) {
-    if (error instanceof ImportError) return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
-    throw error;
-  }
-  try {
-    return await readSource(tree, NOW);
-  } finally {
-    tree.close();
-  }
-}
+const read = (location: string) => readUpload(location, NOW);
 
 const byFile = (source: ParsedSource, file: string): ImportedPost => {
   const post = source.posts.find((candidate) => candidate.origin.file === file);

@@ -13,56 +13,18 @@ import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { lexicalHtml, mobiledocHtml } from "../../app/server/transfer/ghost-source.server.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
 import type { ImportPlan } from "../../app/server/transfer/import.server.ts";
-import {
-  ImportError,
-  type ImportedPost,
-  leftOut,
-  type ParsedSource,
-  type PostSummary,
-} from "../../app/server/transfer/import-types.server.ts";
+import { ImportError, leftOut, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { jsonPieces } from "../../app/server/transfer/json-stream.server.ts";
 import { planLines, problemText } from "../../app/server/transfer/messages.server.ts";
-import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
+import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
 import { readWordPress } from "../../app/server/transfer/wordpress-source.server.ts";
-import { fixtureFolder, IMPORT_FIXTURES, zipFile, zipFolder } from "../helpers/import-files.ts";
+import { fixtureFolder, IMPORT_FIXTURES, readUpload, zipFile, zipFolder } from "../helpers/import-files.ts";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
 
-/** The upload read as the admin's route reads it: a refusal of the whole file is its one problem. */
-async function read(location: string, name?: string): Promise<ParsedSource> {
-  let tree: Awaited<ReturnType<typeof openSource>>;
-  try {
-    tree = await openSource(location, name);
-  } catch (error) {
-    if (error instanceof ImportError) return { kind: "markdown", posts: [], problems: [error.problem], notes: [] };
-    throw error;
-  }
-  try {
-    const whole = await readSource(tree, NOW);
-    // The admin's and the command line's way, each post's texts spooled to disk: the same posts, in the same order.
-    const spooled = await spoolSource(tree, NOW);
-    try {
-      const posts: ImportedPost[] = [];
-      for await (const post of spooled.texts()) posts.push(post);
-      expect(posts).toEqual(whole.posts);
-      expect(spooled.count).toBe(posts.length);
-      const summaries: PostSummary[] = [];
-      for await (const summary of spooled.summaries()) summaries.push(summary);
-      expect(summaries).toHaveLength(posts.length);
-      for (const [i, summary] of summaries.entries()) expect(posts[i]).toMatchObject(summary);
-      expect(summaries.some((summary) => "content" in summary || "revisions" in summary)).toBe(false);
-      expect(spooled.problems).toEqual(whole.problems);
-      expect(spooled.notes).toEqual(whole.notes);
-    } finally {
-      spooled.close();
-    }
-    return whole;
-  } finally {
-    tree.close();
-  }
-}
+const read = (location: string, name?: string) => readUpload(location, NOW, name);
 
 const byTitle = (source: ParsedSource, title: string) => {
   const post = source.posts.find((candidate) => candidate.title === title);

@@ -8,39 +8,16 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ImportedPost, ParsedSource, PostSummary } from "../../app/server/transfer/import-types.server.ts";
+import type { ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
-import { readSource, spoolSource } from "../../app/server/transfer/read-source.server.ts";
-import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { preAsCode, prepareWordPressHtml, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
 import { solidPng } from "../helpers/images.ts";
-import { IMPORT_FIXTURES, zipFile } from "../helpers/import-files.ts";
+import { IMPORT_FIXTURES, readUpload, zipFile } from "../helpers/import-files.ts";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
 const FIXTURE = path.join(IMPORT_FIXTURES, "wordpress-fidelity", "blog.xml");
 
-/** The upload read whole and spooled, as the admin and the command line read it: the same posts either way. */
-async function read(location: string): Promise<ParsedSource> {
-  const tree = await openSource(location);
-  try {
-    const whole = await readSource(tree, NOW);
-    const spooled = await spoolSource(tree, NOW);
-    try {
-      const posts: ImportedPost[] = [];
-      for await (const post of spooled.texts()) posts.push(post);
-      expect(posts).toEqual(whole.posts);
-      const summaries: PostSummary[] = [];
-      for await (const summary of spooled.summaries()) summaries.push(summary);
-      for (const [i, summary] of summaries.entries()) expect(posts[i]).toMatchObject(summary);
-      expect(spooled.notes).toEqual(whole.notes);
-    } finally {
-      spooled.close();
-    }
-    return whole;
-  } finally {
-    tree.close();
-  }
-}
+const read = (location: string) => readUpload(location, NOW);
 
 /** A WordPress export of these items, written to a temporary file. */
 function wxr(items: string): string {

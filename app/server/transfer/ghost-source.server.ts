@@ -12,7 +12,7 @@
  * nothing private becomes public by an import.
  */
 import type { Lang } from "../../i18n/paths.ts";
-import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
@@ -23,6 +23,7 @@ import {
   type ImportProblem,
   type ParsedSource,
   type PostSink,
+  postTags,
   ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
@@ -319,8 +320,8 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       problems.push({ file: label, code: "missing-title" });
       return undefined;
     }
-    const postTags = tagsOf.get(String(post.id)) ?? [];
-    const internal = postTags.filter((tag) => str(tag.name)?.startsWith("#"));
+    const postTagRows = tagsOf.get(String(post.id)) ?? [];
+    const internal = postTagRows.filter((tag) => str(tag.name)?.startsWith("#"));
     const langTag = internal.map((tag) => siteLang(String(tag.name).slice(1))).find(Boolean);
     const lang = langTag ?? siteDefault;
     const dates: Record<string, Date | null> = {};
@@ -355,27 +356,9 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       .filter((address) => address.startsWith("/content/images/"))
       .map(imageOf);
     const cover = str(post.feature_image);
-    const names: { slug: string; name: string }[] = [];
-    for (const tag of postTags) {
-      const name = tagName(str(tag.name) ?? "");
-      if (!name || name.startsWith("#")) continue;
-      const slug = normalizeTag(name);
-      if (slug && !names.some((known) => known.slug === slug))
-        names.push({ slug, name: name.slice(0, POST_LIMITS.tag) });
-    }
-    if (names.length > POST_LIMITS.tags) {
-      notes.push({
-        file: label,
-        code: "tags-cut",
-        values: {
-          max: String(POST_LIMITS.tags),
-          dropped: names
-            .slice(POST_LIMITS.tags)
-            .map((tag) => tag.name)
-            .join(", "),
-        },
-      });
-    }
+    // Internal tags (`#pt`, `#en`, `#hash`) are Ghost's own marks, not the post's.
+    const publicNames = postTagRows.map((tag) => str(tag.name) ?? "").filter((name) => !name.trim().startsWith("#"));
+    const tags = postTags(publicNames, { file: label }, notes);
     const created = dates.created_at ?? now;
     const slug = slugify(str(post.slug) ?? "") || slugify(title);
     return {
@@ -395,7 +378,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       socialTitle: str(seo?.og_title ?? post.og_title)?.slice(0, POST_LIMITS.socialTitle) ?? null,
       socialDescription:
         str(seo?.og_description ?? post.og_description)?.slice(0, POST_LIMITS.socialDescription) ?? null,
-      tags: names.slice(0, POST_LIMITS.tags),
+      tags,
       ...(cover ? { cover: imageOf(cover.replace(GHOST_URL, "")) } : {}),
       images,
       oldPaths: [`/${str(post.slug) ?? slug}/`],

@@ -6,6 +6,7 @@
  * them in their language (`importTexts` in app/i18n).
  */
 import type { Lang } from "../../i18n/paths.ts";
+import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
 import type { ArchiveRevision, ArchiveTag } from "./archive-format.server.ts";
 
 export type SourceKind = "archive" | "ghost" | "wordpress" | "markdown";
@@ -219,4 +220,22 @@ export async function* postSummaries(source: AnySource): AsyncIterable<PostSumma
 export async function* postTexts(source: AnySource): AsyncIterable<ImportedPost> {
   if ("texts" in source) yield* source.texts();
   else yield* source.posts;
+}
+
+/**
+ * A post's tags from the names its source gives, as the site keeps them:
+ * each name cleaned and cut to a tag's length, each tag once, and the first
+ * `POST_LIMITS.tags` of them, with a note naming those left out.
+ */
+export function postTags(names: Iterable<string>, origin: Origin, notes: { push(note: ImportNote): unknown }) {
+  const tags: ImportedTag[] = [];
+  for (const raw of names) {
+    const name = tagName(raw).slice(0, POST_LIMITS.tag);
+    const slug = normalizeTag(name);
+    if (slug && !tags.some((tag) => tag.slug === slug)) tags.push({ slug, name });
+  }
+  if (tags.length <= POST_LIMITS.tags) return tags;
+  const dropped = tags.slice(POST_LIMITS.tags).map((tag) => tag.name);
+  notes.push({ ...origin, code: "tags-cut", values: { max: String(POST_LIMITS.tags), dropped: dropped.join(", ") } });
+  return tags.slice(0, POST_LIMITS.tags);
 }

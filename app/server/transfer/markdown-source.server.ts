@@ -13,7 +13,7 @@ import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
-import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { sanitizerRemovals } from "../blog/markdown.server.ts";
 import {
@@ -30,11 +30,11 @@ import {
   type ImageRef,
   ImportError,
   type ImportedPost,
-  type ImportedTag,
   type ImportNote,
   type ImportProblem,
   type ParsedSource,
   type PostSink,
+  postTags,
   ReportList,
 } from "./import-types.server.ts";
 import { jsonPieces } from "./json-stream.server.ts";
@@ -572,27 +572,7 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     expired;
 
   const tagSeparator = placement.engine === "jekyll" ? /\s+/ : /,/;
-  const tags: ImportedTag[] = [];
-  for (const raw of list(data.tags, tagSeparator)) {
-    const name = tagName(raw).slice(0, POST_LIMITS.tag);
-    const tagSlug = normalizeTag(name);
-    if (tagSlug && !tags.some((tag) => tag.slug === tagSlug)) tags.push({ slug: tagSlug, name });
-  }
-  if (tags.length > POST_LIMITS.tags) {
-    context.notes.push({
-      file,
-      line: front.lineOf("tags"),
-      code: "tags-cut",
-      values: {
-        max: String(POST_LIMITS.tags),
-        dropped: tags
-          .slice(POST_LIMITS.tags)
-          .map((tag) => tag.name)
-          .join(", "),
-      },
-    });
-    tags.length = POST_LIMITS.tags;
-  }
+  const tags = postTags(list(data.tags, tagSeparator), { file, line: front.lineOf("tags") }, context.notes);
 
   const imageOf = (address: string): ImageRef => {
     const found = resolveImage(address, file, placement.root, context.files);

@@ -18,7 +18,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Lang } from "../../i18n/paths.ts";
-import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
@@ -32,6 +32,7 @@ import {
   type ParsedSource,
   type PostSink,
   type PostSummary,
+  postTags,
   ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
@@ -351,13 +352,9 @@ export async function readWordPressInto(
     const converted = convert(value(item["content:encoded"]));
     if (marking.words.length > 0) pendingOf.set(added, marking.words);
     const images = imagesIn(converted.markdown);
-    const tags: { slug: string; name: string }[] = [];
-    for (const category of (item.category as Item[] | undefined) ?? []) {
-      if (typeof category !== "object" || category["@_domain"] !== "post_tag") continue;
-      const name = tagName(decodeEntities(value(category))).slice(0, POST_LIMITS.tag);
-      const slug = normalizeTag(name);
-      if (slug && !tags.some((tag) => tag.slug === slug)) tags.push({ slug, name });
-    }
+    const tagNames = ((item.category as Item[] | undefined) ?? [])
+      .filter((category) => typeof category === "object" && category["@_domain"] === "post_tag")
+      .map((category) => decodeEntities(value(category)));
     const meta = (item["wp:postmeta"] as Item[] | undefined) ?? [];
     const metaValue = (key: string) => value(meta.find((row) => value(row["wp:meta_key"]) === key)?.["wp:meta_value"]);
     // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
@@ -379,19 +376,7 @@ export async function readWordPressInto(
     const locked = value(item["wp:post_password"]) !== "" && (state === "publish" || state === "future");
     if (locked) notes.push({ ...label, code: "password-draft", values: { title } });
     const shown = !locked && (state === "publish" || state === "future");
-    if (tags.length > POST_LIMITS.tags) {
-      notes.push({
-        ...label,
-        code: "tags-cut",
-        values: {
-          max: String(POST_LIMITS.tags),
-          dropped: tags
-            .slice(POST_LIMITS.tags)
-            .map((tag) => tag.name)
-            .join(", "),
-        },
-      });
-    }
+    const tags = postTags(tagNames, label, notes);
     const oldPaths: string[] = [];
     const link = value(item.link);
     try {
@@ -420,7 +405,7 @@ export async function readWordPressInto(
       seoDescription: null,
       socialTitle: null,
       socialDescription: null,
-      tags: tags.slice(0, POST_LIMITS.tags),
+      tags,
       images,
       oldPaths,
       removed: converted.removed,
