@@ -368,3 +368,48 @@ describe("a post's tags", () => {
     ]);
   });
 });
+
+describe("hostile HTML in a Ghost post", () => {
+  it("keeps a media card's address as written when its escapes are malformed, instead of failing the upload", () => {
+    const post = only(
+      ghost([
+        {
+          html:
+            '<figure class="kg-card kg-video-card"><div class="kg-video-container"><video src="/content/media/a%ZZ.mp4"></video></div></figure>' +
+            '<figure class="kg-card kg-audio-card"><audio src="/content/media/b%20c.mp3"></audio></figure>',
+        },
+      ]),
+    );
+    expect(post.content).toBe("[a%ZZ.mp4](/content/media/a%ZZ.mp4)\n\n[b c.mp3](/content/media/b%20c.mp3)");
+  });
+
+  it("makes nested cards once each: deep nesting converts as fast as flat cards of the same size", () => {
+    const toggle = (heading: string, content: string) =>
+      `<div class="kg-card kg-toggle-card"><div class="kg-toggle-heading"><h4 class="kg-toggle-heading-text">${heading}</h4><button class="kg-toggle-card-icon"><svg></svg></button></div><div class="kg-toggle-content">${content}</div></div>`;
+    let nested = "<p>fundo</p><script>x()</script>";
+    for (let i = 0; i < 26; i++) nested = toggle(`H${i}`, nested);
+    const flat = Array.from({ length: 26 }, (_, i) => toggle(`H${i}`, "<p>fundo</p>")).join("");
+
+    const started = performance.now();
+    const deep = htmlToMarkdown(nested);
+    const deepTime = performance.now() - started;
+    const flatStarted = performance.now();
+    htmlToMarkdown(flat);
+    const flatTime = performance.now() - flatStarted;
+
+    // Before, each level doubled the work: 18 levels took seconds, 26 would take minutes.
+    expect(deepTime).toBeLessThan(Math.max(2000, flatTime * 20));
+    expect(deep.markdown).toBe([...Array.from({ length: 26 }, (_, i) => `#### H${25 - i}`), "fundo"].join("\n\n"));
+    // What the innermost card held is listed once; the cards' own buttons and icons are not.
+    expect(deep.removed).toEqual(["script"]);
+  });
+
+  it("makes a callout inside a toggle a quote under its heading", () => {
+    const { markdown } = htmlToMarkdown(
+      '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">Dúvida</h4><div class="kg-toggle-content">' +
+        '<div class="kg-card kg-callout-card"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">Leve <b>água</b></div></div>' +
+        "</div></div>",
+    );
+    expect(markdown).toBe("#### Dúvida\n\n> 💡 Leve **água**");
+  });
+});

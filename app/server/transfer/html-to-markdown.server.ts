@@ -45,12 +45,13 @@ type El = HTMLElement;
 const cardOf = (node: El): string | undefined =>
   node.nodeType === 1 ? CARD.exec(node.getAttribute("class") ?? "")?.[1] : undefined;
 
-/** Whether the node lies in a card made plain HTML (its own elements then count for nothing). */
-function inCard(node: El): boolean {
-  for (let parent = node.parentNode as El | null; parent; parent = parent.parentNode as El | null) {
-    if (cardOf(parent)) return true;
+/** An address as a reader would name it (`a%20b.mp4` is `a b.mp4`); a malformed escape leaves it as written. */
+export function decodedAddress(address: string): string {
+  try {
+    return decodeURI(address);
+  } catch {
+    return address;
   }
-  return false;
 }
 
 /** The page of a YouTube or Vimeo player's address, or undefined. */
@@ -62,7 +63,7 @@ export function videoPage(src: string): string | undefined {
   return undefined;
 }
 
-/** A card's plain HTML, made with the card's own document. */
+/** A card's plain HTML, made with the card's own document; what the card's text held is moved, not copied. */
 function plainCard(kind: string, card: El): El {
   const doc = card.ownerDocument;
   const root = doc.createElement("div");
@@ -79,8 +80,7 @@ function plainCard(kind: string, card: El): El {
     a.appendChild(doc.createTextNode(label || href));
     return a;
   };
-  const cloned = (selector: string) =>
-    Array.from(card.querySelector(selector)?.childNodes ?? []).map((node) => node.cloneNode(true));
+  const moved = (selector: string) => Array.from(card.querySelector(selector)?.childNodes ?? []);
   const caption = text("figcaption");
   switch (kind) {
     case "bookmark": {
@@ -102,7 +102,7 @@ function plainCard(kind: string, card: El): El {
     case "video":
     case "audio": {
       const src = card.querySelector(kind)?.getAttribute("src") ?? "";
-      const name = decodeURI(src.split(/[?#]/)[0]?.split("/").pop() ?? "");
+      const name = decodedAddress(src.split(/[?#]/)[0]?.split("/").pop() ?? "");
       add("p", [link(src, (kind === "audio" ? text(".kg-audio-title") : "") || caption || name)]);
       break;
     }
@@ -110,32 +110,73 @@ function plainCard(kind: string, card: El): El {
       const emoji = text(".kg-callout-emoji");
       const quote = add("blockquote", []);
       const body = card.querySelector(".kg-callout-text");
-      const paragraph = doc.createElement("p");
-      if (emoji) paragraph.appendChild(doc.createTextNode(`${emoji} `));
-      for (const child of cloned(".kg-callout-text")) paragraph.appendChild(child);
       // Its text in paragraphs of its own: the emoji goes before them.
       if (body?.querySelector("p")) {
         if (emoji) quote.appendChild(doc.createTextNode(`${emoji} `));
-        for (const child of cloned(".kg-callout-text")) quote.appendChild(child);
-      } else quote.appendChild(paragraph);
+        for (const child of moved(".kg-callout-text")) quote.appendChild(child);
+      } else {
+        const paragraph = doc.createElement("p");
+        if (emoji) paragraph.appendChild(doc.createTextNode(`${emoji} `));
+        for (const child of moved(".kg-callout-text")) paragraph.appendChild(child);
+        quote.appendChild(paragraph);
+      }
       break;
     }
     case "toggle": {
       add("h4", [text(".kg-toggle-heading-text") || text(".kg-toggle-heading")]);
-      for (const child of cloned(".kg-toggle-content")) root.appendChild(child);
+      for (const child of moved(".kg-toggle-content")) root.appendChild(child);
       break;
     }
     case "product": {
       const image = card.querySelector("img");
       if (image) root.appendChild(image.cloneNode(true));
       add("p", [add("strong", [text(".kg-product-card-title")])]);
-      for (const child of cloned(".kg-product-card-description")) root.appendChild(child);
+      for (const child of moved(".kg-product-card-description")) root.appendChild(child);
       const button = card.querySelector("a");
       if (button?.getAttribute("href"))
         add("p", [link(button.getAttribute("href") ?? "", button.textContent?.trim() ?? "")]);
       break;
     }
   }
+  return root;
+}
+
+/**
+ * Every card of the HTML made plain HTML, in one pass, the innermost first:
+ * a card inside a card's text is plain already when its holder is made, so
+ * each is made once however deep they nest.
+ */
+function plainCards(root: El): void {
+  const cards = Array.from(root.querySelectorAll("[class*='kg-']")).filter((node) => cardOf(node as El));
+  for (const card of cards.reverse()) {
+    const plain = plainCard(cardOf(card as El) ?? "", card as El);
+    card.parentNode?.replaceChild(plain, card);
+  }
+}
+
+let parsingDocument: Document | undefined;
+/** The document Turndown parses HTML with (its own parser, found by a first conversion). */
+function htmlDocument(): Document {
+  if (!parsingDocument) {
+    const probe = new TurndownService();
+    probe.addRule("document", {
+      filter: (node) => {
+        parsingDocument ??= node.ownerDocument;
+        return false;
+      },
+      replacement: () => "",
+    });
+    probe.turndown("<p>x</p>");
+  }
+  if (!parsingDocument) throw new Error("Turndown gave no document to parse HTML with");
+  return parsingDocument;
+}
+
+/** The HTML as elements, its cards made plain HTML. */
+function parsed(html: string): El {
+  const root = htmlDocument().createElement("x-turndown") as El;
+  root.innerHTML = html;
+  plainCards(root);
   return root;
 }
 
@@ -172,14 +213,10 @@ function converter(removed: string[]): TurndownService {
     emDelimiter: "_",
     hr: "---",
   });
-  // What a card made plain HTML held is left with the card, not reported.
-  const report = (node: Node, item: string) => {
-    if (!inCard(node as El)) removed.push(item);
-  };
   service.addRule("dropped", {
     filter: (node) => (DROPPED as readonly string[]).includes(node.nodeName.toLowerCase()),
     replacement: (_content, node) => {
-      report(node, node.nodeName.toLowerCase());
+      removed.push(node.nodeName.toLowerCase());
       // A video's frame leaves a link to its page (Ghost's embed cards name it in `data-page`).
       const element = node as El;
       const page =
@@ -194,22 +231,15 @@ function converter(removed: string[]): TurndownService {
   service.addRule("unsafeLink", {
     filter: (node) => node.nodeName === "A" && !isSafe(node.getAttribute("href") ?? "", false),
     replacement: (content, node) => {
-      report(node, `link ${(node as HTMLElement).getAttribute("href") ?? ""}`);
+      removed.push(`link ${(node as HTMLElement).getAttribute("href") ?? ""}`);
       return content;
     },
   });
   service.addRule("unsafeImage", {
     filter: (node) => node.nodeName === "IMG" && !isSafe(node.getAttribute("src") ?? "", true),
     replacement: (_content, node) => {
-      report(node, `image ${((node as HTMLElement).getAttribute("src") ?? "").slice(0, 60)}`);
+      removed.push(`image ${((node as HTMLElement).getAttribute("src") ?? "").slice(0, 60)}`);
       return "";
-    },
-  });
-  service.addRule("ghostCard", {
-    filter: (node) => cardOf(node) !== undefined,
-    replacement: (_content, node) => {
-      const plain = plainCard(cardOf(node as El) ?? "", node as El);
-      return `\n\n${service.turndown(plain)}\n\n`;
     },
   });
   service.addRule("doubledEmphasis", {
@@ -251,7 +281,7 @@ function converter(removed: string[]): TurndownService {
  */
 export function htmlToMarkdown(html: string, options: { restore?: (markdown: string) => string } = {}): ConvertedHtml {
   const removed: string[] = [];
-  const written = converter(removed).turndown(html).trim();
+  const written = converter(removed).turndown(parsed(html)).trim();
   // What the caller kept apart (Ghost's Markdown cards) is put back before the sanitizer looks.
   const markdown = options.restore ? options.restore(written) : written;
   for (const item of sanitizerRemovals(markdown)) removed.push(item);
