@@ -18,6 +18,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Lang } from "../../i18n/paths.ts";
+import { decodeEntities } from "../../lib/html-entities.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
@@ -39,19 +40,6 @@ import { siteLang } from "./markdown-source.server.ts";
 import { type Pending, plainText, prepareWordPressHtml } from "./wordpress-shortcodes.server.ts";
 
 type Item = Record<string, unknown>;
-
-/** WordPress keeps titles and tag names with their HTML entities (`Acessibilidade &amp; Inclusão`). */
-export function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-  return text.replace(
-    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi,
-    (whole, decimal, hex, name: string | undefined) => {
-      if (decimal) return String.fromCodePoint(Number(decimal));
-      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
-      return (name && named[name.toLowerCase()]) ?? whole;
-    },
-  );
-}
 
 const value = (field: unknown): string => {
   if (field === undefined || field === null) return "";

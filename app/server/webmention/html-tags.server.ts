@@ -7,6 +7,10 @@
  * tree, on pages of any size the fetch allowed.
  */
 
+import { decodeEntities } from "../../lib/html-entities.ts";
+
+export { decodeEntities };
+
 export interface StartTag {
   /** Lower-cased. */
   name: string;
@@ -26,24 +30,6 @@ const TEXT_ONLY = new Set([
   "noframes",
   "plaintext",
 ]);
-
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/**
- * Text with its character references undone (the named ones a URL or a name carries, and every numeric one).
- * @example decodeEntities("a&amp;b&#x3D;c") // "a&b=c"
- */
-export function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);?/gi, (whole, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith("#")) {
-      const code = lower.startsWith("#x") ? Number.parseInt(lower.slice(2), 16) : Number(lower.slice(1));
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : "\ufffd";
-    }
-    return NAMED[lower] ?? whole;
-  });
-}
 
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
 
