@@ -8,9 +8,11 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { decodeEntities } from "../../app/lib/html-entities.ts";
+import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
 import type { ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
-import { preAsCode, prepareWordPressHtml, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
+import { plainText, prepareWordPressHtml, wpautop } from "../../app/server/transfer/wordpress-shortcodes.server.ts";
 import { solidPng } from "../helpers/images.ts";
 import { IMPORT_FIXTURES, readUpload, zipFile } from "../helpers/import-files.ts";
 
@@ -124,9 +126,11 @@ describe("shortcodes", () => {
 
 describe("preformatted text", () => {
   it("makes a <pre> without <code> a code block that keeps its line breaks", async () => {
-    expect(preAsCode('<pre class="x">a<br>b</pre><pre><code>c</code></pre>')).toBe(
-      '<pre class="x"><code>a\nb</code></pre><pre><code>c</code></pre>',
+    const markdown = (html: string) => htmlToMarkdown(prepareWordPressHtml(html, () => "").html).markdown;
+    expect(markdown('<!-- wp:preformatted --><pre class="x">a<br>b</pre><!-- /wp:preformatted -->')).toBe(
+      "```\na\nb\n```",
     );
+    expect(markdown("<!-- wp:code --><pre><code>c</code></pre><!-- /wp:code -->")).toBe("```\nc\n```");
     const source = await read(FIXTURE);
     expect(post(source, "Praias de Pernambuco").content).toContain(
       '```\nlinha um\n\n   linha [gallery ids="1"] dois\n```',
@@ -263,5 +267,102 @@ describe("the posts' state, slugs, excerpts, tags and dates", () => {
     expect(scheduled?.publishedAt?.toISOString()).toBe("2030-06-24T12:00:00.000Z");
     expect(scheduled?.createdAt.toISOString()).toBe("2023-12-01T13:00:00.000Z");
     expect(scheduled?.updatedAt.toISOString()).toBe("2023-12-01T13:00:00.000Z");
+  });
+});
+
+describe("shortcodes of any shape", () => {
+  const prepared = (html: string) =>
+    prepareWordPressHtml(`<!-- wp:paragraph -->${html}<!-- /wp:paragraph -->`, () => "MARK");
+
+  it("undoes shortcodes nested thousands deep without running out of stack", () => {
+    const depth = 5000;
+    const names = Array.from({ length: depth }, (_, i) => `s${i}`);
+    const html = `${names.map((name) => `[${name}]`).join("")}x${[...names]
+      .reverse()
+      .map((name) => `[/${name}]`)
+      .join("")}`;
+    const result = prepared(html);
+    expect(result.html).toBe("<!-- wp:paragraph -->x<!-- /wp:paragraph -->");
+    expect(result.removed).toHaveLength(depth);
+    expect(result.removed[0]).toBe("[s4999]");
+  });
+
+  it("keeps WordPress's reading of nesting, escapes and unclosed openings", () => {
+    expect(prepared('[aviso tipo="x"]um [b]dois[/b] três[/aviso]').html).toContain(">um dois três<");
+    expect(prepared("[[gallery]] e [[aviso]texto[/aviso]]").html).toContain("[gallery] e [aviso]texto[/aviso]");
+    expect(prepared("[a] sem fim [b x=1] [/a]").removed).toEqual(["[b]", "[a]"]);
+  });
+
+  it("reads shortcode names case-sensitively, as WordPress does: a capitalized word in brackets is text", async () => {
+    expect(prepared("[Video] Como fazer pão").html).toContain("[Video] Como fazer pão");
+    const gallery = prepared("Veja a [Gallery] abaixo.");
+    expect(gallery.html).toContain("Veja a [Gallery] abaixo.");
+    expect(gallery.html).not.toContain("MARK");
+    const source = await read(
+      wxr(
+        item("Galeria", {
+          "content:encoded": "<!-- wp:paragraph --><p>Veja a [Gallery] abaixo.</p><!-- /wp:paragraph -->",
+          "wp:status": "publish",
+          "wp:post_id": "5",
+          "wp:post_date_gmt": "2023-01-01 12:00:00",
+        }) +
+          "<item><title>a</title><wp:post_id>10</wp:post_id><wp:post_parent>5</wp:post_parent><wp:post_type>attachment</wp:post_type><wp:attachment_url>https://x.example/wp-content/uploads/a.jpg</wp:attachment_url></item>\n",
+      ),
+    );
+    expect(source.posts[0]?.content).toBe("Veja a \\[Gallery\\] abaixo.");
+    expect(source.posts[0]?.images).toEqual([]);
+  });
+
+  it("leaves a [caption] or an [embed] without its closing as text, and lists an embed that is no address", () => {
+    expect(prepared("Use [caption] para legendas e [embed] para vídeos.")).toEqual({
+      html: "<!-- wp:paragraph -->Use [caption] para legendas e [embed] para vídeos.<!-- /wp:paragraph -->",
+      removed: [],
+    });
+    const embed = prepared("[embed]não é endereço[/embed]");
+    expect(embed.html).toContain("não é endereço");
+    expect(embed.removed).toEqual(["[embed]"]);
+  });
+
+  it("reads in time linear in the text what took seconds before: long attributes, many openings without a closing", () => {
+    const size = 400_000;
+    const time = (run: () => unknown) => {
+      const start = performance.now();
+      run();
+      return performance.now() - start;
+    };
+    const plain = time(() => prepareWordPressHtml("palavra ".repeat(size / 8), () => "MARK"));
+    const bound = Math.max(2000, 50 * plain);
+    const inputs = {
+      attributes: `[x ${"a".repeat(size / 2)}]`,
+      pre: "<pre>".repeat(size / 5),
+      comments: "<!-- ".repeat(size / 5),
+      openings: "[a] ".repeat(size / 4),
+      blocks: "<!-- wp:block {".repeat(size / 15),
+    };
+    for (const [label, input] of Object.entries(inputs)) {
+      expect({ label, fast: time(() => prepareWordPressHtml(input, () => "MARK")) < bound }).toEqual({
+        label,
+        fast: true,
+      });
+    }
+    for (const input of ["<".repeat(size / 2), "<div ".repeat(size / 10), "<!-- ".repeat(size / 10)]) {
+      expect(time(() => plainText(input, decodeEntities))).toBeLessThan(bound);
+    }
+  });
+});
+
+describe("character references", () => {
+  it("reads a number that is no character as U+FFFD in a title and an excerpt, never failing the upload", async () => {
+    const source = await read(
+      wxr(
+        item("Título &#9999999; &#xD800;", {
+          "content:encoded": "x",
+          "excerpt:encoded": "a &#9999999; b",
+          "wp:status": "publish",
+          "wp:post_date_gmt": "2023-01-01 12:00:00",
+        }),
+      ),
+    );
+    expect(source.posts[0]).toMatchObject({ title: "Título \ufffd \ufffd", excerpt: "a \ufffd b" });
   });
 });
