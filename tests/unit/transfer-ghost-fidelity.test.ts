@@ -413,3 +413,52 @@ describe("hostile HTML in a Ghost post", () => {
     expect(markdown).toBe("#### Dúvida\n\n> 💡 Leve **água**");
   });
 });
+
+describe("long hostile text in a Ghost post", () => {
+  /** How long reading a post with this HTML takes, in milliseconds. */
+  const timed = (html: string) => {
+    const started = performance.now();
+    ghost([{ html }]);
+    return performance.now() - started;
+  };
+
+  it("drops merge tags and keeps merge links' text in one pass, however many openings have no end", () => {
+    const baseline = timed("a ".repeat(100_000));
+    // Before, each opening searched to the end of the text: seconds for these.
+    expect(timed("<a ".repeat(66_000))).toBeLessThan(Math.max(1500, baseline * 10));
+    expect(timed("%%{".repeat(66_000))).toBeLessThan(Math.max(1500, baseline * 10));
+    expect(timed('<pre data-markdown="">'.repeat(200) + "a ".repeat(100_000))).toBeLessThan(
+      Math.max(1500, baseline * 10),
+    );
+  });
+
+  it("keeps what merge tags and links around them leave, as before", () => {
+    const post = only(
+      ghost([
+        {
+          html:
+            '<p>Olá %%{first_name, "leitor"}%%! <a href="%%{unsubscribe_url}%%">Sair</a> ou <A class="x" HREF="https://a.example/">ficar</A>.</p>' +
+            '<p>50%%{ não é tag, e 100%} também não; %%{fim}%%</p><p><a href="%%{sem_fim}%%">aberto</p>',
+        },
+      ]),
+    );
+    expect(post.content).toBe(
+      "Olá ! Sair ou [ficar](https://a.example/).\n\n50%%{ não é tag, e 100%} também não;\n\naberto",
+    );
+  });
+
+  it("lists the images of the post once each, from Markdown and HTML written in a Markdown card", () => {
+    const markdown =
+      '![Praia](/content/images/2024/praia.jpg "Praia") e ![](/content/images/2024/praia.jpg)\n\n<img alt="x" src="/content/images/2024/bolo.png">\n\n![fora](https://cdn.example/a.png) ![a](x ![b](/content/images/c.gif)';
+    const post = only(
+      ghost([{ lexical: JSON.stringify({ root: { type: "root", children: [{ type: "markdown", markdown }] } }) }], {}, [
+        "content/images/2024/praia.jpg",
+      ]),
+    );
+    expect(post.images).toEqual([
+      { original: "/content/images/2024/praia.jpg", file: "content/images/2024/praia.jpg" },
+      { original: "/content/images/2024/bolo.png" },
+      { original: "/content/images/c.gif" },
+    ]);
+  });
+});

@@ -15,7 +15,7 @@ import type { Lang } from "../../i18n/paths.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
-import { htmlToMarkdown } from "./html-to-markdown.server.ts";
+import { decodedAddress, htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
 import {
   type ImageRef,
   type ImportedPost,
@@ -85,7 +85,7 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
       const emoji = escapeHtml(str(payload.calloutEmoji) ?? "");
       const text = str(payload.calloutText) ?? "";
       const body = /^\s*<p\b/i.test(text)
-        ? text.replace(/<p\b[^>]*>/i, (open) => `${open}${emoji ? `${emoji} ` : ""}`)
+        ? text.replace(/^\s*<p\b[^>]*>/i, (open) => `${open}${emoji ? `${emoji} ` : ""}`)
         : `<p>${emoji ? `${emoji} ` : ""}${text}</p>`;
       return `<blockquote>${body}</blockquote>`;
     }
@@ -268,18 +268,64 @@ function postHtml(post: Row, removed: string[]): string {
 /** Markdown cards, escaped into the HTML, come back as the Markdown they were. */
 function withMarkdownCards(html: string): { html: string; cards: string[] } {
   const cards: string[] = [];
-  const replaced = html.replace(/<pre data-markdown="">([\s\S]*?)<\/pre>/g, (_whole, text: string) => {
+  const OPEN = '<pre data-markdown="">';
+  let replaced = "";
+  let from = 0;
+  // Each card's end found once: an opening with no `</pre>` after it is left as it is, and so are the rest.
+  for (let start = html.indexOf(OPEN); start !== -1; start = html.indexOf(OPEN, from)) {
+    const end = html.indexOf("</pre>", start + OPEN.length);
+    if (end === -1) break;
+    const text = html.slice(start + OPEN.length, end);
     cards.push(text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
-    return `<p>GHOSTMARKDOWNCARD${cards.length - 1}</p>`;
-  });
-  return { html: replaced, cards };
+    replaced += `${html.slice(from, start)}<p>GHOSTMARKDOWNCARD${cards.length - 1}</p>`;
+    from = end + "</pre>".length;
+  }
+  return { html: replaced + html.slice(from), cards };
 }
 
 const GHOST_URL = /__GHOST_URL__/g;
+const MERGE_LINK = /^<a\b[^>]*href="%%\{[^"]*\}%%"/i;
 
-/** Ghost's e-mail merge tags (`%%{unsubscribe_url}%%`): a link to one keeps its text, the tag goes. */
-const withoutMergeTags = (html: string) =>
-  html.replace(/<a\b[^>]*href="%%\{[^"]*\}%%"[^>]*>([\s\S]*?)<\/a>/gi, "$1").replace(/%%\{[^}]*\}%%/g, "");
+/**
+ * Ghost's e-mail merge tags (`%%{unsubscribe_url}%%`): a link to one keeps
+ * its text, the tag goes. Each tag's end and each link's `</a>` is looked
+ * for once, so no text makes the search go over it again and again.
+ */
+function withoutMergeTags(html: string): string {
+  const lower = html.toLowerCase();
+  let links = "";
+  let from = 0;
+  for (let start = lower.indexOf("<a", 0); start !== -1; start = lower.indexOf("<a", from)) {
+    const tagEnd = lower.indexOf(">", start);
+    if (tagEnd === -1) break;
+    const isMergeLink = MERGE_LINK.test(html.slice(start, tagEnd + 1));
+    const close = isMergeLink ? lower.indexOf("</a>", tagEnd + 1) : -1;
+    if (isMergeLink && close === -1) break; // no link after this one is closed either
+    if (isMergeLink) {
+      links += html.slice(from, start) + html.slice(tagEnd + 1, close);
+      from = close + "</a>".length;
+    } else {
+      links += html.slice(from, tagEnd + 1);
+      from = tagEnd + 1;
+    }
+  }
+  links += html.slice(from);
+  let text = "";
+  from = 0;
+  for (let start = links.indexOf("%%{"); start !== -1; start = links.indexOf("%%{", from)) {
+    const close = links.indexOf("}", start + 3);
+    if (close === -1) break;
+    if (links.startsWith("}%%", close)) {
+      text += links.slice(from, start);
+      from = close + 3;
+    } else {
+      // Every opening before this `}` ends at it too, and none is a tag.
+      text += links.slice(from, close + 1);
+      from = close + 1;
+    }
+  }
+  return text + links.slice(from);
+}
 
 /** The posts of Ghost's export, one at a time, made with the rest of its data (tags, settings, meta). */
 function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: Date) {
@@ -303,9 +349,9 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
   const imageOf = (address: string): ImageRef => {
     const relative = address.replace(GHOST_URL, "").replace(/^\/+/, "");
     const found = /^content\/images\//.test(relative)
-      ? [relative, `ghost/${relative}`].find((candidate) => files.has(decodeURI(candidate)))
+      ? [relative, `ghost/${relative}`].find((candidate) => files.has(decodedAddress(candidate)))
       : undefined;
-    return found ? { original: address, file: decodeURI(found) } : { original: address };
+    return found ? { original: address, file: decodedAddress(found) } : { original: address };
   };
 
   const postOf = (post: Row, index: number): ImportedPost | undefined => {
@@ -351,8 +397,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       restore: (markdown) => markdown.replace(/GHOSTMARKDOWNCARD(\d+)/g, (_whole, i: string) => cards[Number(i)] ?? ""),
     });
     const content = converted.markdown;
-    const images = [...content.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
-      .map((match) => match[1] ?? "")
+    const images = imageAddresses(content)
       .filter((address) => address.startsWith("/content/images/"))
       .map(imageOf);
     const cover = str(post.feature_image);

@@ -287,3 +287,63 @@ export function htmlToMarkdown(html: string, options: { restore?: (markdown: str
   for (const item of sanitizerRemovals(markdown)) removed.push(item);
   return { markdown, removed };
 }
+
+const IMAGE_ADDRESS = /\s*<?([^)\s>]+)>?/y;
+const IMAGE_SOURCE = /\bsrc=["']([^"']+)["']/i;
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+const isQuote = (char: string | undefined) => char === '"' || char === "'";
+
+/**
+ * The images a Markdown text shows, each address once in the order they
+ * come: `![alt](src)` and `![alt](<src> "title")`, and `<img src>` written
+ * as HTML. Each image's end is looked for once (an opening without one is
+ * passed over), so no text makes the search go over it again and again.
+ * @example imageAddresses('![a](/x.png) <img src="/y.jpg">') // ["/x.png", "/y.jpg"]
+ */
+export function imageAddresses(markdown: string): string[] {
+  const found: { at: number; address: string }[] = [];
+  // The next `)` and the last text before it, found once for each `)`.
+  let closing = -1;
+  let beforeClosing = -1;
+  for (let start = markdown.indexOf("!["), from = 0; start !== -1; start = markdown.indexOf("![", from)) {
+    const altEnd = markdown.indexOf("]", start + 2);
+    if (altEnd === -1) break;
+    from = altEnd + 1;
+    if (markdown[altEnd + 1] !== "(") continue;
+    if (closing < altEnd + 2) {
+      closing = markdown.indexOf(")", altEnd + 2);
+      if (closing === -1) break;
+      beforeClosing = closing - 1;
+      while (beforeClosing > altEnd && isSpace(markdown[beforeClosing])) beforeClosing--;
+    }
+    const close = closing;
+    IMAGE_ADDRESS.lastIndex = altEnd + 2;
+    const address = IMAGE_ADDRESS.exec(markdown);
+    if (!address?.[1] || IMAGE_ADDRESS.lastIndex > close) {
+      from = close + 1;
+      continue;
+    }
+    // Then only spaces, or a title in quotes: `![a](/x.png "Praia")`.
+    let text = IMAGE_ADDRESS.lastIndex;
+    while (text < close && isSpace(markdown[text])) text++;
+    const titled =
+      text > IMAGE_ADDRESS.lastIndex &&
+      isQuote(markdown[text]) &&
+      beforeClosing > text &&
+      isQuote(markdown[beforeClosing]);
+    if (text === close || titled) {
+      found.push({ at: start, address: address[1] });
+      from = close + 1;
+    } else from = text;
+  }
+  const lower = markdown.toLowerCase();
+  for (let start = lower.indexOf("<img"), from = 0; start !== -1; start = lower.indexOf("<img", from)) {
+    const end = lower.indexOf(">", start);
+    if (end === -1) break;
+    const tag = markdown.slice(start, end + 1);
+    const source = /^<img\b/i.test(tag) ? IMAGE_SOURCE.exec(tag) : null;
+    if (source?.[1]) found.push({ at: start, address: source[1] });
+    from = end + 1;
+  }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((image) => image.address))];
+}
