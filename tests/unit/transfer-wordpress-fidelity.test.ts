@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeEntities } from "../../app/lib/html-entities.ts";
+import { freeSlug } from "../../app/lib/slugify.ts";
 import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.server.ts";
 import type { ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
@@ -364,5 +365,44 @@ describe("character references", () => {
       ),
     );
     expect(source.posts[0]).toMatchObject({ title: "Título \ufffd \ufffd", excerpt: "a \ufffd b" });
+  });
+});
+
+describe("restored and made slugs", () => {
+  const meta = (key: string, text: string) =>
+    `<wp:postmeta><wp:meta_key><![CDATA[${key}]]></wp:meta_key><wp:meta_value><![CDATA[${text}]]></wp:meta_value></wp:postmeta>`;
+  const fields = (name: string, status: string) => ({
+    "content:encoded": "x",
+    "wp:status": status,
+    "wp:post_name": name,
+    "wp:post_date_gmt": "2023-04-01 12:00:00",
+  });
+
+  it("numbers a trashed post's restored slug when the live post took it since, with a note, never refusing the import", async () => {
+    const source = await read(
+      wxr(
+        item("Velho", fields("ola__trashed", "trash"), meta("_wp_desired_post_slug", "ola")) +
+          item("Sem meta", fields("ola__trashed-2", "trash")) +
+          item("Novo", fields("ola", "publish")),
+      ),
+    );
+    expect(source.posts.map((each) => [each.title, each.slug])).toEqual([
+      ["Velho", "ola-2"],
+      ["Sem meta", "ola-3"],
+      ["Novo", "ola"],
+    ]);
+    expect(source.problems).toEqual([]);
+    expect(source.notes.map((note) => [note.code, note.line, note.values?.slug])).toEqual([
+      ["slug-made", 4, "ola-2"],
+      ["slug-made", 5, "ola-3"],
+    ]);
+  });
+
+  it("numbers a slug as the import does everywhere: cut to fit the longest slug, no hyphen before the number", async () => {
+    const long = `${"a".repeat(118)}-b`;
+    const source = await read(wxr(item("Longo", fields(long, "publish")) + item(long, fields("", "publish"))));
+    expect(source.posts.map((each) => each.slug)).toEqual([long, `${"a".repeat(118)}-2`]);
+    expect(freeSlug(`${"a".repeat(117)}-bc`, () => false)).toBe(`${"a".repeat(117)}-2`);
+    expect(freeSlug(long, (slug) => !slug.endsWith("-10"))).toBe(`${"a".repeat(117)}-10`);
   });
 });

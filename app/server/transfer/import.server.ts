@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Lang } from "../../i18n/paths.ts";
 import { postPath as sitePostPath } from "../../lib/blog-paths.ts";
+import { freeSlug } from "../../lib/slugify.ts";
 import { removeCover, saveCover } from "../blog/covers.server.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import { reservedSlugs } from "../blog/posts.server.ts";
@@ -358,14 +359,6 @@ export class ImportRefused extends Error {
   constructor(plan: ImportPlan) {
     super(`The import has ${plan.problems.length} problem(s)`);
     this.plan = plan;
-  }
-}
-
-/** A free slug for a renamed post: `slug-2`, `slug-3`… */
-function freeSlug(slug: string, taken: (candidate: string) => boolean): string {
-  for (let n = 2; ; n++) {
-    const candidate = `${slug.slice(0, 110)}-${n}`;
-    if (!taken(candidate)) return candidate;
   }
 }
 

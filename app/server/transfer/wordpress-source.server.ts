@@ -20,7 +20,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Lang } from "../../i18n/paths.ts";
 import { decodeEntities } from "../../lib/html-entities.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
-import { slugify } from "../../lib/slugify.ts";
+import { freeSlug, slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown } from "./html-to-markdown.server.ts";
 import {
@@ -274,7 +274,7 @@ export async function readWordPressInto(
     const converted = htmlToMarkdown(prepared.html);
     return { markdown: converted.markdown, removed: [...prepared.removed, ...converted.removed] };
   };
-  /** The slugs WordPress gave, and the posts whose slug the import made from their title, settled at the end. */
+  /** The slugs WordPress gave, and the posts whose slug the import made (from their title, or a trashed post's restored one), settled at the end. */
   const givenSlugs = new Set<string>();
   const madeSlugs: { index: number; slug: string; line: number }[] = [];
 
@@ -348,13 +348,15 @@ export async function readWordPressInto(
     // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
     const state = status === "trash" ? metaValue("_wp_trash_meta_status") || "draft" : status;
     const thumbnail = metaValue("_thumbnail_id");
-    // WordPress renames a trashed post's slug (`ola__trashed`) and keeps the one it had.
-    const name =
-      status === "trash"
-        ? metaValue("_wp_desired_post_slug") || value(item["wp:post_name"]).replace(/__trashed(?:-\d+)?$/, "")
-        : value(item["wp:post_name"]);
+    // WordPress renames a trashed post's slug (`ola__trashed`) and keeps the one it had; another post may have
+    // taken that one since: a restored slug is numbered like a made one when another post of the export has it.
+    const restored = status === "trash";
+    const name = restored
+      ? metaValue("_wp_desired_post_slug") || value(item["wp:post_name"]).replace(/__trashed(?:-\d+)?$/, "")
+      : value(item["wp:post_name"]);
     let slug = slugify(decodeSafely(name));
-    if (slug) givenSlugs.add(slug);
+    if (slug && restored) madeSlugs.push({ index: added, slug, line: piece.line });
+    else if (slug) givenSlugs.add(slug);
     else {
       slug = slugify(title) || `post-${value(item["wp:post_id"])}`;
       madeSlugs.push({ index: added, slug, line: piece.line });
@@ -409,13 +411,11 @@ export async function readWordPressInto(
     const coverUrl = attachments.get(id);
     if (coverUrl) coverOf.set(index, imageOf(coverUrl));
   }
-  // A slug the import made is given -2, -3… until no other post of the export has it.
+  // A slug the import made or restored is given -2, -3… until no other post of the export has it.
   const taken = new Set(givenSlugs);
   const slugOf = new Map<number, string>();
   for (const made of madeSlugs) {
-    let slug = made.slug;
-    for (let n = 2; taken.has(slug); n++)
-      slug = `${made.slug.slice(0, POST_LIMITS.slug - String(n).length - 1).replace(/-+$/, "")}-${n}`;
+    const slug = taken.has(made.slug) ? freeSlug(made.slug, (candidate) => taken.has(candidate)) : made.slug;
     taken.add(slug);
     if (slug !== made.slug) {
       slugOf.set(made.index, slug);
