@@ -12,7 +12,9 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { planImport } from "../../app/server/transfer/import.server.ts";
 import type { ImportedPost, ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { convertTemplates, linkNames } from "../../app/server/transfer/markdown-templates.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
+import { shortcodeArguments, shortcodeAttributes } from "../../app/server/transfer/shortcode-attributes.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { readUpload, zipBytes, zipFile } from "../helpers/import-files.ts";
 
@@ -476,5 +478,119 @@ describe("links to other posts and Astro's addresses", () => {
     );
     expect(byFile(source, "src/content/blog/en/ola.md").oldPaths).toEqual(["/blog/en/ola/"]);
     expect(byFile(source, "src/content/blog/pt/ola.md").oldPaths).toEqual(["/blog/ola-mundo/"]);
+  });
+});
+
+describe("shortcodes and Liquid read in time linear in the text", () => {
+  /** The time to convert a text's templates and find the posts it links to. */
+  const timed = (body: string) => {
+    const start = performance.now();
+    convertTemplates(body, { linkTo: () => undefined, separators: ["<!--more-->"] });
+    linkNames(body);
+    return performance.now() - start;
+  };
+
+  it("reads openings with no closing and long arguments about as fast as plain text of the same size", () => {
+    const crafted: Record<string, string> = {
+      // Each took from seconds to tens of seconds before (quantifiers over the same spaces, or a search to the
+      // end of the text for every opening).
+      figure: `{{< figure ${" ".repeat(5000)}`,
+      "figure over lines": `{{< figure\n${"\n".repeat(5000)}`,
+      youtube: `{{< youtube ${" ".repeat(5000)}`,
+      ref: `{{< ref ${" ".repeat(5000)}`,
+      "ref over lines": `{{% ref\n${"\n".repeat(5000)}`,
+      "Hugo highlight": `{{< highlight ${"a".repeat(200000)}`,
+      "Jekyll highlight": `{% highlight ${"a".repeat(200000)}`,
+      "kramdown attributes": "{:".repeat(150000),
+      "shortcodes never closed": "{{% ".repeat(200000),
+      "Liquid never closed": "{% ".repeat(200000),
+      "escaped shortcodes never closed": "{{</* ".repeat(100000),
+      "raw never closed": "{% raw %}".repeat(50000),
+    };
+    for (const [label, body] of Object.entries(crafted)) {
+      const plain = timed("a ".repeat(Math.ceil(body.length / 2)));
+      const ms = timed(body);
+      expect({ label, slow: ms > Math.max(5 * plain, 2000) }).toEqual({ label, slow: false });
+    }
+  });
+});
+
+describe("code and prose around shortcodes and Liquid", () => {
+  /** The one post of a Hugo site whose bundle holds the text (and the files given beside it). */
+  const hugoPost = async (body: string, beside: Record<string, string> = {}) => {
+    const entries: Record<string, string> = { "hugo.toml": 'title = "x"\n' };
+    entries["content/posts/p/index.md"] = `---\ntitle: P\ndate: 2021-01-01\n---\n${body}`;
+    for (const [name, content] of Object.entries(beside)) entries[`content/posts/p/${name}`] = content;
+    return byFile(await read(await zipFile(entries)), "content/posts/p/index.md");
+  };
+
+  it("keeps code indented four spaces as written, but not a list item's indented paragraph", async () => {
+    const code = 'Exemplo:\n\n    {% include nav.html %}\n    {{< figure src="a.png" >}}\n\nFim {% include x.html %}';
+    const post = await hugoPost(code);
+    expect(post.content).toBe('Exemplo:\n\n    {% include nav.html %}\n    {{< figure src="a.png" >}}\n\nFim ');
+    expect(post.removed).toEqual(["{% include x.html %}"]);
+    const list = await hugoPost('1. Passo\n\n    {{< figure src="a.png" >}}');
+    expect(list.content).toBe("1. Passo\n\n    ![](a.png)");
+  });
+
+  it("ends the summary at a <!--more--> outside code only", async () => {
+    const inCode = await hugoPost("Intro\n\n```\nUse <!--more--> to split\n```\n");
+    expect(inCode.content).toBe("Intro\n\n```\nUse <!--more--> to split\n```\n");
+    expect(inCode.excerpt).toBeNull();
+    const both = await hugoPost("Intro\n\n<!--more-->\n\n```html\n<!--more-->\n```");
+    expect(both.excerpt).toBe("Intro");
+    expect(both.content).toBe("Intro\n\n\n\n```html\n<!--more-->\n```");
+  });
+
+  it("leaves as text a tag not closed on its line, and kramdown's braces in prose", async () => {
+    const prose = "Taxa de 50{% de desconto.\n\nOutro parágrafo inteiro.\n\nE 20%} no fim. {{% nota\n%}}";
+    const post = await hugoPost(prose);
+    expect(post.content).toBe(prose);
+    expect(post.removed).toEqual([]);
+    const kramdown = await hugoPost(
+      "Em Ruby, o hash {:a => 1} tem um símbolo.\n\n![x](a.png){: .centro}\n\nParágrafo\n{: .classe}",
+    );
+    expect(kramdown.content).toBe("Em Ruby, o hash {:a => 1} tem um símbolo.\n\n![x](a.png)\n\nParágrafo\n");
+    expect(kramdown.removed).toEqual(["{: .centro}", "{: .classe}"]);
+  });
+
+  it("keeps a figure whose caption holds a >, and an image whose name has spaces and parentheses", async () => {
+    const post = await hugoPost(
+      '{{< figure src="a.png" caption="a > b" >}}\n\n{{< figure src="my image (1).png" alt="Foto" >}}',
+      { "a.png": "bytes", "my image (1).png": "bytes" },
+    );
+    expect(post.content).toBe("![a > b](a.png)\n\n*a > b*\n\n![Foto](my%20image%20%281%29.png)");
+    expect(post.images).toEqual([
+      { original: "a.png", file: "content/posts/p/a.png" },
+      { original: "my%20image%20%281%29.png", file: "content/posts/p/my image (1).png" },
+    ]);
+  });
+
+  it("shows Hugo's escaped shortcode and Jekyll's raw content inside fences, as the engines do", async () => {
+    const hugo = await hugoPost('```go-html-template\n{{</* figure src="a.png" */>}}\n{{< fica >}}\n```');
+    expect(hugo.content).toBe('```go-html-template\n{{< figure src="a.png" >}}\n{{< fica >}}\n```');
+    const jekyll = byFile(
+      await read(
+        await zipFile({
+          "_config.yml": "title: x\n",
+          "_posts/2020-01-01-p.md": "---\ntitle: P\n---\n```liquid\n{% raw %}\n{{ page.title }}\n{% endraw %}\n```",
+        }),
+      ),
+      "_posts/2020-01-01-p.md",
+    );
+    expect(jekyll.content).toBe("```liquid\n{{ page.title }}\n```");
+    expect(jekyll.removed).toEqual([]);
+  });
+});
+
+describe("a shortcode's arguments", () => {
+  it("are read as named values, quoted or not, and values without a name", () => {
+    const { named, positional } = shortcodeArguments(
+      `go "linenos=table" src = 'a b.png' Width=3 title="x" "y z" ids="1,2"`,
+    );
+    expect(Object.fromEntries(named)).toEqual({ src: "a b.png", width: "3", title: "x", ids: "1,2" });
+    expect(positional).toEqual(["go", "linenos=table", "y z"]);
+    expect(Object.fromEntries(shortcodeAttributes('caption="sem fim'))).toEqual({ caption: "sem fim" });
+    expect(shortcodeArguments("").positional).toEqual([]);
   });
 });

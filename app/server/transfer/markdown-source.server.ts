@@ -38,6 +38,7 @@ import {
   ReportList,
 } from "./import-types.server.ts";
 import { jsonPieces } from "./json-stream.server.ts";
+import { convertTemplates, linkNames } from "./markdown-templates.server.ts";
 import type { SourceTree } from "./source-files.server.ts";
 
 const MARKDOWN = /\.(?:md|mdx|markdown)$/i;
@@ -355,137 +356,10 @@ function addressOf(file: string, data: Record<string, unknown>, settings: SiteSe
   return slug ? localizePath(`/blog/${slug}`, lang) : undefined;
 }
 
-/** The names of other posts a text links to by their files, as `post_url` and `ref` write them. */
-function linkNames(body: string): string[] {
-  const names: string[] = [];
-  for (const match of body.matchAll(/\{%-?\s*post_url\s+(\S+)\s*-?%\}/g)) {
-    names.push(`_posts/${match[1] ?? ""}`, match[1] ?? "");
-  }
-  for (const match of body.matchAll(/\{\{[<%]\s*(?:rel)?ref\s+([^>%]*?)\s*[>%]\}\}/g)) {
-    const { named, positional } = attributes(match[1] ?? "");
-    names.push(named.path ?? positional[0] ?? "");
-  }
-  return names;
-}
-
 /** Where another post of the upload will be, named by its file, if it is in the upload. */
 function linkedPost(name: string, context: FileContext): string | undefined {
   const file = linkedFile(name, context.files);
   return file ? (context.linked.get(file) ?? addressOf(file, {}, context.settings)) : undefined;
-}
-
-const ATTRIBUTE = /([a-zA-Z_]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g;
-
-function attributes(args: string): { named: Record<string, string>; positional: string[] } {
-  const named: Record<string, string> = {};
-  for (const match of args.matchAll(ATTRIBUTE)) named[match[1] ?? ""] = match[2] ?? match[3] ?? match[4] ?? "";
-  const positional = args
-    .replace(ATTRIBUTE, "")
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part.replace(/^["']|["']$/g, ""));
-  return { named, positional };
-}
-
-/**
- * Hugo's shortcodes and Jekyll's Liquid made Markdown, outside fenced
- * code: `figure` an image with its caption, `highlight` fenced code, `raw`
- * its content, `youtube` a link, `post_url`/`ref`/`relref` a link to the
- * post's new address (else its text), `site.baseurl` nothing; any other
- * tag (and kramdown's `{: …}`) removed and listed.
- */
-function convertTemplates(body: string, context: FileContext): { body: string; removed: string[] } {
-  const removed: string[] = [];
-  const out: string[] = [];
-  // Pieces kept from conversion stand in the text as placeholders made of a mark the text does not hold.
-  let mark = "\uE000";
-  while (body.includes(mark)) mark += "\uE000";
-  const placeholder = new RegExp(`${mark}(\\d+)${mark}`, "g");
-  const kept: string[] = [];
-  // A piece that holds another (inline code inside `raw`) is filled in as it is kept, so one pass restores all.
-  const restore = (piece: string) => piece.replace(placeholder, (_, i: string) => kept[Number(i)] ?? "");
-  const keep = (value: string) => {
-    kept.push(restore(value));
-    return `${mark}${kept.length - 1}${mark}`;
-  };
-  const convert = (chunk: string): string => {
-    let result = chunk
-      // Inline code is the post's own text too.
-      .replace(/``[^`\n][^\n]*?``|`[^`\n]+`/g, (code) => keep(code))
-      // Hugo's escaped shortcode, `{{</* x */>}}`, is shown as the shortcode's text.
-      .replace(/\{\{([<%])\/\*([\s\S]*?)\*\/([>%])\}\}/g, (_, open: string, inner: string, close: string) =>
-        keep(`{{${open}${inner}${close}}}`),
-      )
-      .replace(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g, (_, inner: string) => keep(inner))
-      .replace(
-        /\{\{<\s*highlight\s+([\w+#.-]+)[^>]*>\}\}\n?([\s\S]*?)\n?\{\{<\s*\/\s*highlight\s*>\}\}/g,
-        (_, lang: string, code: string) => keep(`\`\`\`${lang}\n${code.replace(/\n$/, "")}\n\`\`\``),
-      )
-      .replace(
-        /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*-?%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g,
-        (_, lang: string, code: string) => keep(`\`\`\`${lang}\n${code.replace(/\n$/, "")}\n\`\`\``),
-      )
-      .replace(/\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}/g, "")
-      // Jekyll's `{{ "/assets/x.png" | relative_url }}` is the address it filters.
-      .replace(/\{\{-?\s*["']([^"'{}]*)["']\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}/g, "$1")
-      .replace(/\{\{<\s*figure\s+([^>]*?)\s*\/?>\}\}/g, (_, args: string) => {
-        const { named } = attributes(args);
-        if (!named.src) return "";
-        const alt = (named.alt ?? named.caption ?? named.title ?? "").replace(/[[\]]/g, "");
-        const caption = named.caption ?? named.title;
-        return `![${alt}](${named.src})${caption ? `\n\n*${caption}*` : ""}`;
-      })
-      .replace(/\{\{<\s*youtube\s+([^>]*?)\s*\/?>\}\}/g, (_, args: string) => {
-        const { named, positional } = attributes(args);
-        const id = named.id ?? positional[0];
-        if (!id) return "";
-        const url = `https://www.youtube.com/watch?v=${id}`;
-        return `[${url}](${url})`;
-      })
-      .replace(/\{%-?\s*post_url\s+(\S+)\s*-?%\}/g, (_, name: string) => {
-        const target = linkedPost(`_posts/${name}`, context) ?? linkedPost(name, context);
-        return target ?? name;
-      })
-      .replace(/\{\{[<%]\s*(?:rel)?ref\s+([^>%]*?)\s*[>%]\}\}/g, (_, args: string) => {
-        const { named, positional } = attributes(args);
-        const name = named.path ?? positional[0] ?? "";
-        return linkedPost(name, context) ?? name;
-      });
-    // What is left: other shortcodes and tags, removed and listed (a paired one keeps what it wraps).
-    result = result.replace(
-      /\{\{<[\s\S]*?>\}\}|\{\{%[\s\S]*?%\}\}|\{%[\s\S]*?%\}|^\{:[^}\n]*\}[ \t]*$|\{:[^}\n]*\}/gm,
-      (tag) => {
-        if (!/^\{\{[<%]\s*\//.test(tag) && !/^\{%-?\s*end/.test(tag))
-          removed.push(tag.replace(/\s+/g, " ").slice(0, 60));
-        return "";
-      },
-    );
-    return result;
-  };
-  // Fenced code is the post's own text, never converted.
-  const lines = body.split("\n");
-  let chunk: string[] = [];
-  let fence: string | undefined;
-  for (const line of lines) {
-    const opening = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence === undefined && opening) {
-      out.push(convert(chunk.join("\n")));
-      chunk = [line];
-      fence = opening;
-    } else if (
-      fence !== undefined &&
-      line.trim().startsWith(fence[0]?.repeat(fence.length) ?? "") &&
-      line.trim().replace(/[`~]/g, "") === ""
-    ) {
-      chunk.push(line);
-      out.push(chunk.join("\n"));
-      chunk = [];
-      fence = undefined;
-    } else chunk.push(line);
-  }
-  out.push(fence === undefined ? convert(chunk.join("\n")) : chunk.join("\n"));
-  return { body: restore(out.join("\n")), removed };
 }
 
 /** An MDX file's text: its `import` and `export` lines dropped (its components are HTML, listed as removed). */
@@ -579,19 +453,19 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     return found ? { original: address, file: found } : { original: address };
   };
   let body = archive ? front.body : file.toLowerCase().endsWith(".mdx") ? mdxText(front.body) : front.body;
-  const converted = archive ? { body, removed: [] } : convertTemplates(body, context);
+  // The summary's separator (`<!--more-->`, Jekyll's `excerpt_separator`) outside code is no HTML of the post:
+  // the text before it is the summary when the front matter gives none.
+  const converted = archive
+    ? { body, removed: [] }
+    : convertTemplates(body, {
+        linkTo: (kind, name) =>
+          kind === "post_url"
+            ? (linkedPost(`_posts/${name}`, context) ?? linkedPost(name, context))
+            : linkedPost(name, context),
+        separators: ["<!--more-->", settings.excerptSeparator],
+      });
   body = converted.body;
-  // The summary's separator (`<!--more-->`, Jekyll's `excerpt_separator`) is no HTML of the post: the text
-  // before it is the summary when the front matter gives none.
-  let separated: string | undefined;
-  if (!archive) {
-    for (const separator of new Set(["<!--more-->", settings.excerptSeparator])) {
-      const at = body.indexOf(separator);
-      if (at === -1) continue;
-      separated ??= body.slice(0, at).trim();
-      body = `${body.slice(0, at).replace(/[ \t]+$/, "")}${body.slice(at + separator.length)}`;
-    }
-  }
+  const separated = "excerpt" in converted ? converted.excerpt : undefined;
   const images = imageAddresses(body)
     .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
     .map(imageOf);
