@@ -404,6 +404,15 @@ describe("hostile HTML in a Ghost post", () => {
     expect(deep.removed).toEqual(["script"]);
   });
 
+  it("reads a tag name the parser keeps as written (<p<p>), in a card or out of one", () => {
+    expect(htmlToMarkdown("<p<p<p>x</p>").markdown).toBe("x");
+    expect(
+      htmlToMarkdown(
+        '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">H</h4><div class="kg-toggle-content"><p<p>y</p></div></div>',
+      ).markdown,
+    ).toBe("#### H\n\ny");
+  });
+
   it("makes a callout inside a toggle a quote under its heading", () => {
     const { markdown } = htmlToMarkdown(
       '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">Dúvida</h4><div class="kg-toggle-content">' +

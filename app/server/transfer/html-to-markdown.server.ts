@@ -172,12 +172,18 @@ function htmlDocument(): Document {
   return parsingDocument;
 }
 
-/** The HTML as elements, its cards made plain HTML. */
-function parsed(html: string): El {
+/**
+ * The HTML with its cards made plain HTML. Turndown reads the text again
+ * (given elements, it would copy them, and a copy refuses a tag name the
+ * parser kept, such as `p<p`).
+ */
+function withPlainCards(html: string): string {
+  if (!html.includes("kg-")) return html;
   const root = htmlDocument().createElement("x-turndown") as El;
   root.innerHTML = html;
+  if (!root.querySelector("[class*='kg-']")) return html;
   plainCards(root);
-  return root;
+  return root.innerHTML;
 }
 
 /** Emphasis whose only child is the same emphasis (`<i><em>x</em></i>`): once is enough. */
@@ -281,7 +287,7 @@ function converter(removed: string[]): TurndownService {
  */
 export function htmlToMarkdown(html: string, options: { restore?: (markdown: string) => string } = {}): ConvertedHtml {
   const removed: string[] = [];
-  const written = converter(removed).turndown(parsed(html)).trim();
+  const written = converter(removed).turndown(withPlainCards(html)).trim();
   // What the caller kept apart (Ghost's Markdown cards) is put back before the sanitizer looks.
   const markdown = options.restore ? options.restore(written) : written;
   for (const item of sanitizerRemovals(markdown)) removed.push(item);
