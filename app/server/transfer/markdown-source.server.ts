@@ -343,17 +343,25 @@ function linkedFile(name: string, files: ReadonlySet<string>): string | undefine
   return undefined;
 }
 
-/** The address a file of the upload will have here, by its front matter when it was read, else by its name. */
-function addressOf(file: string, data: Record<string, unknown>, settings: SiteSettings): string | undefined {
+/** A file's slug (empty when its name gives none) and language, by its front matter, then its name and folders. */
+function identityOf(file: string, data: Record<string, unknown>, settings: SiteSettings) {
   const placement = placementOf(file);
   const { base, suffix } = nameParts(file);
   const jekyllName = JEKYLL_NAME.exec(base);
-  const named = jekyllName ? (jekyllName[4] ?? "") : base === "index" ? path.basename(path.dirname(file)) : base;
-  const slug = slugify(text(data.slug) ?? named) || slugify(text(data.title) ?? "");
   const langKey = ["lang", "language", "locale"].find((key) => text(data[key]) !== undefined);
   const written = langKey ? text(data[langKey]) : (suffix ?? placement.langFolder);
-  const lang = (written && siteLang(written)) || settings.defaultLang;
-  return slug ? localizePath(`/blog/${slug}`, lang) : undefined;
+  const lang = written === undefined ? settings.defaultLang : siteLang(written);
+  const folderName = path.basename(path.dirname(file));
+  const givenSlug =
+    text(data.slug) ?? (jekyllName ? jekyllName[4] : base === "index" || base === "_index" ? folderName : base) ?? "";
+  return { placement, base, suffix, jekyllName, langKey, written, lang, slug: slugify(givenSlug) };
+}
+
+/** The address a file of the upload will have here, by its front matter when it was read, else by its name. */
+function addressOf(file: string, data: Record<string, unknown>, settings: SiteSettings): string | undefined {
+  const identity = identityOf(file, data, settings);
+  const slug = identity.slug || slugify(text(data.title) ?? "");
+  return slug ? localizePath(`/blog/${slug}`, identity.lang ?? settings.defaultLang) : undefined;
 }
 
 /** Where another post of the upload will be, named by its file, if it is in the upload. */
@@ -385,13 +393,8 @@ const titleFromSlug = (slug: string) =>
 function postOf(context: FileContext, now: Date): ImportedPost {
   const { file, front, archive, settings } = context;
   const data = front.data;
-  const placement = placementOf(file);
-  const { base, suffix } = nameParts(file);
-  const jekyllName = JEKYLL_NAME.exec(base);
-
-  const langKey = ["lang", "language", "locale"].find((key) => text(data[key]) !== undefined);
-  const written = langKey ? text(data[langKey]) : (suffix ?? placement.langFolder);
-  const lang = written === undefined ? settings.defaultLang : siteLang(written);
+  const identity = identityOf(file, data, settings);
+  const { placement, base, suffix, jekyllName, langKey, written, lang } = identity;
   if (!lang) {
     throw new ImportError({
       file,
@@ -407,10 +410,7 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     (!archive && placement.engine === "jekyll" && jekyllName ? titleFromSlug(jekyllName[4] ?? "") : undefined);
   if (!title) throw new ImportError({ file, line: 1, code: "missing-title" });
 
-  const folderName = path.basename(path.dirname(file));
-  const givenSlug =
-    text(data.slug) ?? (jekyllName ? jekyllName[4] : base === "index" || base === "_index" ? folderName : base) ?? "";
-  const slug = slugify(givenSlug) || slugify(title);
+  const slug = identity.slug || slugify(title);
 
   const dated = dateAt(context, ["date", "pubDate", "publishDate", "published"]);
   const jekyllDate = jekyllName ? `${jekyllName[1]}-${jekyllName[2]}-${jekyllName[3]}` : undefined;
