@@ -413,6 +413,15 @@ describe("hostile HTML in a Ghost post", () => {
     ).toBe("#### H\n\ny");
   });
 
+  it("reads elements nested thousands deep with their text, listing the tags left out, instead of failing", () => {
+    const deep = htmlToMarkdown(`${"<div>".repeat(3000)}fundo${"</div>".repeat(3000)}<p>depois</p>`);
+    expect(deep.markdown).toBe("fundo\n\ndepois");
+    expect(deep.removed).toEqual(["tags nested deeper than 200"]);
+    expect(only(ghost([{ html: `${"<em>".repeat(20_000)}x` }])).content).toBe("_x_");
+    // Nesting a post can have is read whole, as before.
+    expect(htmlToMarkdown(`${"<blockquote>".repeat(150)}q`).removed).toEqual([]);
+  });
+
   it("makes a callout inside a toggle a quote under its heading", () => {
     const { markdown } = htmlToMarkdown(
       '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">Dúvida</h4><div class="kg-toggle-content">' +

@@ -186,6 +186,34 @@ function withPlainCards(html: string): string {
   return root.innerHTML;
 }
 
+/** How deep elements may nest when a post's HTML nests too deep to read whole. */
+const DEEPEST = 200;
+const VOID_ELEMENTS = new Set("area base br col embed hr img input link meta param source track wbr".split(" "));
+
+/** The HTML without the tags of elements nested deeper than DEEPEST (their text stays), found in one pass. */
+function shallow(html: string): string {
+  let kept = "";
+  let from = 0;
+  let depth = 0;
+  for (let start = html.indexOf("<"); start !== -1; start = html.indexOf("<", from)) {
+    const end = html.indexOf(">", start);
+    if (end === -1) break;
+    const tag = html.slice(start, end + 1);
+    const name = /^<\/?([a-zA-Z][^\s/>]*)/.exec(tag)?.[1]?.toLowerCase();
+    let keep = true;
+    if (name && tag[1] === "/") {
+      keep = depth <= DEEPEST;
+      depth = Math.max(0, depth - 1);
+    } else if (name && !VOID_ELEMENTS.has(name) && !tag.endsWith("/>")) {
+      depth++;
+      keep = depth <= DEEPEST;
+    }
+    kept += html.slice(from, start) + (keep ? tag : "");
+    from = end + 1;
+  }
+  return kept + html.slice(from);
+}
+
 /** Emphasis whose only child is the same emphasis (`<i><em>x</em></i>`): once is enough. */
 const EMPHASIS: Record<string, string> = { I: "em", EM: "em", B: "strong", STRONG: "strong" };
 const doubled = (node: El) =>
@@ -286,8 +314,18 @@ function converter(removed: string[]): TurndownService {
  * `restore` changes the Markdown before the sanitizer says what it would drop.
  */
 export function htmlToMarkdown(html: string, options: { restore?: (markdown: string) => string } = {}): ConvertedHtml {
-  const removed: string[] = [];
-  const written = converter(removed).turndown(withPlainCards(html)).trim();
+  let removed: string[] = [];
+  let written: string;
+  try {
+    written = converter(removed).turndown(withPlainCards(html)).trim();
+  } catch (error) {
+    // Elements nested thousands deep exhaust the parser's stack: the deepest lose their tags, not their text.
+    if (!(error instanceof RangeError)) throw error;
+    removed = [`tags nested deeper than ${DEEPEST}`];
+    written = converter(removed)
+      .turndown(withPlainCards(shallow(html)))
+      .trim();
+  }
   // What the caller kept apart (Ghost's Markdown cards) is put back before the sanitizer looks.
   const markdown = options.restore ? options.restore(written) : written;
   for (const item of sanitizerRemovals(markdown)) removed.push(item);
