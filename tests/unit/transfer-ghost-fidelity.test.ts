@@ -422,6 +422,17 @@ describe("hostile HTML in a Ghost post", () => {
     expect(htmlToMarkdown(`${"<blockquote>".repeat(150)}q`).removed).toEqual([]);
   });
 
+  it("reads the posts of an export whose other tables are not lists of rows", () => {
+    const source = ghost([{ html: "<p>Olá</p>" }], {
+      settings: { locale: "en" },
+      tags: "x",
+      posts_tags: [null, 3, { post_id: "p0", tag_id: "t" }],
+      posts_meta: 5,
+    });
+    expect(only(source).content).toBe("Olá");
+    expect(only(source).lang).toBe("pt");
+  });
+
   it("makes a callout inside a toggle a quote under its heading", () => {
     const { markdown } = htmlToMarkdown(
       '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">Dúvida</h4><div class="kg-toggle-content">' +

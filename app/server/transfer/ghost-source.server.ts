@@ -31,6 +31,9 @@ import { siteLang } from "./markdown-source.server.ts";
 type Row = Record<string, unknown>;
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+/** A table of the export: its rows that are objects, none when it is not a list. */
+const rowsOf = (value: unknown): Row[] =>
+  Array.isArray(value) ? value.filter((row): row is Row => typeof row === "object" && row !== null) : [];
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttribute = (text: string) => escapeHtml(text).replace(/"/g, "&quot;");
 
@@ -331,12 +334,12 @@ function withoutMergeTags(html: string): string {
 function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: Date) {
   const problems = new ReportList<ImportProblem>();
   const notes = new ReportList<ImportNote>();
-  const settings = (data.settings as Row[] | undefined) ?? [];
+  const settings = rowsOf(data.settings);
   const locale = str(settings.find((setting) => setting.key === "locale")?.value);
   const siteDefault: Lang = (locale && (siteLang(locale) ?? siteLang(locale.slice(0, 2)))) || "pt";
-  const tags = new Map(((data.tags as Row[] | undefined) ?? []).map((tag) => [String(tag.id), tag]));
+  const tags = new Map(rowsOf(data.tags).map((tag) => [String(tag.id), tag]));
   const tagsOf = new Map<string, Row[]>();
-  for (const link of ((data.posts_tags as Row[] | undefined) ?? []).toSorted(
+  for (const link of rowsOf(data.posts_tags).toSorted(
     (a, b) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0),
   )) {
     const tag = tags.get(String(link.tag_id));
@@ -345,7 +348,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
     list.push(tag);
     tagsOf.set(String(link.post_id), list);
   }
-  const meta = new Map(((data.posts_meta as Row[] | undefined) ?? []).map((row) => [String(row.post_id), row]));
+  const meta = new Map(rowsOf(data.posts_meta).map((row) => [String(row.post_id), row]));
   const imageOf = (address: string): ImageRef => {
     const relative = address.replace(GHOST_URL, "").replace(/^\/+/, "");
     const found = /^content\/images\//.test(relative)
