@@ -433,6 +433,20 @@ describe("hostile HTML in a Ghost post", () => {
     expect(only(source).lang).toBe("pt");
   });
 
+  it("lists a lexical or mobiledoc document it cannot read, instead of importing an empty post silently", () => {
+    const levels = 20_000;
+    const deep = `${'{"type":"paragraph","children":['.repeat(levels)}{"type":"text","text":"fundo"}${"]}".repeat(levels)}`;
+    const [broken, nested, fallback] = ghost([
+      { lexical: "{" },
+      { lexical: `{"root":{"type":"root","children":[${deep}]}}` },
+      { lexical: "{", mobiledoc: JSON.stringify({ sections: [[1, "p", [[0, [], 0, "Olá"]]]] }) },
+    ]).posts;
+    expect(broken?.removed).toEqual(["lexical (unreadable)"]);
+    expect(nested?.removed).toEqual(["lexical (unreadable)"]);
+    expect(fallback?.content).toBe("Olá");
+    expect(fallback?.removed).toEqual([]);
+  });
+
   it("makes a callout inside a toggle a quote under its heading", () => {
     const { markdown } = htmlToMarkdown(
       '<div class="kg-card kg-toggle-card"><h4 class="kg-toggle-heading-text">Dúvida</h4><div class="kg-toggle-content">' +

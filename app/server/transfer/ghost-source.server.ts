@@ -250,6 +250,7 @@ export function lexicalHtml(doc: Row, removed: string[] = []): string {
 function postHtml(post: Row, removed: string[]): string {
   const html = str(post.html);
   if (html) return html;
+  const unreadable: string[] = [];
   for (const [field, render] of [
     ["lexical", lexicalHtml],
     ["mobiledoc", mobiledocHtml],
@@ -262,9 +263,11 @@ function postHtml(post: Row, removed: string[]): string {
       removed.push(...left);
       return made;
     } catch {
-      // The other field may hold it.
+      // The other field may hold it; if none does, the post says what it could not read.
+      unreadable.push(`${field} (unreadable)`);
     }
   }
+  removed.push(...unreadable);
   return "";
 }
 
