@@ -5,7 +5,7 @@ import { decodeEntities } from "../../app/lib/html-entities.ts";
 describe("decodeEntities", () => {
   it("undoes named and numeric references, with or without their semicolon", () => {
     expect(decodeEntities("Acessibilidade &amp; Inclus&#227;o &#x3D; &lt;b&gt; &quot;x&quot; &apos;")).toBe(
-      "Acessibilidade & Inclusão = <b> \"x\" '",
+      'Acessibilidade & Inclusão = <b> "x" \'',
     );
     expect(decodeEntities("a &amp b &#60")).toBe("a & b <");
     expect(decodeEntities("&nbsp;&#x1F600;")).toBe("\u00a0😀");
