@@ -25,6 +25,7 @@ import {
 } from "./archive-format.server.ts";
 import { readDate, writtenDay } from "./dates.server.ts";
 import { type FrontMatter, readFrontMatter } from "./front-matter.server.ts";
+import { imageAddresses } from "./html-to-markdown.server.ts";
 import {
   arraySink,
   type ImageRef,
@@ -216,16 +217,6 @@ function coverOf(data: Record<string, unknown>): string | undefined {
   }
   const [first] = list(data.images);
   return first;
-}
-
-/** Images of a Markdown text: `![alt](src)` and `<img src>`. */
-function imageAddresses(markdown: string): string[] {
-  const found = new Set<string>();
-  for (const match of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^)]*["'])?\s*\)/g)) {
-    if (match[1]) found.add(match[1]);
-  }
-  for (const match of markdown.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["']/gi)) if (match[1]) found.add(match[1]);
-  return [...found];
 }
 
 /** The upload's file an image address names, if the upload has it. */

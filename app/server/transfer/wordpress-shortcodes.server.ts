@@ -13,6 +13,7 @@
  * so that openings without a closing cost nothing more; nested shortcodes are
  * undone with a stack of their own, never by recursion.
  */
+import { shortcodeAttributes } from "./shortcode-attributes.server.ts";
 
 /** Elements `wpautop` never wraps in a paragraph (WordPress's own list). */
 const BLOCKS =
@@ -154,16 +155,6 @@ export function wpautop(html: string): string {
   text = text.replace(/<br \/>(\s*<\/?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)/gi, "$1");
   text = text.replace(/\n<\/p>$/g, "</p>");
   return text.replace(/<pre wxr-kept="(\d+)"><\/pre>/g, (_whole, i: string) => kept[Number(i)] ?? "");
-}
-
-/** A shortcode's attributes (`ids="10,12" columns=2`), by lowercase name. */
-export function shortcodeAttributes(text: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  // A name starts a word (lookbehind): a long word is read once, not from each of its letters.
-  for (const match of text.matchAll(/(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s'"]+))/g)) {
-    found[(match[1] ?? "").toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? "";
-  }
-  return found;
 }
 
 /** The shortcodes WordPress itself has: known even without attributes; names are case-sensitive, as in WordPress. */
@@ -345,14 +336,16 @@ function shortcodes(text: string, removed: string[], mark: (pending: Pending) =>
 /** What one shortcode becomes, its content already undone. */
 function shortcode_(
   name: string,
-  attributes: Record<string, string>,
+  attributes: ReadonlyMap<string, string>,
   inner: string,
   removed: string[],
   mark: (pending: Pending) => string,
 ): string {
-  if (name === "caption" || name === "wp_caption") return figure(inner, attributes.caption);
+  if (name === "caption" || name === "wp_caption") return figure(inner, attributes.get("caption"));
   if (name === "gallery") {
-    const ids = (attributes.ids ?? attributes.include ?? "").split(/[\s,]+/).filter((id) => /^\d+$/.test(id));
+    const ids = (attributes.get("ids") ?? attributes.get("include") ?? "")
+      .split(/[\s,]+/)
+      .filter((id) => /^\d+$/.test(id));
     return `\n<p>${mark({ kind: "gallery", ids })}</p>\n`;
   }
   if (name === "embed") {

@@ -22,7 +22,7 @@ import { decodeEntities } from "../../lib/html-entities.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { freeSlug, slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
-import { htmlToMarkdown } from "./html-to-markdown.server.ts";
+import { htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
 import {
   arraySink,
   type ImageRef,
@@ -247,11 +247,7 @@ export async function readWordPressInto(
     return found ? { original: address, file: found } : { original: address };
   };
   const ownImage = (address: string) => /\/wp-content\/uploads\//.test(address);
-  const imagesIn = (markdown: string) =>
-    [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?/g)]
-      .map((match) => match[1] ?? "")
-      .filter(ownImage)
-      .map(imageOf);
+  const imagesIn = (markdown: string) => imageAddresses(markdown).filter(ownImage).map(imageOf);
 
   /** Attachments by the post they were uploaded to: a gallery without `ids` shows its post's. */
   const attachmentsOf = new Map<string, string[]>();
