@@ -108,7 +108,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     "page-skipped": "A page, not a post: “{title}”",
     "attachment-skipped": "An attachment (image or file), not a post: “{title}”",
     "tags-cut": "More than {max} tags: left out {dropped}",
-    "slug-made": "Slug made from the title, numbered because another post already had it: “{slug}”",
+    "slug-made": "Slug numbered because another post already had it: “{slug}”",
     "email-only-draft": "“{title}” was sent by e-mail only, never published on the site: imported as a draft",
     "members-draft":
       "“{title}” was for members only ({visibility}) on Ghost: imported whole as a draft; once published, it is public to everyone",

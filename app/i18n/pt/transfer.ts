@@ -106,7 +106,7 @@ export const transfer = {
     "page-skipped": "Página, não post: “{title}”",
     "attachment-skipped": "Anexo (imagem ou arquivo), não post: “{title}”",
     "tags-cut": "Mais de {max} tags: ficaram de fora {dropped}",
-    "slug-made": "Slug criado a partir do título, numerado porque outro post já tinha o mesmo: “{slug}”",
+    "slug-made": "Slug numerado porque outro post já tinha o mesmo: “{slug}”",
     "email-only-draft": "“{title}” foi enviado só por e-mail, nunca publicado no site: importado como rascunho",
     "members-draft":
       "“{title}” era só para membros ({visibility}) no Ghost: importado inteiro como rascunho; publicado, fica público para todos",
