@@ -43,6 +43,10 @@ const item = (title: string, fields: Record<string, string>, extra = "") =>
     .map(([key, text]) => `<${key}><![CDATA[${text}]]></${key}>`)
     .join("")}<wp:post_type><![CDATA[post]]></wp:post_type>${extra}</item>\n`;
 
+/** One of a post's custom fields (`wp:postmeta`), as WordPress exports it. */
+const meta = (key: string, text: string) =>
+  `<wp:postmeta><wp:meta_key><![CDATA[${key}]]></wp:meta_key><wp:meta_value><![CDATA[${text}]]></wp:meta_value></wp:postmeta>`;
+
 const post = (source: ParsedSource, title: string) => {
   const found = source.posts.find((candidate) => candidate.title === title);
   if (!found) throw new Error(`No post "${title}"`);
@@ -198,8 +202,6 @@ describe("the posts' state, slugs, excerpts, tags and dates", () => {
   });
 
   it("gives a trashed post the slug it had and the time it was trashed", async () => {
-    const meta = (key: string, text: string) =>
-      `<wp:postmeta><wp:meta_key><![CDATA[${key}]]></wp:meta_key><wp:meta_value><![CDATA[${text}]]></wp:meta_value></wp:postmeta>`;
     const trashed = (title: string, name: string, extra: string) =>
       item(
         title,
@@ -369,8 +371,6 @@ describe("character references", () => {
 });
 
 describe("restored and made slugs", () => {
-  const meta = (key: string, text: string) =>
-    `<wp:postmeta><wp:meta_key><![CDATA[${key}]]></wp:meta_key><wp:meta_value><![CDATA[${text}]]></wp:meta_value></wp:postmeta>`;
   const fields = (name: string, status: string) => ({
     "content:encoded": "x",
     "wp:status": status,
@@ -404,5 +404,38 @@ describe("restored and made slugs", () => {
     expect(source.posts.map((each) => each.slug)).toEqual([long, `${"a".repeat(118)}-2`]);
     expect(freeSlug(`${"a".repeat(117)}-bc`, () => false)).toBe(`${"a".repeat(117)}-2`);
     expect(freeSlug(long, (slug) => !slug.endsWith("-10"))).toBe(`${"a".repeat(117)}-10`);
+  });
+});
+
+describe("what an SEO plugin wrote", () => {
+  it("takes Yoast's, Rank Math's or All in One SEO's description and link preview, never their templates", async () => {
+    const fields = { "content:encoded": "x", "wp:status": "publish", "wp:post_date_gmt": "2023-01-01 12:00:00" };
+    const source = await read(
+      wxr(
+        item(
+          "Yoast",
+          fields,
+          meta("_yoast_wpseo_metadesc", "Um guia do Recife &amp; de Olinda.") +
+            meta("_yoast_wpseo_opengraph-title", "%%title%% %%sep%% %%sitename%%") +
+            meta("_yoast_wpseo_opengraph-description", "Para quem chega"),
+        ) +
+          item("Rank Math", fields, meta("rank_math_description", "Praias") + meta("rank_math_facebook_title", "Mar")) +
+          item("All in One", fields, meta("_aioseo_description", "#post_title #separator_sa #site_title")) +
+          item("Nenhum", fields),
+      ),
+    );
+    expect(
+      source.posts.map(({ title, seoDescription, socialTitle, socialDescription }) => [
+        title,
+        seoDescription,
+        socialTitle,
+        socialDescription,
+      ]),
+    ).toEqual([
+      ["Yoast", "Um guia do Recife & de Olinda.", null, "Para quem chega"],
+      ["Rank Math", "Praias", "Mar", null],
+      ["All in One", null, null, null],
+      ["Nenhum", null, null, null],
+    ]);
   });
 });

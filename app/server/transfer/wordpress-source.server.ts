@@ -374,6 +374,16 @@ export async function readWordPressInto(
     const id = value(item["wp:post_id"]);
     if (/^\d+$/.test(id) && !oldPaths.includes(`/?p=${id}`)) oldPaths.push(`/?p=${id}`);
     const excerpt = plainText(value(item["excerpt:encoded"]), decodeEntities);
+    // What an SEO plugin wrote for search engines and link previews (Yoast, Rank Math, All in One SEO); a value
+    // made of the plugin's variables (`%%title%% %%sep%%`, `#post_title`) is the plugin's template, not the post's.
+    const seo = (limit: number, ...keys: string[]) => {
+      for (const key of keys) {
+        const text = plainText(metaValue(key), decodeEntities);
+        if (text && !/%%?[a-z_]+%%?|#(?:post|site|separator|author|taxonomy)_?\w*/i.test(text))
+          return text.slice(0, limit);
+      }
+      return null;
+    };
     const post: ImportedPost = {
       origin: label,
       title: title.slice(0, POST_LIMITS.title),
@@ -388,9 +398,24 @@ export async function readWordPressInto(
       trashedAt: status === "trash" ? (trashTime > 0 ? new Date(trashTime * 1000) : now) : null,
       content: converted.markdown,
       excerpt: excerpt ? excerpt.slice(0, POST_LIMITS.excerpt) : null,
-      seoDescription: null,
-      socialTitle: null,
-      socialDescription: null,
+      seoDescription: seo(
+        POST_LIMITS.seoDescription,
+        "_yoast_wpseo_metadesc",
+        "rank_math_description",
+        "_aioseo_description",
+      ),
+      socialTitle: seo(
+        POST_LIMITS.socialTitle,
+        "_yoast_wpseo_opengraph-title",
+        "rank_math_facebook_title",
+        "_aioseo_og_title",
+      ),
+      socialDescription: seo(
+        POST_LIMITS.socialDescription,
+        "_yoast_wpseo_opengraph-description",
+        "rank_math_facebook_description",
+        "_aioseo_og_description",
+      ),
       tags,
       images,
       oldPaths,
