@@ -1,9 +1,10 @@
 /**
- * HTML character references undone: the named ones a URL, a title or a tag
- * name carries, and every numeric one. Never throws: a number that is no
- * character (`&#9999999;`, `&#0;`, a lone surrogate `&#xD800;`) becomes
- * U+FFFD, as a browser reads it; the semicolon may be left out, as browsers
- * allow; an unknown name stays as written.
+ * Text in and out of HTML. Character references undone: the named ones a
+ * URL, a title or a tag name carries, and every numeric one. Never throws:
+ * a number that is no character (`&#9999999;`, `&#0;`, a lone surrogate
+ * `&#xD800;`) becomes U+FFFD, as a browser reads it; the semicolon may be
+ * left out, as browsers allow; an unknown name stays as written. And text
+ * escaped for HTML, one function for every page, mail and snippet.
  */
 
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
@@ -22,4 +23,14 @@ export function decodeEntities(text: string): string {
     }
     return NAMED[lower] ?? whole;
   });
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * Text safe anywhere in HTML: between tags and inside a quoted attribute.
+ * @example escapeHtml(`<a href="x">Tom & 'Jerry'</a>`) // "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }

@@ -10,6 +10,7 @@
  * characters, lone surrogates, invisible format characters, private-use
  * characters) never reach it.
  */
+import { escapeHtml } from "./html-entities.ts";
 
 /** Longest query accepted, in characters; the search box stops typing there too. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -91,7 +92,6 @@ export function parseSearchQuery(raw: string | null | undefined): ParsedSearchQu
 export const SNIPPET_MARK_START = "\uE000";
 export const SNIPPET_MARK_END = "\uE001";
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const MARKED = /\uE000([^\uE000\uE001]*)\uE001/g;
 const STRAY_MARKS = /[\uE000\uE001]/g;
 
@@ -102,10 +102,5 @@ const STRAY_MARKS = /[\uE000\uE001]/g;
  * @example snippetHtml("a <b> \uE000match\uE001") // "a &lt;b&gt; <mark>match</mark>"
  */
 export function snippetHtml(marked: string): string {
-  return marked
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
-    .replace(MARKED, "<mark>$1</mark>")
-    .replace(STRAY_MARKS, "");
+  return escapeHtml(marked.replace(/\s+/g, " ").trim()).replace(MARKED, "<mark>$1</mark>").replace(STRAY_MARKS, "");
 }

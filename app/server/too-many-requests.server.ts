@@ -11,6 +11,7 @@ import { limits as en } from "../i18n/en/limits.ts";
 import { htmlLang, type Lang, localizePath } from "../i18n/paths.ts";
 import { type LimitStrings, limits as pt } from "../i18n/pt/limits.ts";
 import { isDataRequest } from "../lib/data-request.ts";
+import { escapeHtml } from "../lib/html-entities.ts";
 
 const strings: Record<Lang, LimitStrings> = { pt, en };
 
@@ -34,9 +35,6 @@ export interface TooManyRequestsAnswer {
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * Whether a request is a browser navigation that shows its answer as a page:

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dictionaryFor, format } from "../../app/i18n/index.ts";
+import { savePostAction } from "../../app/server/blog/admin-actions.server.ts";
+import { CONTAINERS_PER_LINE, MARKS_PER_BLOCK } from "../../app/server/blog/markdown-guard.server.ts";
 import {
   createPost,
   deletePost,
@@ -9,6 +15,8 @@ import {
   updatePost,
 } from "../../app/server/blog/posts.server.ts";
 import type { OpenDatabase } from "../../app/server/db/client.server.ts";
+import type { User } from "../../app/server/db/schema.ts";
+import { localDiskStorage } from "../../app/server/uploads/storage.server.ts";
 import { limit } from "../harness/host-speed.ts";
 import { engines, engineTitle } from "./helpers/databases.ts";
 import { postInput, saved, twoAuthors } from "./helpers/posts.ts";
@@ -134,6 +142,61 @@ for (const engine of engines) {
       const post = saved(await createPost(database.db, ana, postInput("to-delete")));
       expect((await deletePost(database.db, ana, post.id))?.slug).toBe("to-delete");
       expect(await findOwnPost(database.db, ana, post.id)).toBeUndefined();
+    });
+
+    it("refuses a text the parser would spend minutes on, naming its line, and keeps what is stored", async () => {
+      const root = mkdtempSync(path.join(tmpdir(), "blog-posts-"));
+      const app = { db: database.db, uploads: localDiskStorage(root) };
+      const author = { id: ana } as User;
+      const post = saved(await createPost(database.db, ana, postInput("texto-guardado")));
+      const form = (fields: Record<string, string>) => {
+        const data = new FormData();
+        for (const [key, value] of Object.entries(fields)) data.set(key, value);
+        return data;
+      };
+      const fields = { title: "Texto novo", slug: "texto-novo", lang: "pt" };
+      const crowded = `Primeiro parágrafo.\n\n${"a* ".repeat(MARKS_PER_BLOCK + 1)}`;
+      const deep = `Antes.\n\n${"> ".repeat(CONTAINERS_PER_LINE + 1)}fundo`;
+      for (const lang of ["pt", "en"] as const) {
+        const messages = dictionaryFor(lang).admin;
+        for (const intent of ["create", "autosave"]) {
+          const created = await savePostAction(app, form({ intent, ...fields, content: crowded }), author, messages);
+          expect(created.status).toBe(400);
+          expect(created.body.fieldErrors).toEqual({
+            content: format(messages.errors.contentTooManyMarks, { line: 3, max: MARKS_PER_BLOCK }),
+          });
+        }
+        const updated = await savePostAction(
+          app,
+          form({ intent: "update", id: post.id, ...fields, slug: post.slug, content: deep }),
+          author,
+          messages,
+        );
+        expect(updated.status).toBe(400);
+        expect(updated.body.fieldErrors?.content).toBe(
+          format(messages.errors.contentTooDeep, { line: 3, max: CONTAINERS_PER_LINE }),
+        );
+        // Another field's mistake is reported beside it, not instead of it.
+        const both = await savePostAction(
+          app,
+          form({ intent: "create", ...fields, title: "", content: crowded }),
+          author,
+          messages,
+        );
+        expect(Object.keys(both.body.fieldErrors ?? {}).sort()).toEqual(["content", "title"]);
+      }
+      expect((await listOwnPosts(database.db, ana)).map((row) => row.slug)).not.toContain("texto-novo");
+      expect((await findOwnPost(database.db, ana, post.id))?.content).toBe(post.content);
+      // The same words in two paragraphs are taken.
+      const half = "a* ".repeat(MARKS_PER_BLOCK / 2 + 1);
+      const split = await savePostAction(
+        app,
+        form({ intent: "create", ...fields, content: `${half}\n\n${half}` }),
+        author,
+        dictionaryFor("pt").admin,
+      );
+      expect(split.body.ok).toBe(true);
+      rmSync(root, { recursive: true, force: true });
     });
   });
 }

@@ -17,6 +17,7 @@ import { parse as parseYaml } from "yaml";
 import yauzl from "yauzl";
 import { upsertGitHubUser } from "../../app/server/auth/users.server.ts";
 import { saveCover } from "../../app/server/blog/covers.server.ts";
+import { CONTAINERS_PER_LINE, MARKS_PER_BLOCK } from "../../app/server/blog/markdown-guard.server.ts";
 import { createPost, updatePost } from "../../app/server/blog/posts.server.ts";
 import { setTagTranslation } from "../../app/server/blog/tags.server.ts";
 import { trashPost } from "../../app/server/blog/trash.server.ts";
@@ -483,6 +484,62 @@ for (const engine of engines) {
       expect(rows.map((row) => [row.slug, row.title, row.translationGroup]).sort()).toEqual([
         ["pair", "Pair", null],
         ["par", "Par de novo", null],
+      ]);
+    });
+
+    it("refuses a post whose text the site cannot show safely, naming it and the line, from every source", async () => {
+      const site = await freshSite();
+      const crowded = "a* ".repeat(MARKS_PER_BLOCK + 1);
+      const markdown = await zipFile({
+        "cheio.md": `---\ntitle: Cheio\n---\nPrimeiro.\n\n${crowded}`,
+        "fundo.md": `---\ntitle: Fundo\n---\n${"> ".repeat(CONTAINERS_PER_LINE + 1)}x`,
+        "bom.md": "---\ntitle: Bom\n---\nUm *bom* texto.",
+      });
+      const tree = await openSource(markdown);
+      const source = await readSource(tree);
+      const plan = await planImport(site.db, source, site.ana);
+      expect(plan.problems).toEqual([
+        {
+          file: "cheio.md",
+          code: "too-many-marks",
+          values: { title: "Cheio", line: "3", max: String(MARKS_PER_BLOCK) },
+        },
+        {
+          file: "fundo.md",
+          code: "too-deep",
+          values: { title: "Fundo", line: "1", max: String(CONTAINERS_PER_LINE) },
+        },
+      ]);
+      expect(problemText("pt", plan.problems[0] as (typeof plan.problems)[0])).toContain(
+        `“Cheio”: o parágrafo da linha 3 do texto tem mais de ${MARKS_PER_BLOCK} marcas de formatação`,
+      );
+      expect(problemText("en", plan.problems[1] as (typeof plan.problems)[0])).toContain(
+        `“Fundo”: line 1 of the text opens more than ${CONTAINERS_PER_LINE} lists or quotes`,
+      );
+      await expect(
+        applyImport(site.db, site.storage, tree, source, site.ana, { clash: "skip", publicUrl: SITE }),
+      ).rejects.toBeInstanceOf(ImportRefused);
+      tree.close();
+      expect(await site.db.select().from(blogs)).toEqual([]);
+
+      // HTML becomes Markdown first: a WordPress paragraph of literal asterisks is as crowded, escaped.
+      const wordpress = await fixtureText("wordpress.xml");
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "import-crowded-")), "export.xml");
+      writeFileSync(
+        file,
+        wordpress.replace(
+          "<p>Um parágrafo com <strong>",
+          `<p>${"a] ".repeat(MARKS_PER_BLOCK + 1)}</p><p>Um parágrafo com <strong>`,
+        ),
+      );
+      const wordpressTree = await openSource(file);
+      const problems = (await planImport(site.db, await readSource(wordpressTree), site.ana)).problems;
+      wordpressTree.close();
+      expect(problems).toEqual([
+        expect.objectContaining({
+          code: "too-many-marks",
+          values: { title: "Olá, São Paulo: um post com acentos", line: "1", max: String(MARKS_PER_BLOCK) },
+        }),
       ]);
     });
 

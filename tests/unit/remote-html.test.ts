@@ -35,4 +35,14 @@ describe("a reply's HTML from another server", () => {
     expect(html).not.toMatch(/script|javascript:|onclick/i);
     expect(html).toContain("Oi");
   });
+
+  it("is shown as plain text when it nests thousands deep or would keep the parser for seconds", async () => {
+    const quotes = await sanitizeRemoteHtml(`${"<blockquote>".repeat(5000)}fundo${"</blockquote>".repeat(5000)}`, "pt");
+    expect(quotes).toMatch(/^<p>(&gt; )+fundo<\/p>$/);
+    const lists = await sanitizeRemoteHtml(`${"<ul><li>".repeat(3000)}item${"</li></ul>".repeat(3000)}`, "en");
+    expect(lists).toContain("item</p>");
+    // Literal marks come escaped from the conversion; shown as text, the escapes are not.
+    const marks = await sanitizeRemoteHtml(`<p>${"a] *b ".repeat(2000)}</p>`, "pt");
+    expect(marks).toBe(`<p>${"a] *b ".repeat(2000).trim()}</p>`);
+  });
 });

@@ -149,6 +149,9 @@ export const admin = {
     slugInTrash: "A post of yours in the Trash uses this slug: restore it or delete it forever, or choose another.",
     contentRequired: "Write the content.",
     contentTooLong: "The content can have at most {max} characters.",
+    contentTooManyMarks:
+      "The paragraph on line {line} has more than {max} formatting marks (* _ ~ [ ] and escapes with \\ or &): split it into shorter paragraphs.",
+    contentTooDeep: "Line {line} opens more than {max} lists or quotes, one inside another.",
     excerptTooLong: "The excerpt can have at most {max} characters.",
     coverInvalid: "The cover image must be an upload from this site.",
     notFound: "Post not found.",

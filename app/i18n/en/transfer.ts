@@ -102,6 +102,9 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     "missing-title": "The post has no title.",
     "duplicate-slug": "The slug “{slug}” ({lang}) appears twice; the other in {other}.",
     "duplicate-translation": "Two posts in {lang} with the same translation key “{key}”; the other in {other}.",
+    "too-many-marks":
+      "“{title}”: the paragraph on line {line} of the text has more than {max} formatting marks (* _ ~ [ ] and escapes with \\ or &), more than the site shows safely; split it into shorter paragraphs.",
+    "too-deep": "“{title}”: line {line} of the text opens more than {max} lists or quotes, one inside another.",
     "archive-version": "This export is of a version of the format this site does not read ({version}).",
   },
   note: {

@@ -147,6 +147,9 @@ export const admin = {
     slugInTrash: "Um post seu na Lixeira usa este slug: restaure-o ou exclua-o para sempre, ou escolha outro.",
     contentRequired: "Escreva o conteúdo.",
     contentTooLong: "O conteúdo pode ter no máximo {max} caracteres.",
+    contentTooManyMarks:
+      "O parágrafo da linha {line} tem mais de {max} marcas de formatação (* _ ~ [ ] e escapes com \\ ou &): divida-o em parágrafos menores.",
+    contentTooDeep: "A linha {line} abre mais de {max} listas ou citações, uma dentro da outra.",
     excerptTooLong: "O resumo pode ter no máximo {max} caracteres.",
     coverInvalid: "A imagem de capa precisa ser um envio deste site.",
     notFound: "Post não encontrado.",

@@ -101,6 +101,9 @@ export const transfer = {
     "duplicate-slug": "O slug “{slug}” ({lang}) aparece duas vezes; a outra em {other}.",
     "duplicate-translation": "Dois posts em {lang} com a mesma chave de tradução “{key}”; o outro em {other}.",
     "archive-version": "Esta exportação é de uma versão do formato que este site não lê ({version}).",
+    "too-many-marks":
+      "“{title}”: o parágrafo da linha {line} do texto tem mais de {max} marcas de formatação (* _ ~ [ ] e escapes com \\ ou &), mais do que o site mostra com segurança; divida-o em parágrafos menores.",
+    "too-deep": "“{title}”: a linha {line} do texto abre mais de {max} listas ou citações, uma dentro da outra.",
   },
   note: {
     "page-skipped": "Página, não post: “{title}”",

@@ -27,6 +27,7 @@ import {
 import { type AppServices, newsletterEnabled } from "../services.server.ts";
 import type { ObjectStorage } from "../uploads/storage.server.ts";
 import { removeCover } from "./covers.server.ts";
+import { CONTAINERS_PER_LINE, MARKS_PER_BLOCK, markdownHazards } from "./markdown-guard.server.ts";
 import {
   coverInUse,
   createPost,
@@ -179,6 +180,18 @@ function editedVersion(form: FormData): Date | undefined {
 const isPublic = (post: Blog) => post.published && post.publishedAt !== null && !isScheduled(post);
 
 /** The field names of a refusal, in the author's language and in the form's order. */
+/**
+ * A text the Markdown parser cannot take as it is (markdown-guard.server.ts),
+ * refused with the line to change; the author's words stay in the form.
+ */
+function contentHazard(content: string, messages: Messages): string | undefined {
+  const [hazard] = markdownHazards(content);
+  if (!hazard) return undefined;
+  return hazard.kind === "marks"
+    ? format(messages.errors.contentTooManyMarks, { line: hazard.line, max: MARKS_PER_BLOCK })
+    : format(messages.errors.contentTooDeep, { line: hazard.line, max: CONTAINERS_PER_LINE });
+}
+
 function fieldNames(errors: Partial<Record<PostField, string>>, messages: Messages): string {
   const labels: Record<string, string> = {
     title: messages.fields.title,
@@ -306,9 +319,14 @@ export async function savePostAction(app: PostServices, form: FormData, author: 
     return reply(400, { ok: false, intent, message: messages.errors.unknownIntent });
   }
   const parsed = parsePostInput(form, author.id, messages.errors);
-  if (!parsed.ok) {
-    const message = format(messages.errors.fixFields, { fields: fieldNames(parsed.errors, messages) });
-    return reply(400, { ok: false, intent, message, fieldErrors: parsed.errors });
+  const errors: Partial<Record<PostField, string>> = parsed.ok ? {} : { ...parsed.errors };
+  const hazard = errors.content
+    ? undefined
+    : contentHazard(parsed.ok ? parsed.value.content : String(form.get("content") ?? ""), messages);
+  if (hazard) errors.content = hazard;
+  if (!parsed.ok || errors.content) {
+    const message = format(messages.errors.fixFields, { fields: fieldNames(errors, messages) });
+    return reply(400, { ok: false, intent, message, fieldErrors: errors });
   }
   let input = parsed.value;
   if (intent === "schedule" && !input.scheduledAt) {

@@ -32,7 +32,9 @@ import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import "../../i18n/all.ts";
 import { dictionaryFor, type Lang } from "../../i18n/index.ts";
+import { escapeHtml } from "../../lib/html-entities.ts";
 import { PHONE_IMAGE_WIDTH, uploadedImage } from "../../lib/uploaded-image.ts";
+import { type MarkdownHazard, markdownHazards } from "./markdown-guard.server.ts";
 
 export { readingMinutes } from "./reading-time.server.ts";
 
@@ -183,6 +185,21 @@ function elementsOf(tree: Root): string[] {
  * @example sanitizerRemovals("[x](javascript:alert(1))") // ["a[href=javascript:alert(1)]"]
  */
 export function sanitizerRemovals(markdown: string): string[] {
+  return checkMarkdown(markdown).removed;
+}
+
+/**
+ * A text as an import checks it: what the sanitizer removes, and the first
+ * thing the writing desk would refuse in it (markdown-guard.server.ts).
+ * @example checkMarkdown("*a".repeat(600)).hazard // { kind: "marks", line: 1 }
+ */
+export function checkMarkdown(markdown: string): { removed: string[]; hazard?: MarkdownHazard } {
+  const [hazard] = markdownHazards(markdown);
+  // Shown as plain text, it loses nothing but its formatting.
+  return hazard ? { removed: [], hazard } : { removed: removalsOf(markdown) };
+}
+
+function removalsOf(markdown: string): string[] {
   const parsed = unsanitized.parse(markdown);
   const removed: string[] = [];
   // HTML written in the Markdown is never shown: turning the text into HTML leaves it out.
@@ -202,15 +219,29 @@ export function sanitizerRemovals(markdown: string): string[] {
   return removed;
 }
 
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Text the parser cannot take, shown as it was written: its paragraphs, its
+ * lines, every character escaped for HTML; a Markdown escape (`\*`) shows
+ * the mark it escapes.
+ */
+function plainText(markdown: string): RenderedMarkdown {
+  const text = markdown.replace(/\\([!-/:-@[-`{-~])/g, "$1");
+  const paragraphs = text.split(/\n[ \t]*\n/).filter((paragraph) => paragraph.trim());
+  const html = paragraphs.map((paragraph) => `<p>${paragraph.trim().split("\n").map(escapeHtml).join("<br>\n")}</p>`);
+  return { html: html.join("\n"), words: countWords(text) };
+}
+
 /**
  * Markdown to sanitized HTML with highlighted code, in the reader's language
- * (the copy buttons are labelled in it).
+ * (the copy buttons are labelled in it). A text the parser would spend
+ * minutes on (markdown-guard.server.ts) is shown all the same, as plain text.
  * @example renderMarkdown("**hi**", "en").html // "<p><strong>hi</strong></p>"
  */
 export function renderMarkdown(markdown: string, lang: Lang): RenderedMarkdown {
+  if (markdownHazards(markdown).length > 0) return plainText(markdown);
   const processor = processors[lang];
   const tree = processor.runSync(processor.parse(markdown)) as Root;
-  const text = hastToString(tree);
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return { html: processor.stringify(tree), words };
+  return { html: processor.stringify(tree), words: countWords(hastToString(tree)) };
 }

@@ -10,6 +10,7 @@ import type { SendMailOptions } from "nodemailer";
 import { format } from "../../i18n/index.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { postPath } from "../../lib/blog-paths.ts";
+import { escapeHtml } from "../../lib/html-entities.ts";
 import { confirmPath, privacyPath, unsubscribePath, withToken } from "../../lib/newsletter-paths.ts";
 import { site } from "../../site.config.ts";
 import { excerptOf } from "../blog/excerpt.server.ts";
@@ -29,9 +30,6 @@ export interface MailContext {
   /** Unique per mail (its row's id), so a mail sent again after a lost reply is recognisably the same. */
   mailId: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const domainOf = (address: string) => address.split("@")[1]?.replace(/>$/, "") ?? "localhost";
 

@@ -3,10 +3,13 @@
  * h-entry) made safe to show under a post: turned into Markdown, then
  * rendered by the site's one Markdown pipeline, whose sanitizer drops raw
  * HTML, scripts, styles, event handlers and `javascript:` addresses. What
- * survives is text, paragraphs, links, emphasis, lists, quotes and code.
+ * survives is text, paragraphs, links, emphasis, lists, quotes and code;
+ * HTML nested thousands deep, or Markdown the parser would spend minutes
+ * on, is shown as plain text (markdown-guard.server.ts).
  */
 import TurndownService from "turndown";
 import type { Lang } from "../../i18n/paths.ts";
+import { shallowHtml } from "../html-depth.server.ts";
 
 const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
 // Nothing of these is text a reader should see; a remote picture would tell its host who reads the post.
@@ -46,7 +49,15 @@ const MAX_REMOTE_HTML = 64 * 1024;
  * @example await sanitizeRemoteHtml('<p>Oi <script>x()</script><a href="javascript:x">a</a></p>', "pt") // "<p>Oi a</p>"
  */
 export async function sanitizeRemoteHtml(html: string, lang: Lang): Promise<string> {
-  const markdown = turndown.turndown(html.slice(0, MAX_REMOTE_HTML));
+  const cut = html.slice(0, MAX_REMOTE_HTML);
+  let markdown: string;
+  try {
+    markdown = turndown.turndown(cut);
+  } catch (error) {
+    // Elements nested thousands deep exhaust the parser's stack: the deepest lose their tags, not their text.
+    if (!(error instanceof RangeError)) throw error;
+    markdown = turndown.turndown(shallowHtml(cut));
+  }
   const { renderMarkdown } = await import("../blog/markdown.server.ts");
   return renderMarkdown(markdown, lang).html;
 }

@@ -12,6 +12,7 @@
  * nothing private becomes public by an import.
  */
 import type { Lang } from "../../i18n/paths.ts";
+import { decodeEntities, escapeHtml } from "../../lib/html-entities.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
@@ -34,8 +35,6 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
 /** A table of the export: its rows that are objects, none when it is not a list. */
 const rowsOf = (value: unknown): Row[] =>
   Array.isArray(value) ? value.filter((row): row is Row => typeof row === "object" && row !== null) : [];
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttribute = (text: string) => escapeHtml(text).replace(/"/g, "&quot;");
 
 /** The data of a Ghost export, or undefined when the JSON is not one. */
 export function ghostData(json: unknown): Row | undefined {
@@ -45,7 +44,7 @@ export function ghostData(json: unknown): Row | undefined {
 }
 
 const link = (href: unknown, text: unknown) =>
-  str(href) ? `<a href="${escapeAttribute(str(href) ?? "")}">${escapeHtml(str(text) || str(href) || "")}</a>` : "";
+  str(href) ? `<a href="${escapeHtml(str(href) ?? "")}">${escapeHtml(str(text) || str(href) || "")}</a>` : "";
 
 /** Whether a card is hidden from the site's readers (Ghost 6: e-mail only, or members only). */
 function hiddenFromWeb(payload: Row): boolean {
@@ -72,7 +71,7 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
       // The frame is left out, its page stays as a link (html-to-markdown.server.ts).
       const html = (str(payload.html) ?? "").replace(
         /<iframe\b/i,
-        `<iframe data-page="${escapeAttribute(str(payload.url) ?? "")}" data-title="${escapeAttribute(str((payload.metadata as Row | undefined)?.title) ?? "")}"`,
+        `<iframe data-page="${escapeHtml(str(payload.url) ?? "")}" data-title="${escapeHtml(str((payload.metadata as Row | undefined)?.title) ?? "")}"`,
       );
       const caption = str(payload.caption);
       return `${html}${caption ? `<p>${caption}</p>` : ""}`;
@@ -97,9 +96,7 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
     case "button":
       return `<p>${link(payload.buttonUrl, payload.buttonText)}</p>`;
     case "call-to-action": {
-      const image = str(payload.imageUrl)
-        ? `<p><img src="${escapeAttribute(str(payload.imageUrl) ?? "")}" alt=""></p>`
-        : "";
+      const image = str(payload.imageUrl) ? `<p><img src="${escapeHtml(str(payload.imageUrl) ?? "")}" alt=""></p>` : "";
       const sponsor = payload.hasSponsorLabel ? (str(payload.sponsorLabel) ?? "") : "";
       const button = payload.showButton === false ? "" : `<p>${link(payload.buttonUrl, payload.buttonText)}</p>`;
       return `${sponsor}${image}${str(payload.textValue) ?? ""}${button}`;
@@ -113,7 +110,7 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
     }
     case "product": {
       const image = str(payload.productImageSrc)
-        ? `<p><img src="${escapeAttribute(str(payload.productImageSrc) ?? "")}" alt=""></p>`
+        ? `<p><img src="${escapeHtml(str(payload.productImageSrc) ?? "")}" alt=""></p>`
         : "";
       const button = payload.productButtonEnabled ? `<p>${link(payload.productUrl, payload.productButton)}</p>` : "";
       return `${image}<p><strong>${str(payload.productTitle) ?? ""}</strong></p>${str(payload.productDescription) ?? ""}${button}`;
@@ -134,11 +131,11 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
     case "image": {
       const src = str(payload.src) ?? "";
       const caption = str(payload.caption);
-      return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(str(payload.alt) ?? str(payload.altText) ?? "")}">${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
+      return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(str(payload.alt) ?? str(payload.altText) ?? "")}">${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
     }
     case "code":
     case "codeblock":
-      return `<pre><code class="language-${escapeAttribute(str(payload.language) ?? "")}">${escapeHtml(str(payload.code) ?? "")}</code></pre>`;
+      return `<pre><code class="language-${escapeHtml(str(payload.language) ?? "")}">${escapeHtml(str(payload.code) ?? "")}</code></pre>`;
     case "hr":
     case "horizontalrule":
       return "<hr>";
@@ -146,7 +143,7 @@ function cardHtml(name: string, payload: Row, removed: string[] = []): string | 
       const url = str(payload.url) ?? "";
       const title = str((payload.metadata as Row | undefined)?.title) ?? url;
       const description = str((payload.metadata as Row | undefined)?.description);
-      return `<p><a href="${escapeAttribute(url)}">${escapeHtml(title)}</a>${description ? ` — ${escapeHtml(description)}` : ""}</p>`;
+      return `<p><a href="${escapeHtml(url)}">${escapeHtml(title)}</a>${description ? ` — ${escapeHtml(description)}` : ""}</p>`;
     }
     default:
       return undefined;
@@ -167,7 +164,7 @@ export function mobiledocHtml(doc: Row, removed: string[] = []): string {
         const [tag = "span", attributes = []] = markups[index] ?? [];
         let attributeText = "";
         for (let i = 0; i + 1 < attributes.length; i += 2) {
-          attributeText += ` ${attributes[i]}="${escapeAttribute(String(attributes[i + 1]))}"`;
+          attributeText += ` ${attributes[i]}="${escapeHtml(String(attributes[i + 1]))}"`;
         }
         html += `<${tag}${attributeText}>`;
         open.push(tag);
@@ -227,7 +224,7 @@ export function lexicalHtml(doc: Row, removed: string[] = []): string {
       case "listitem":
         return `<li>${children}</li>`;
       case "link":
-        return `<a href="${escapeAttribute(str(item.url) ?? "")}">${children}</a>`;
+        return `<a href="${escapeHtml(str(item.url) ?? "")}">${children}</a>`;
       case "linebreak":
         return "<br>";
       case "root":
@@ -282,7 +279,7 @@ function withMarkdownCards(html: string): { html: string; cards: string[] } {
     const end = html.indexOf("</pre>", start + OPEN.length);
     if (end === -1) break;
     const text = html.slice(start + OPEN.length, end);
-    cards.push(text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+    cards.push(decodeEntities(text));
     replaced += `${html.slice(from, start)}<p>GHOSTMARKDOWNCARD${cards.length - 1}</p>`;
     from = end + "</pre>".length;
   }
@@ -434,6 +431,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       images,
       oldPaths: [`/${str(post.slug) ?? slug}/`],
       removed: [...cardsLeft, ...converted.removed],
+      ...(converted.hazard ? { hazard: converted.hazard } : {}),
     };
   };
   return { postOf, problems, notes };

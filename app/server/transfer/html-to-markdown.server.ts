@@ -11,7 +11,9 @@
  * leaves a link to the video's page.
  */
 import TurndownService from "turndown";
-import { sanitizerRemovals } from "../blog/markdown.server.ts";
+import { checkMarkdown } from "../blog/markdown.server.ts";
+import type { MarkdownHazard } from "../blog/markdown-guard.server.ts";
+import { DEEPEST, shallowHtml } from "../html-depth.server.ts";
 
 /** Elements a post never keeps: their content goes with them. */
 const DROPPED = [
@@ -186,34 +188,6 @@ function withPlainCards(html: string): string {
   return root.innerHTML;
 }
 
-/** How deep elements may nest when a post's HTML nests too deep to read whole. */
-const DEEPEST = 200;
-const VOID_ELEMENTS = new Set("area base br col embed hr img input link meta param source track wbr".split(" "));
-
-/** The HTML without the tags of elements nested deeper than DEEPEST (their text stays), found in one pass. */
-function shallow(html: string): string {
-  let kept = "";
-  let from = 0;
-  let depth = 0;
-  for (let start = html.indexOf("<"); start !== -1; start = html.indexOf("<", from)) {
-    const end = html.indexOf(">", start);
-    if (end === -1) break;
-    const tag = html.slice(start, end + 1);
-    const name = /^<\/?([a-zA-Z][^\s/>]*)/.exec(tag)?.[1]?.toLowerCase();
-    let keep = true;
-    if (name && tag[1] === "/") {
-      keep = depth <= DEEPEST;
-      depth = Math.max(0, depth - 1);
-    } else if (name && !VOID_ELEMENTS.has(name) && !tag.endsWith("/>")) {
-      depth++;
-      keep = depth <= DEEPEST;
-    }
-    kept += html.slice(from, start) + (keep ? tag : "");
-    from = end + 1;
-  }
-  return kept + html.slice(from);
-}
-
 /** Emphasis whose only child is the same emphasis (`<i><em>x</em></i>`): once is enough. */
 const EMPHASIS: Record<string, string> = { I: "em", EM: "em", B: "strong", STRONG: "strong" };
 const doubled = (node: El) =>
@@ -233,6 +207,8 @@ export interface ConvertedHtml {
   markdown: string;
   /** What was left out, one entry each: `script`, `iframe`, `link javascript:alert(1)`. */
   removed: string[];
+  /** What the writing desk would refuse in the Markdown made. */
+  hazard?: MarkdownHazard;
 }
 
 /** A cell's text on one line, its pipes escaped. */
@@ -323,13 +299,14 @@ export function htmlToMarkdown(html: string, options: { restore?: (markdown: str
     if (!(error instanceof RangeError)) throw error;
     removed = [`tags nested deeper than ${DEEPEST}`];
     written = converter(removed)
-      .turndown(withPlainCards(shallow(html)))
+      .turndown(withPlainCards(shallowHtml(html)))
       .trim();
   }
   // What the caller kept apart (Ghost's Markdown cards) is put back before the sanitizer looks.
   const markdown = options.restore ? options.restore(written) : written;
-  for (const item of sanitizerRemovals(markdown)) removed.push(item);
-  return { markdown, removed };
+  const checked = checkMarkdown(markdown);
+  for (const item of checked.removed) removed.push(item);
+  return { markdown, removed, ...(checked.hazard ? { hazard: checked.hazard } : {}) };
 }
 
 const IMAGE_ADDRESS = /\s*<?([^)\s>]+)>?/y;

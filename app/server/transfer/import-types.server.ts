@@ -7,6 +7,7 @@
  */
 import type { Lang } from "../../i18n/paths.ts";
 import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import type { MarkdownHazard } from "../blog/markdown-guard.server.ts";
 import type { ArchiveRevision, ArchiveTag } from "./archive-format.server.ts";
 
 export type SourceKind = "archive" | "ghost" | "wordpress" | "markdown";
@@ -57,6 +58,8 @@ export interface ImportedPost {
   oldPaths: string[];
   /** What turning its HTML into Markdown removed: element names and unsafe links. */
   removed: string[];
+  /** What in its text the writing desk would refuse (markdown-guard.server.ts): the import is refused with it. */
+  hazard?: MarkdownHazard;
   /** The site's own archive: the revisions and old addresses it kept. */
   revisions?: ArchiveRevision[];
   redirects?: { path: string; source: string; created: Date }[];
@@ -80,7 +83,9 @@ export type ProblemCode =
   | "missing-title"
   | "duplicate-slug"
   | "duplicate-translation"
-  | "archive-version";
+  | "archive-version"
+  | "too-many-marks"
+  | "too-deep";
 
 export interface ImportProblem extends Origin {
   code: ProblemCode;

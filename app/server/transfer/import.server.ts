@@ -17,6 +17,7 @@ import type { Lang } from "../../i18n/paths.ts";
 import { postPath as sitePostPath } from "../../lib/blog-paths.ts";
 import { freeSlug } from "../../lib/slugify.ts";
 import { removeCover, saveCover } from "../blog/covers.server.ts";
+import { CONTAINERS_PER_LINE, MARKS_PER_BLOCK } from "../blog/markdown-guard.server.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import { reservedSlugs } from "../blog/posts.server.ts";
 import { summarizeChange, versionOf } from "../blog/revisions.server.ts";
@@ -257,6 +258,18 @@ export async function planImport(
           };
           others.push({ problem, other: duplicate.translation as number });
           return problem;
+        });
+      }
+      if (post.hazard) {
+        const { kind, line } = post.hazard;
+        problems.push({
+          ...post.origin,
+          code: kind === "marks" ? "too-many-marks" : "too-deep",
+          values: {
+            title: post.title,
+            line: String(line),
+            max: String(kind === "marks" ? MARKS_PER_BLOCK : CONTAINERS_PER_LINE),
+          },
         });
       }
       const yours = existing.get(`${post.lang}/${post.slug}`);

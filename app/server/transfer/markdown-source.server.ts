@@ -15,7 +15,7 @@ import { z } from "zod";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
-import { sanitizerRemovals } from "../blog/markdown.server.ts";
+import { checkMarkdown } from "../blog/markdown.server.ts";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_INDEX,
@@ -456,6 +456,7 @@ function postOf(context: FileContext, now: Date): ImportedPost {
         separators: ["<!--more-->", settings.excerptSeparator],
       });
   body = converted.body;
+  const checked = checkMarkdown(body);
   const separated = "excerpt" in converted ? converted.excerpt : undefined;
   const images = imageAddresses(body)
     .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
@@ -514,7 +515,8 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     images,
     // Paths with a token left unfilled (a draft's or an undated file's date) were never an address.
     oldPaths: oldPaths.filter((old) => !/:[a-z_]+/i.test(old.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ""))),
-    removed: [...converted.removed, ...sanitizerRemovals(body)],
+    removed: [...converted.removed, ...checked.removed],
+    ...(checked.hazard ? { hazard: checked.hazard } : {}),
   };
 }
 

@@ -268,7 +268,11 @@ export async function readWordPressInto(
   const convert = (html: string) => {
     const prepared = prepareWordPressHtml(html, mark);
     const converted = htmlToMarkdown(prepared.html);
-    return { markdown: converted.markdown, removed: [...prepared.removed, ...converted.removed] };
+    return {
+      markdown: converted.markdown,
+      removed: [...prepared.removed, ...converted.removed],
+      ...(converted.hazard ? { hazard: converted.hazard } : {}),
+    };
   };
   /** The slugs WordPress gave, and the posts whose slug the import made (from their title, or a trashed post's restored one), settled at the end. */
   const givenSlugs = new Set<string>();
@@ -420,6 +424,7 @@ export async function readWordPressInto(
       images,
       oldPaths,
       removed: converted.removed,
+      ...(converted.hazard ? { hazard: converted.hazard } : {}),
     };
     sink.add(post);
     if (thumbnail) covers.set(added, thumbnail);

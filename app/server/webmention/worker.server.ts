@@ -8,6 +8,7 @@
  * author's approval; a source gone (410), answering that it is missing, or
  * no longer linking to the post removes it.
  */
+import { escapeHtml } from "../../lib/html-entities.ts";
 import type { Database } from "../db/client.server.ts";
 import type { WebmentionReceived, WebmentionSend } from "../db/schema.ts";
 import { drainClaims, type PollingWorker, startPollingWorker } from "../jobs/polling-worker.server.ts";
@@ -61,8 +62,7 @@ async function sendOne(options: WebmentionWorkerOptions, row: WebmentionSend): P
 }
 
 /** The HTML a mention shows under the post: its text, escaped, in one paragraph. */
-const paragraph = (text: string) =>
-  `<p>${text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)}</p>`;
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 /** Fetches a received mention's source and stores, keeps or removes the mention by what it says. */
 async function verifyOne(options: WebmentionWorkerOptions, row: WebmentionReceived): Promise<"stored" | "other"> {
