@@ -75,8 +75,21 @@ describe("renderMarkdown renders ordinary Markdown", () => {
   });
 
   it("lazy-loads images and keeps their alt text", () => {
-    expect(html("![A cat](https://example.com/cat.png)")).toContain(
-      '<img src="https://example.com/cat.png" alt="A cat" loading="lazy" decoding="async">',
+    expect(html("![A cat](/images/cat.png)")).toContain(
+      '<img src="/images/cat.png" alt="A cat" loading="lazy" decoding="async">',
+    );
+  });
+
+  it("links an image kept on another site, which the page could not show, by its alt text or file name", () => {
+    expect(html("![A cat](https://example.com/cat.png)")).toBe(
+      '<p><a href="https://example.com/cat.png" target="_blank" rel="noopener noreferrer">Image on another site: A cat</a></p>',
+    );
+    expect(
+      renderMarkdown("![](https://blog.example/wp-content/uploads/2019/05/ca%C3%A7a.jpg?w=800)", "pt").html,
+    ).toContain(">Imagem em outro site: caça.jpg</a>");
+    expect(html("![](//cdn.example/x/)")).toContain('<a href="//cdn.example/x/" target="_blank"');
+    expect(html("[![A cat](https://example.com/cat.png) *e*](/blog)")).toBe(
+      '<p><a href="/blog">Image on another site: A cat <em>e</em></a></p>',
     );
   });
 
@@ -131,7 +144,7 @@ describe("uploaded images in the text", () => {
     const narrow = `/uploads/blog-images/${user}/Ab3dEf6hIj9kLm0nOp1qRs-320x200.webp`;
     expect(renderMarkdown(`![x](${narrow})`, "en").html).not.toContain("srcset");
     expect(renderMarkdown(`![x](${narrow})`, "en").html).toContain('width="320"');
-    const other = renderMarkdown("![x](https://example.com/a-1600x900.png)", "en").html;
+    const other = renderMarkdown("![x](/images/a-1600x900.png)", "en").html;
     expect(other).not.toContain("width=");
     expect(other).not.toContain("srcset");
   });

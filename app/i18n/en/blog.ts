@@ -7,6 +7,7 @@ export const blog = {
   copied: "Copied!",
   taskDone: "Done",
   taskOpen: "To do",
+  externalImage: "Image on another site: {name}",
   copyFailed: "Could not copy",
   back: "Back to blog",
   readingTime: "{minutes} min read",

@@ -5,6 +5,7 @@ export const blog = {
   copied: "Copiado!",
   taskDone: "Concluído",
   taskOpen: "Pendente",
+  externalImage: "Imagem em outro site: {name}",
   copyFailed: "Não foi possível copiar",
   back: "Voltar para o blog",
   readingTime: "{minutes} min de leitura",

@@ -31,7 +31,7 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import "../../i18n/all.ts";
-import { dictionaryFor, type Lang } from "../../i18n/index.ts";
+import { dictionaryFor, format, type Lang } from "../../i18n/index.ts";
 import { escapeHtml } from "../../lib/html-entities.ts";
 import { PHONE_IMAGE_WIDTH, uploadedImage } from "../../lib/uploaded-image.ts";
 import { type MarkdownHazard, markdownHazards } from "./markdown-guard.server.ts";
@@ -76,7 +76,31 @@ const schema = {
 };
 
 function isExternal(href: unknown): boolean {
-  return typeof href === "string" && /^https?:\/\//i.test(href);
+  return typeof href === "string" && /^(?:https?:)?\/\//i.test(href);
+}
+
+/** What stands for an image kept on another site: its alternative text, else its file name. */
+const foreignImageText = (image: Element, label: string) =>
+  format(label, { name: String(image.properties.alt ?? "").trim() || imageName(String(image.properties.src)) });
+
+function foreignImagesAsText(node: Element, label: string): void {
+  node.children = node.children.map((child) =>
+    child.type === "element" && child.tagName === "img" && isExternal(child.properties.src)
+      ? { type: "text", value: foreignImageText(child, label) }
+      : child,
+  );
+  for (const child of node.children) if (child.type === "element") foreignImagesAsText(child, label);
+}
+
+/** An image's file name from its address, for a link to it that has no alternative text. */
+function imageName(src: string): string {
+  const path = src.replace(/[?#].*$/, "").replace(/\/+$/, "");
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  try {
+    return decodeURIComponent(last) || src;
+  } catch {
+    return last || src;
+  }
 }
 
 /** Our trusted additions, made after sanitizing: copy buttons, safe external links, lazy images. */
@@ -85,9 +109,12 @@ function rehypeSiteEnhancements(options: {
   tableLabel: string;
   taskDone: string;
   taskOpen: string;
+  externalImage: string;
 }) {
   return (tree: Root) => {
     visit(tree, "element", (node: Element, index, parent) => {
+      // Inside a link, an image kept elsewhere becomes its words: a link holds no other link.
+      if (node.tagName === "a") foreignImagesAsText(node, options.externalImage);
       if (node.tagName === "a" && isExternal(node.properties.href)) {
         node.properties.target = "_blank";
         node.properties.rel = ["noopener", "noreferrer"];
@@ -95,6 +122,18 @@ function rehypeSiteEnhancements(options: {
       if (node.tagName === "input" && node.properties.type === "checkbox") {
         // A task-list box is read-only state; it needs a name to be announced as more than "checkbox".
         node.properties.ariaLabel = node.properties.checked ? options.taskDone : options.taskOpen;
+      }
+      if (node.tagName === "img" && isExternal(node.properties.src) && parent && index !== undefined) {
+        // The site shows only its own images (its CSP's img-src): one kept elsewhere, an import's missing image
+        // among them, is a link to it, never a broken picture nor a request that tells its host who reads.
+        const src = String(node.properties.src);
+        parent.children[index] = {
+          type: "element",
+          tagName: "a",
+          properties: { href: src, target: "_blank", rel: ["noopener", "noreferrer"] },
+          children: [{ type: "text", value: foreignImageText(node, options.externalImage) }],
+        };
+        return "skip";
       }
       if (node.tagName === "img") {
         node.properties.loading = "lazy";
@@ -155,6 +194,7 @@ function createProcessor(lang: Lang) {
       tableLabel: dictionaryFor(lang).blog.scrollableTable,
       taskDone: dictionaryFor(lang).blog.taskDone,
       taskOpen: dictionaryFor(lang).blog.taskOpen,
+      externalImage: dictionaryFor(lang).blog.externalImage,
     })
     .use(rehypeStringify)
     .freeze();
