@@ -67,7 +67,7 @@ for (const engine of engines) {
     it("a published post queues each external page it links to once, on every server together", async () => {
       const post = await publish(
         "links",
-        `[a](${other.origin}/a) [b](${other.origin}/b#part) [again](${other.origin}/a) [own](${SITE}/blog/other) [mail](mailto:x@y.z)`,
+        `[a](${other.origin}/a) [b](${other.origin}/b#part) [again](${other.origin}/a) [own](${SITE}/blog/other) [mail](mailto:x@y.z) ![an image, not a page](${other.origin}/c.png)`,
       );
       const [first, second] = await Promise.all([
         queueNewVersions(database.db, SITE),

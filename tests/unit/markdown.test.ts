@@ -82,7 +82,7 @@ describe("renderMarkdown renders ordinary Markdown", () => {
 
   it("links an image kept on another site, which the page could not show, by its alt text or file name", () => {
     expect(html("![A cat](https://example.com/cat.png)")).toBe(
-      '<p><a href="https://example.com/cat.png" target="_blank" rel="noopener noreferrer">Image on another site: A cat</a></p>',
+      '<p><a href="https://example.com/cat.png" target="_blank" rel="noopener noreferrer" class="foreign-image">Image on another site: A cat</a></p>',
     );
     expect(
       renderMarkdown("![](https://blog.example/wp-content/uploads/2019/05/ca%C3%A7a.jpg?w=800)", "pt").html,

@@ -79,6 +79,9 @@ function isExternal(href: unknown): boolean {
   return typeof href === "string" && /^(?:https?:)?\/\//i.test(href);
 }
 
+/** The class of a link that stands for an image kept on another site: a picture, not a page the post mentions. */
+export const FOREIGN_IMAGE = "foreign-image";
+
 /** What stands for an image kept on another site: its alternative text, else its file name. */
 const foreignImageText = (image: Element, label: string) =>
   format(label, { name: String(image.properties.alt ?? "").trim() || imageName(String(image.properties.src)) });
@@ -130,7 +133,7 @@ function rehypeSiteEnhancements(options: {
         parent.children[index] = {
           type: "element",
           tagName: "a",
-          properties: { href: src, target: "_blank", rel: ["noopener", "noreferrer"] },
+          properties: { href: src, target: "_blank", rel: ["noopener", "noreferrer"], className: [FOREIGN_IMAGE] },
           children: [{ type: "text", value: foreignImageText(node, options.externalImage) }],
         };
         return "skip";

@@ -21,7 +21,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isLang } from "../../i18n/paths.ts";
 import { postPath } from "../../lib/blog-paths.ts";
-import { renderMarkdown } from "../blog/markdown.server.ts";
+import { FOREIGN_IMAGE, renderMarkdown } from "../blog/markdown.server.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   blogs,
@@ -53,7 +53,8 @@ export function externalLinks(html: string, siteOrigin: string): string[] {
   const own = new URL(siteOrigin).host;
   const found = new Set<string>();
   for (const tag of startTags(html)) {
-    if (tag.name !== "a") continue;
+    // A link standing for an image kept elsewhere names a picture, not a page the post mentions.
+    if (tag.name !== "a" || tag.attributes.get("class")?.split(/\s+/).includes(FOREIGN_IMAGE)) continue;
     const url = URL.parse(tag.attributes.get("href") ?? "");
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.host === own) continue;
     url.hash = "";
