@@ -487,6 +487,41 @@ for (const engine of engines) {
       ]);
     });
 
+    it("makes a post's links to another post of the import lead to its new address, renamed or not", async () => {
+      const site = await freshSite();
+      const wordpress = (await fixtureText("wordpress.xml")).replace(
+        "Segunda linha, que o WordPress também separa.",
+        'Veja <a href="https://diario.exemplo.com.br/2021/07/ola-sao-paulo/#fim">o outro</a>, <a href="http://www.diario.exemplo.com.br/?p=42">de novo</a>, não <a href="https://outro.example/2021/07/ola-sao-paulo/">este</a> nem <a href="https://diario.exemplo.com.br/2020/01/sumiu/">aquele</a>.',
+      );
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "import-links-")), "export.xml");
+      writeFileSync(file, wordpress);
+      const draftText = async (slug: string) =>
+        (await site.db.select().from(blogs).where(eq(blogs.slug, slug)))[0]?.content ?? "";
+      await importInto(site, site.ana, file);
+      expect(await draftText("um-rascunho-guardado")).toContain(
+        "Veja [o outro](/blog/ola-sao-paulo#fim), [de novo](/blog/ola-sao-paulo), não [este](https://outro.example/2021/07/ola-sao-paulo/) nem [aquele](https://diario.exemplo.com.br/2020/01/sumiu/).",
+      );
+      // Imported again beside the first, renamed: the links follow the renamed post, not the first one.
+      await importInto(site, site.ana, file, "rename");
+      expect(await draftText("um-rascunho-guardado-2")).toContain(
+        "Veja [o outro](/blog/ola-sao-paulo-2#fim), [de novo](/blog/ola-sao-paulo-2),",
+      );
+
+      // A Hugo site: its baseURL, a post's permalink and aliases, reference links, in both languages.
+      const hugo = await zipFile({
+        "site/hugo.toml":
+          'baseURL = "https://notas.example/"\ndefaultContentLanguage = "pt"\n[languages.pt]\n[languages.en]\n',
+        "site/content/posts/alvo.md": "---\ntitle: Alvo\ntranslationKey: alvo\naliases: [/velho/alvo/]\n---\nO alvo.",
+        "site/content/posts/alvo.en.md": "---\ntitle: Target\ntranslationKey: alvo\n---\nThe target.",
+        "site/content/posts/links.md":
+          "---\ntitle: Links\n---\n[um](https://notas.example/posts/alvo/), [dois][velho], [three](/en/posts/alvo/)\n\n[velho]: /velho/alvo/\n",
+      });
+      await importInto(site, site.ana, hugo);
+      expect(await draftText("links")).toBe(
+        "[um](/blog/alvo), [dois][velho], [three](/en/blog/alvo)\n\n[velho]: /blog/alvo\n",
+      );
+    });
+
     it("refuses a post whose text the site cannot show safely, naming it and the line, from every source", async () => {
       const site = await freshSite();
       const crowded = "a* ".repeat(MARKS_PER_BLOCK + 1);

@@ -118,6 +118,11 @@ export interface ParsedSource {
   notes: ImportNote[];
   /** The archive's tags with their names in both languages and links. */
   tags?: ArchiveTag[];
+  /**
+   * The old site's origins (`https://blog.example`, from WordPress's channel and links, Hugo's `baseURL`,
+   * Jekyll's `url`): a post's absolute links to another post there lead to its new address.
+   */
+  origins?: string[];
 }
 
 /**

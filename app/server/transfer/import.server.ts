@@ -48,6 +48,7 @@ import {
   postTexts,
   type SourceKind,
 } from "./import-types.server.ts";
+import { type PostAddresses, rewritePostLinks, siteHost } from "./post-links.server.ts";
 import { PreparedBatches } from "./prepared-batches.server.ts";
 import {
   addRedirects,
@@ -415,14 +416,16 @@ function preparePost(
   slug: string,
   context: {
     urlOf: (image: ImageRef | undefined | null) => string | null;
+    /** Where the import's posts answer now, for their links to each other. */
+    addresses: PostAddresses;
     sourceKind: SourceKind;
     /** Old addresses already given to a post of this import: each leads to one. */
     taken: Set<string>;
     now: Date;
   },
 ): PreparedPost {
-  const { urlOf, taken, now } = context;
-  let content = post.content;
+  const { urlOf, addresses, taken, now } = context;
+  let content = rewritePostLinks(post.content, addresses);
   for (const image of post.images) {
     const url = urlOf(image);
     if (url) content = replaceAddress(content, image.original, url);
@@ -450,7 +453,7 @@ function preparePost(
     const images = new Map(post.images.map((image) => [image.original, urlOf(image)]));
     if (post.cover) images.set(post.cover.original, urlOf(post.cover));
     const rewrite = (text: string) => {
-      let out = text;
+      let out = rewritePostLinks(text, addresses);
       for (const [fromAddress, to] of images) if (to) out = replaceAddress(out, fromAddress, to);
       return out;
     };
@@ -543,6 +546,7 @@ export async function applyImport(
   const replacing: { lang: string; slug: string }[] = [];
   // The files of the posts that go in, each once (stored below), their translation keys, and their tags' names.
   const stored = new Map<string, string | null>();
+  const newPaths = new Map<string, string>();
   const languages = new Map<string, number>();
   const tagNames: Record<Lang, Record<string, string>> = { pt: {}, en: {} };
   let chosen = 0;
@@ -580,6 +584,12 @@ export async function applyImport(
         }
       }
       chosen += 1;
+      // Where the post answers now, by each of its old addresses: the first post to claim one keeps it.
+      const path = postPath(post.lang, slugOf.get(index) ?? post.slug);
+      for (const old of post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths) {
+        const key = oldPathKey(old);
+        if (key && !newPaths.has(key)) newPaths.set(key, path);
+      }
       for (const image of imagesOf(post)) if (image.file) stored.set(image.file, null);
       if (post.translationKey) {
         const langs = languages.get(post.translationKey) ?? 0;
@@ -605,6 +615,8 @@ export async function applyImport(
     options.onProgress?.({ phase: "images", done: storing, total: stored.size });
   }
   const urlOf = (image: ImageRef | undefined | null) => (image?.file ? (stored.get(image.file) ?? null) : null);
+  const hosts = (source.origins ?? []).flatMap((origin) => URL.parse(origin)?.host ?? []).map(siteHost);
+  const addresses: PostAddresses = { hosts: new Set(hosts), paths: newPaths };
 
   // Every row made before the transaction (decision 086): the posts' texts read back, their images' addresses
   // rewritten, their revisions and old addresses made, a batch at a time to a file the transaction then writes.
@@ -618,7 +630,7 @@ export async function applyImport(
       const slug = slugOf.has(index) ? slugOf.get(index) : post.slug;
       index += 1;
       if (slug === null || slug === undefined) continue;
-      batch.push(preparePost(post, slug, { urlOf, sourceKind: source.kind, taken, now }));
+      batch.push(preparePost(post, slug, { urlOf, addresses, sourceKind: source.kind, taken, now }));
       if (batch.length < BATCH) continue;
       prepared.add(batch);
       batch = [];

@@ -83,10 +83,18 @@ interface SiteSettings {
   defaultInSubdir: boolean;
   /** Jekyll's `permalink` setting. */
   jekyllPermalink: string;
+  /** Where the site was published (Hugo's `baseURL`, Jekyll's `url`). */
+  origin?: string;
   /** The folder of Jekyll's `_config.yml` (`` or `site/`), when the upload is a Jekyll site. */
   jekyllRoot?: string;
   /** Jekyll's `excerpt_separator`. */
   excerptSeparator: string;
+}
+
+/** An address's origin, when it is a web address. */
+function originOf(address: unknown): string | undefined {
+  const url = typeof address === "string" ? URL.parse(address.trim()) : null;
+  return url && (url.protocol === "https:" || url.protocol === "http:") ? url.origin : undefined;
 }
 
 async function readSettings(tree: SourceTree): Promise<SiteSettings> {
@@ -126,6 +134,8 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
           }
         }
       }
+      const origin = originOf(data.baseURL ?? data.baseurl);
+      if (origin) settings.origin = origin;
       const lang = String(data.defaultContentLanguage ?? data.languageCode ?? "");
       settings.defaultLang = siteLang(lang) ?? siteLang(lang.slice(0, 2)) ?? "pt";
       settings.multilingual = typeof data.languages === "object" && data.languages !== null;
@@ -146,6 +156,8 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
       }
       const lang = typeof data?.lang === "string" ? siteLang(data.lang) : undefined;
       if (lang) settings.defaultLang = lang;
+      const origin = originOf(data?.url);
+      if (origin && !settings.origin) settings.origin = origin;
     } catch {
       // As above.
     }
@@ -673,6 +685,7 @@ export async function readMarkdownTreeInto(
     problems,
     notes,
     ...(index ? { tags: index.tags } : {}),
+    ...(settings.origin ? { origins: [settings.origin] } : {}),
   };
 }
 

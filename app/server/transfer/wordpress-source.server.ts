@@ -283,6 +283,8 @@ export async function readWordPressInto(
   const covers = new Map<number, string>();
   let channel: Item = {};
   let headSeen = false;
+  /** Where the blog was: its links to its own posts lead to their new addresses. */
+  const origins = new Set<string>();
   for await (const piece of pieces(source, file)) {
     if (piece.kind === "head") {
       refuseDeclarations(piece.text, file);
@@ -371,6 +373,7 @@ export async function readWordPressInto(
     const link = value(item.link);
     try {
       const url = new URL(link);
+      origins.add(url.origin);
       if (url.search === "" || /^\?p=\d+$/.test(url.search)) oldPaths.push(`${url.pathname}${url.search}`);
     } catch {
       // A post without a link keeps its ?p= address alone.
@@ -430,6 +433,10 @@ export async function readWordPressInto(
     if (thumbnail) covers.set(added, thumbnail);
     added += 1;
   }
+  for (const key of ["link", "wp:base_site_url", "wp:base_blog_url"]) {
+    const origin = URL.parse(value(channel[key]))?.origin;
+    if (origin && origin !== "null") origins.add(origin);
+  }
   const language = value(channel.language);
   const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
   const coverOf = new Map<number, ImageRef>();
@@ -470,7 +477,7 @@ export async function readWordPressInto(
       if (typeof whole.content === "string") whole.content = whole.content.replace(/\n{3,}/g, "\n\n").trim();
     }
   });
-  return { kind: "wordpress", problems, notes };
+  return { kind: "wordpress", problems, notes, origins: [...origins] };
 }
 
 interface Filled {
