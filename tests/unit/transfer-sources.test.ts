@@ -15,7 +15,7 @@ import { htmlToMarkdown } from "../../app/server/transfer/html-to-markdown.serve
 import type { ImportPlan } from "../../app/server/transfer/import.server.ts";
 import { ImportError, leftOut, type ParsedSource } from "../../app/server/transfer/import-types.server.ts";
 import { jsonPieces } from "../../app/server/transfer/json-stream.server.ts";
-import { planLines, problemText } from "../../app/server/transfer/messages.server.ts";
+import { noteText, planLines, problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
 import { isSitePath, oldPathKey } from "../../app/server/transfer/redirects.server.ts";
 import { isSafeEntryPath, openSource, sniff, ZIP_LIMITS } from "../../app/server/transfer/source-files.server.ts";
@@ -263,11 +263,16 @@ describe("a WordPress export", () => {
       "Olá, São Paulo: um post com acentos",
       "Um rascunho guardado",
     ]);
-    expect(source.notes.map((note) => [note.code, note.values?.title])).toEqual([
+    expect(source.notes.map((note) => [note.code, note.values?.title ?? note.values?.names])).toEqual([
       ["page-skipped", "Sobre mim"],
       ["attachment-skipped", "ponte"],
       ["attachment-skipped", "sumiu"],
+      // Said once for the export, in the author's language.
+      ["categories-skipped", "Sem categoria"],
     ]);
+    expect(noteText("pt", source.notes[3] as NonNullable<(typeof source.notes)[3]>)).toBe(
+      "wordpress.xml: As categorias do WordPress não viram tags (só as tags viram): ficaram de fora Sem categoria. Acrescente-as como tags no post, se quiser.",
+    );
     const [post, draft] = source.posts;
     expect(post?.tags).toEqual([
       { slug: "programacao", name: "Programação" },

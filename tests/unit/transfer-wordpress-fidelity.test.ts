@@ -255,6 +255,27 @@ describe("the posts' state, slugs, excerpts, tags and dates", () => {
     ]);
   });
 
+  it("says once what the posts had that has no place here: their categories and approved comments", async () => {
+    const comment = (approved: string) =>
+      `<wp:comment><wp:comment_id>1</wp:comment_id><wp:comment_content><![CDATA[Ótimo!]]></wp:comment_content><wp:comment_approved><![CDATA[${approved}]]></wp:comment_approved></wp:comment>`;
+    const category = (name: string) => `<category domain="category" nicename="x"><![CDATA[${name}]]></category>`;
+    const fields = { "content:encoded": "x", "wp:status": "publish", "wp:post_date_gmt": "2023-10-01 12:00:00" };
+    const source = await read(
+      wxr(
+        item("Um", fields, `${category("Notícias &amp; Dicas")}${category("Viagem")}${comment("1")}${comment("1")}`) +
+          item("Dois", fields, `${category("Viagem")}${comment("0")}${comment("spam")}${comment("1")}`),
+      ),
+    );
+    expect(source.posts.map((one) => one.tags)).toEqual([[], []]);
+    expect(source.notes).toEqual([
+      { file: "export.xml", code: "categories-skipped", values: { names: "Notícias & Dicas, Viagem" } },
+      { file: "export.xml", code: "comments-skipped", values: { count: "3" } },
+    ]);
+    expect(noteText("en", source.notes[1] as NonNullable<(typeof source.notes)[1]>)).toBe(
+      "export.xml: 3 approved comments stay in WordPress: here, responses come from the fediverse and webmentions.",
+    );
+  });
+
   it("never dates a scheduled post's creation after its last change", async () => {
     const source = await read(
       wxr(

@@ -111,6 +111,10 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     "page-skipped": "A page, not a post: “{title}”",
     "attachment-skipped": "An attachment (image or file), not a post: “{title}”",
     "tags-cut": "More than {max} tags: left out {dropped}",
+    "categories-skipped":
+      "WordPress's categories do not become tags (only its tags do): left out {names}. Add them to a post as tags if you like.",
+    "comments-skipped":
+      "{count} approved comments stay in WordPress: here, responses come from the fediverse and webmentions.",
     "slug-made": "Slug numbered because another post already had it: “{slug}”",
     "email-only-draft": "“{title}” was sent by e-mail only, never published on the site: imported as a draft",
     "members-draft":

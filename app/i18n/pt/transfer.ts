@@ -109,6 +109,10 @@ export const transfer = {
     "page-skipped": "Página, não post: “{title}”",
     "attachment-skipped": "Anexo (imagem ou arquivo), não post: “{title}”",
     "tags-cut": "Mais de {max} tags: ficaram de fora {dropped}",
+    "categories-skipped":
+      "As categorias do WordPress não viram tags (só as tags viram): ficaram de fora {names}. Acrescente-as como tags no post, se quiser.",
+    "comments-skipped":
+      "{count} comentários aprovados ficaram no WordPress: aqui as respostas chegam pelo fediverso e por webmentions.",
     "slug-made": "Slug numerado porque outro post já tinha o mesmo: “{slug}”",
     "email-only-draft": "“{title}” foi enviado só por e-mail, nunca publicado no site: importado como rascunho",
     "members-draft":

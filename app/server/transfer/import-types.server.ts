@@ -100,6 +100,8 @@ export type NoteCode =
   | "page-skipped"
   | "attachment-skipped"
   | "tags-cut"
+  | "categories-skipped"
+  | "comments-skipped"
   | "slug-made"
   | "email-only-draft"
   | "members-draft"

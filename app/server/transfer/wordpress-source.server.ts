@@ -57,7 +57,7 @@ const parser = new XMLParser({
   htmlEntities: true,
   parseTagValue: false,
   trimValues: false,
-  isArray: (name) => ["item", "category", "wp:postmeta", "wp:tag", "wp:category"].includes(name),
+  isArray: (name) => ["item", "category", "wp:postmeta", "wp:tag", "wp:category", "wp:comment"].includes(name),
 });
 
 /** Checks and parses a piece of the document; a fault names its line in the file (`line` is the piece's first). */
@@ -285,6 +285,8 @@ export async function readWordPressInto(
   let headSeen = false;
   /** Where the blog was: its links to its own posts lead to their new addresses. */
   const origins = new Set<string>();
+  /** What the posts had that has no place here. */
+  const leftOut = { categories: new Set<string>(), comments: 0 };
   for await (const piece of pieces(source, file)) {
     if (piece.kind === "head") {
       refuseDeclarations(piece.text, file);
@@ -345,6 +347,17 @@ export async function readWordPressInto(
     const tagNames = ((item.category as Item[] | undefined) ?? [])
       .filter((category) => typeof category === "object" && category["@_domain"] === "post_tag")
       .map((category) => decodeEntities(value(category)));
+    // Categories are no tags here, and comments no responses (those come from the fediverse and webmentions):
+    // both are left out, and said once for the whole export.
+    for (const category of (item.category as Item[] | undefined) ?? []) {
+      if (typeof category === "object" && category["@_domain"] === "category") {
+        const name = decodeEntities(value(category));
+        if (name) leftOut.categories.add(name);
+      }
+    }
+    for (const comment of (item["wp:comment"] as Item[] | undefined) ?? []) {
+      if (value(comment["wp:comment_approved"]) === "1") leftOut.comments += 1;
+    }
     const meta = (item["wp:postmeta"] as Item[] | undefined) ?? [];
     const metaValue = (key: string) => value(meta.find((row) => value(row["wp:meta_key"]) === key)?.["wp:meta_value"]);
     // A post in WordPress's trash keeps the state it had before (`_wp_trash_meta_status`).
@@ -477,6 +490,16 @@ export async function readWordPressInto(
       if (typeof whole.content === "string") whole.content = whole.content.replace(/\n{3,}/g, "\n\n").trim();
     }
   });
+  if (leftOut.categories.size > 0) {
+    const names = [...leftOut.categories];
+    const shown = names.slice(0, 10).join(", ");
+    notes.push({
+      file,
+      code: "categories-skipped",
+      values: { names: names.length > 10 ? `${shown}… (${names.length})` : shown },
+    });
+  }
+  if (leftOut.comments > 0) notes.push({ file, code: "comments-skipped", values: { count: String(leftOut.comments) } });
   return { kind: "wordpress", problems, notes, origins: [...origins] };
 }
 
