@@ -42,6 +42,31 @@ const lexical = (...children: Row[]) => JSON.stringify({ root: { type: "root", c
 const paragraph = (text: string) => ({ type: "paragraph", children: [{ type: "extended-text", text, format: 0 }] });
 
 describe("Ghost's cards of a post with no HTML", () => {
+  it("names the videos, sounds and files the export does not carry, once each", () => {
+    const source = ghost([
+      {
+        title: "Maré",
+        lexical: lexical(
+          { type: "video", src: "__GHOST_URL__/content/media/2024/03/mare.mp4", caption: "Maré subindo" },
+          { type: "file", src: "__GHOST_URL__/content/files/2024/03/mares.pdf", fileTitle: "Tábua" },
+          { type: "file", src: "__GHOST_URL__/content/files/2024/03/mares.pdf", fileTitle: "De novo" },
+          paragraph("Fim."),
+        ),
+      },
+      { title: "Sem arquivos", lexical: lexical(paragraph("Só texto.")) },
+    ]);
+    expect(source.notes).toEqual([
+      {
+        file: "ghost.json · posts[0]",
+        code: "files-missing",
+        values: { title: "Maré", files: "/content/media/2024/03/mare.mp4, /content/files/2024/03/mares.pdf" },
+      },
+    ]);
+    expect(noteText("en", source.notes[0] as NonNullable<(typeof source.notes)[0]>)).toContain(
+      "“Maré” links to videos, sounds or files the Ghost export does not carry: /content/media/2024/03/mare.mp4,",
+    );
+  });
+
   it("renders gallery, callout, toggle, button, call to action, media, file, product, header and signup", () => {
     const post = only(
       ghost(

@@ -113,6 +113,8 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     "tags-cut": "More than {max} tags: left out {dropped}",
     "categories-skipped":
       "WordPress's categories do not become tags (only its tags do): left out {names}. Add them to a post as tags if you like.",
+    "files-missing":
+      "“{title}” links to videos, sounds or files the Ghost export does not carry: {files}. Put them elsewhere and change the links in the post.",
     "comments-skipped":
       "{count} approved comments stay in WordPress: here, responses come from the fediverse and webmentions.",
     "slug-made": "Slug numbered because another post already had it: “{slug}”",

@@ -111,6 +111,8 @@ export const transfer = {
     "tags-cut": "Mais de {max} tags: ficaram de fora {dropped}",
     "categories-skipped":
       "As categorias do WordPress não viram tags (só as tags viram): ficaram de fora {names}. Acrescente-as como tags no post, se quiser.",
+    "files-missing":
+      "“{title}” tem links para vídeos, áudios ou arquivos que a exportação do Ghost não traz: {files}. Coloque-os em outro lugar e troque os links no post.",
     "comments-skipped":
       "{count} comentários aprovados ficaram no WordPress: aqui as respostas chegam pelo fediverso e por webmentions.",
     "slug-made": "Slug numerado porque outro post já tinha o mesmo: “{slug}”",

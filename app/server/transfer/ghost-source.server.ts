@@ -36,6 +36,9 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
 const rowsOf = (value: unknown): Row[] =>
   Array.isArray(value) ? value.filter((row): row is Row => typeof row === "object" && row !== null) : [];
 
+/** A link to a video, a sound or a file Ghost kept beside its images, which its export leaves out. */
+const GHOST_FILE_LINK = /\]\([ \t]*<?(\/content\/(?:media|files)\/[^\s()<>]+)/g;
+
 /** The data of a Ghost export, or undefined when the JSON is not one. */
 export function ghostData(json: unknown): Row | undefined {
   const root = json as { db?: { data?: Row }[]; data?: Row };
@@ -400,6 +403,16 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       restore: (markdown) => markdown.replace(/GHOSTMARKDOWNCARD(\d+)/g, (_whole, i: string) => cards[Number(i)] ?? ""),
     });
     const content = converted.markdown;
+    // Ghost's videos, sounds and files are not in its export: their links are named, to be moved by hand.
+    const files = [...new Set(Array.from(content.matchAll(GHOST_FILE_LINK), (match) => match[1] ?? ""))];
+    if (files.length > 0) {
+      const shown = files.slice(0, 5).join(", ");
+      notes.push({
+        file: label,
+        code: "files-missing",
+        values: { title, files: files.length > 5 ? `${shown}… (${files.length})` : shown },
+      });
+    }
     const images = imageAddresses(content)
       .filter((address) => address.startsWith("/content/images/"))
       .map(imageOf);

@@ -102,6 +102,7 @@ export type NoteCode =
   | "tags-cut"
   | "categories-skipped"
   | "comments-skipped"
+  | "files-missing"
   | "slug-made"
   | "email-only-draft"
   | "members-draft"
