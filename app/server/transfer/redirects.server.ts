@@ -84,6 +84,7 @@ const BLOG_PAGES = /^\/blog(?:\/(?:search|tag|preview)(?:\/.*)?)?$/;
  * changed; the server leaves it to the post the day one takes that slug.
  * @example isSitePath("/about") // true
  * @example isSitePath("/blog/old-slug") // false
+ * @example isSitePath("/blog/en/old-slug") // false
  */
 export function isSitePath(key: string): boolean {
   if (key.startsWith("/?p=")) return false;
@@ -92,6 +93,8 @@ export function isSitePath(key: string): boolean {
   if (BLOG_PAGES.test(neutral)) return true;
   const post = /^\/blog\/([^/]+)$/.exec(neutral);
   if (post) return staticArticleIds.includes(post[1] as (typeof staticArticleIds)[number]);
+  // Deeper under the blog than a post, past its own pages (Astro's `/blog/en/ola/`): no page of the site.
+  if (neutral.startsWith("/blog/")) return false;
   const first = neutral.split("/")[1] ?? "";
   return SITE_SEGMENTS.has(first);
 }
