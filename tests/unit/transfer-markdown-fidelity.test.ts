@@ -278,6 +278,24 @@ describe("Hugo's old addresses", () => {
     expect(byFile(source, "content/pt/posts/primeiro.md").oldPaths).toEqual(["/pt/artigos/2022/primeiro/"]);
     expect(byFile(source, "content/en/posts/primeiro.md").oldPaths).toEqual(["/en/artigos/2022/first/"]);
   });
+
+  it("reads a configuration split in a folder: config/_default's hugo, languages and permalinks files", async () => {
+    const source = await read(
+      await zipFile({
+        "site/config/_default/hugo.toml": 'baseURL = "https://notas.example/"\ndefaultContentLanguage = "en"\n',
+        "site/config/_default/languages.yaml": "en:\n  weight: 1\npt:\n  weight: 2\n",
+        "site/config/_default/permalinks.toml": 'posts = "/:year/:slug/"\n',
+        "site/content/posts/first.md": "---\ntitle: First\ndate: 2022-05-10\n---\nx",
+        "site/content/posts/first.pt.md": "---\ntitle: Primeiro\ndate: 2022-05-10\n---\nx",
+      }),
+    );
+    const english = byFile(source, "site/content/posts/first.md");
+    const portuguese = byFile(source, "site/content/posts/first.pt.md");
+    expect([english.lang, portuguese.lang]).toEqual(["en", "pt"]);
+    expect(english.translationKey).toBe(portuguese.translationKey);
+    expect([english.oldPaths, portuguese.oldPaths]).toEqual([["/2022/first/"], ["/pt/2022/primeiro/"]]);
+    expect(source.origins).toEqual(["https://notas.example"]);
+  });
 });
 
 describe("Jekyll's own rules", () => {

@@ -107,21 +107,32 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
     jekyllPermalink: "date",
     excerptSeparator: "<!--more-->",
   };
+  // Hugo's configuration: one file, or a folder of them (`config/_default/hugo.toml` beside `permalinks.toml`,
+  // `languages.toml`), each of those holding what its name says.
+  const readConfig = async (file: { path: string } | undefined): Promise<Record<string, unknown> | undefined> => {
+    if (!file) return undefined;
+    const text = (await tree.read(file.path)).toString("utf8");
+    const data = file.path.endsWith(".toml")
+      ? parseToml(text)
+      : file.path.endsWith(".json")
+        ? JSON.parse(text)
+        : parseYaml(text);
+    return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+  };
   const config = tree.files.find((file) =>
     /^(?:[^/]+\/)?(?:config\/_default\/)?(?:hugo|config)\.(?:toml|ya?ml|json)$/.test(file.path),
   );
-  if (config) {
+  const splitPermalinks = tree.files.find((file) =>
+    /^(?:[^/]+\/)?config\/_default\/permalinks\.(?:toml|ya?ml|json)$/.test(file.path),
+  );
+  const splitLanguages = tree.files.find((file) =>
+    /^(?:[^/]+\/)?config\/_default\/languages\.(?:toml|ya?ml|json)$/.test(file.path),
+  );
+  if (config || splitPermalinks || splitLanguages) {
     settings.hugoSite = true;
     try {
-      const text = (await tree.read(config.path)).toString("utf8");
-      const data = (
-        config.path.endsWith(".toml")
-          ? parseToml(text)
-          : config.path.endsWith(".json")
-            ? JSON.parse(text)
-            : parseYaml(text)
-      ) as Record<string, unknown>;
-      const permalinks = data.permalinks;
+      const data = (await readConfig(config)) ?? {};
+      const permalinks = (await readConfig(splitPermalinks)) ?? data.permalinks;
       if (permalinks && typeof permalinks === "object") {
         for (const [section, pattern] of Object.entries(permalinks)) {
           if (typeof pattern === "string") settings.hugoPermalinks[section] = pattern;
@@ -138,7 +149,8 @@ async function readSettings(tree: SourceTree): Promise<SiteSettings> {
       if (origin) settings.origin = origin;
       const lang = String(data.defaultContentLanguage ?? data.languageCode ?? "");
       settings.defaultLang = siteLang(lang) ?? siteLang(lang.slice(0, 2)) ?? "pt";
-      settings.multilingual = typeof data.languages === "object" && data.languages !== null;
+      const languages = (await readConfig(splitLanguages)) ?? data.languages;
+      settings.multilingual = typeof languages === "object" && languages !== null;
       settings.defaultInSubdir = settings.multilingual && data.defaultContentLanguageInSubdir === true;
     } catch {
       // A site's configuration only adds the permalink patterns; the posts are read without them.
