@@ -514,11 +514,16 @@ for (const engine of engines) {
         "site/content/posts/alvo.md": "---\ntitle: Alvo\ntranslationKey: alvo\naliases: [/velho/alvo/]\n---\nO alvo.",
         "site/content/posts/alvo.en.md": "---\ntitle: Target\ntranslationKey: alvo\n---\nThe target.",
         "site/content/posts/links.md":
-          "---\ntitle: Links\n---\n[um](https://notas.example/posts/alvo/), [dois][velho], [three](/en/posts/alvo/)\n\n[velho]: /velho/alvo/\n",
+          "---\ntitle: Links\n---\n[um](https://notas.example/posts/alvo/), [dois][velho], [three](/en/posts/alvo/), [quatro](/blog/alvo)\n\n[velho]: /velho/alvo/\n",
       });
       await importInto(site, site.ana, hugo);
       expect(await draftText("links")).toBe(
-        "[um](/blog/alvo), [dois][velho], [three](/en/blog/alvo)\n\n[velho]: /blog/alvo\n",
+        "[um](/blog/alvo), [dois][velho], [three](/en/blog/alvo), [quatro](/blog/alvo)\n\n[velho]: /blog/alvo\n",
+      );
+      // Renamed beside the first, its links follow it, the one written with its address here too.
+      await importInto(site, site.ana, hugo, "rename");
+      expect(await draftText("links-2")).toBe(
+        "[um](/blog/alvo-2), [dois][velho], [three](/en/blog/alvo-2), [quatro](/blog/alvo-2)\n\n[velho]: /blog/alvo-2\n",
       );
     });
 

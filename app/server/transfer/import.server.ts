@@ -584,9 +584,11 @@ export async function applyImport(
         }
       }
       chosen += 1;
-      // Where the post answers now, by each of its old addresses: the first post to claim one keeps it.
+      // Where the post answers now, by each of its old addresses (and, renamed, by the address it came with, which
+      // the import's own links use: this site's archive, a Hugo `ref`): the first post to claim one keeps it.
       const path = postPath(post.lang, slugOf.get(index) ?? post.slug);
-      for (const old of post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths) {
+      const renamedFrom = slugOf.has(index) ? [postPath(post.lang, post.slug)] : [];
+      for (const old of [...(post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths), ...renamedFrom]) {
         const key = oldPathKey(old);
         if (key && !newPaths.has(key)) newPaths.set(key, path);
       }
