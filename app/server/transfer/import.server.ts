@@ -588,7 +588,9 @@ export async function applyImport(
       // the import's own links use: this site's archive, a Hugo `ref`): the first post to claim one keeps it.
       const path = postPath(post.lang, slugOf.get(index) ?? post.slug);
       const renamedFrom = slugOf.has(index) ? [postPath(post.lang, post.slug)] : [];
-      for (const old of [...(post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths), ...renamedFrom]) {
+      // This site's own archive keeps its texts as they were written (its round trip gives the same archive).
+      const olds = source.kind === "archive" ? [] : (post.redirects?.map((redirect) => redirect.path) ?? post.oldPaths);
+      for (const old of [...olds, ...renamedFrom]) {
         const key = oldPathKey(old);
         if (key && !newPaths.has(key)) newPaths.set(key, path);
       }
