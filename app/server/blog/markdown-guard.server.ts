@@ -34,6 +34,8 @@ export interface MarkdownHazard {
 }
 
 const MARKS = new Set(["*", "_", "~", "[", "]"]);
+/** The marks, and the first characters of an escape and of a character reference. */
+const CANDIDATES = new Set([...MARKS, "\\", "&"]);
 const BULLETS = new Set(["-", "*", "+"]);
 const isSpace = (char: string | undefined) => char === undefined || char === " " || char === "\t";
 const isDigit = (char: string | undefined) => char !== undefined && char >= "0" && char <= "9";
@@ -103,6 +105,12 @@ const SPLITTERS = new Set(["characterEscape", "characterReference"]);
 export function markdownHazards(markdown: string): MarkdownHazard[] {
   const deep = deepLine(markdown);
   if (deep > 0) return [{ kind: "nesting", line: deep }];
+  // Every mark counted starts with one of these characters: a text with few of them in all needs no parse.
+  let candidates = 0;
+  for (let i = 0; i < markdown.length && candidates <= MARKS_PER_BLOCK; i += 1) {
+    if (CANDIDATES.has(markdown[i] ?? "")) candidates += 1;
+  }
+  if (candidates <= MARKS_PER_BLOCK) return [];
   const events = postprocess(
     parse({ extensions: counting })
       .document()
