@@ -14,13 +14,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { getPublicPost } from "../app/server/blog/public-posts.server.ts";
 import type { Database } from "../app/server/db/client.server.ts";
-import { answerNote, withdrawnNote } from "../app/server/fediverse/answer.server.ts";
-import { postAddress, postArticle, postTombstone, postUrl } from "../app/server/fediverse/article.server.ts";
-import { postOfUrl, type SiteFederation } from "../app/server/fediverse/federation.server.ts";
-import { FEDIVERSE_PREFIX, langOfIdentifier } from "../app/server/fediverse/handles.server.ts";
-import { deletedObject } from "../app/server/fediverse/publication.server.ts";
+import { deletedObject, postOfUrl } from "../app/server/fediverse/federated-posts.server.ts";
+import { FEDIVERSE_PREFIX, langOfIdentifier, postAddress, postUrl } from "../app/server/fediverse/handles.server.ts";
 import { approvedReplyIds } from "../app/server/fediverse/replies.server.ts";
-import type { InboxOutcome } from "../app/server/fediverse/types.server.ts";
+import type { InboxOutcome, SiteFederation } from "../app/server/fediverse/types.server.ts";
 import { isBlocked } from "../app/server/responses/responses.server.ts";
 import { subjectOfPost, subjectOfRow } from "../app/server/responses/subject.server.ts";
 import { TokenBuckets } from "./token-buckets.ts";
@@ -58,7 +55,8 @@ export function federationOff() {
 const FEDIFY_PATHS = /^(?:\/\.well-known\/(?:webfinger|nodeinfo)|\/nodeinfo\/2\.1)$/;
 
 export interface FederationDoorOptions {
-  federation: () => SiteFederation | undefined;
+  /** The site's federation, made on first use (decision 095); undefined while the server has none. */
+  federation: () => (() => Promise<SiteFederation>) | undefined;
   db: () => Database | undefined;
   origin: string;
   /** Activities an instance may send at once, and per second after that. */
@@ -138,7 +136,7 @@ export function federationDoor(options: FederationDoorOptions) {
   });
   const origin = new URL(options.origin).origin;
 
-  async function answerInbox(req: Request, res: Response, federation: SiteFederation, db: Database) {
+  async function answerInbox(req: Request, res: Response, federationOf: () => Promise<SiteFederation>, db: Database) {
     if (req.method !== "POST") return refuse(res, 405, "Method Not Allowed");
     const length = Number(req.headers["content-length"]);
     if (Number.isFinite(length) && length > INBOX_BODY_LIMIT) return refuse(res, 413, "Payload Too Large");
@@ -178,6 +176,7 @@ export function federationDoor(options: FederationDoorOptions) {
     // A listener that refuses the verified activity (its object cannot be fetched, no such account) leaves its
     // answer here: the sender gets that 4xx, not Fedify's 500 for a listener's error.
     const outcome: InboxOutcome = {};
+    const federation = await federationOf();
     const response = await federation.fetch(toFetchRequest(req, body), { contextData: outcome });
     if (outcome.refusal) {
       await response.body?.cancel();
@@ -187,13 +186,20 @@ export function federationDoor(options: FederationDoorOptions) {
   }
 
   /** A post's address asked for ActivityPub: its Article, 410 with a Tombstone after its Delete, or 404. */
-  async function answerPost(req: Request, res: Response, federation: SiteFederation, db: Database) {
+  async function answerPost(req: Request, res: Response, federationOf: () => Promise<SiteFederation>, db: Database) {
     const address = postAddress(req.path);
     if (!address) return false;
-    const post = await getPublicPost(db, address.slug, address.lang);
-    const context = federation.createContext(new URL(origin), {});
     res.setHeader("Vary", "Accept");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    const post = await getPublicPost(db, address.slug, address.lang);
+    const objectUrl = postUrl(origin, address.lang, address.slug);
+    const deleted = post ? undefined : await deletedObject(db, objectUrl);
+    if (!post && !deleted) return false;
+    const [federation, { postArticle, postTombstone }] = await Promise.all([
+      federationOf(),
+      import("../app/server/fediverse/article.server.ts"),
+    ]);
+    const context = federation.createContext(new URL(origin), {});
     const json = (status: number, value: unknown) => {
       res.status(status).type("application/activity+json").send(JSON.stringify(value));
     };
@@ -202,30 +208,26 @@ export function federationDoor(options: FederationDoorOptions) {
       json(200, await postArticle({ origin, post, replyIds }).toJsonLd({ contextLoader: context.contextLoader }));
       return true;
     }
-    const objectUrl = postUrl(origin, address.lang, address.slug);
-    const deleted = await deletedObject(db, objectUrl);
-    if (deleted) {
+    if (deleted)
       json(410, await postTombstone(objectUrl, deleted.changedAt).toJsonLd({ contextLoader: context.contextLoader }));
-      return true;
-    }
-    return false;
+    return true;
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const federation = options.federation();
+    const federationOf = options.federation();
     const db = options.db();
-    if (!federation || !db) return next();
+    if (!federationOf || !db) return next();
     const path = req.path;
     const ours = path === FEDIVERSE_PREFIX || path.startsWith(`${FEDIVERSE_PREFIX}/`) || FEDIFY_PATHS.test(path);
     const askedForPost = (req.method === "GET" || req.method === "HEAD") && wantsActivityPub(req.get("accept"));
     if (!ours && !(askedForPost && postAddress(path))) return next();
     try {
       if (!ours) {
-        if (await answerPost(req, res, federation, db)) return;
+        if (await answerPost(req, res, federationOf, db)) return;
         res.setHeader("Vary", "Accept");
         return refuse(res, 404, "No such post");
       }
-      if (isInboxPath(path)) return await answerInbox(req, res, federation, db);
+      if (isInboxPath(path)) return await answerInbox(req, res, federationOf, db);
       const replies = /^\/fediverse\/replies\/(?:([0-9a-f-]{36})|(pt|en)\/([a-z0-9-]+))$/.exec(path);
       const repliesOf = replies?.[1]
         ? { postId: replies[1] }
@@ -247,6 +249,10 @@ export function federationDoor(options: FederationDoorOptions) {
       }
       const note = /^\/fediverse\/notes\/([0-9a-f-]{36})$/.exec(path);
       if (note?.[1]) {
+        const [federation, { answerNote, withdrawnNote }] = await Promise.all([
+          federationOf(),
+          import("../app/server/fediverse/answer.server.ts"),
+        ]);
         const found = await answerNote(db, federation, origin, note[1]);
         // An answer withdrawn (the reply it answered deleted or rejected) answers 410 with its Tombstone.
         const gone = found ? undefined : await withdrawnNote(db, origin, note[1]);
@@ -258,6 +264,7 @@ export function federationDoor(options: FederationDoorOptions) {
           .send(JSON.stringify(await (found ?? gone)?.toJsonLd({ contextLoader: context.contextLoader })));
         return;
       }
+      const federation = await federationOf();
       const response = await federation.fetch(toFetchRequest(req), {
         contextData: {},
         onNotFound: () => new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } }),

@@ -70,8 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = langFromPath(new URL(request.url).pathname);
   const { db, fediverse } = servicesOf(context);
   const result = await responseAdminAction(db, await readForm(request), dictionaryFor(lang).admin.responses, {
-    federation: fediverse?.federation,
-    origin: siteUrl(),
+    answers: fediverse?.answers,
     wake: () => fediverse?.wake(),
   });
   return data(result.body, { status: result.status });

@@ -11,7 +11,7 @@ import type { GitHubEndpoints } from "./auth/github.server.ts";
 import type { RateLimit } from "./auth/rate-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import type { Blog } from "./db/schema.ts";
-import type { SiteFederation } from "./fediverse/types.server.ts";
+import type { FediverseAnswers, SiteFederation } from "./fediverse/types.server.ts";
 import type { KeptImports } from "./transfer/kept-imports.server.ts";
 import type { ObjectStorage } from "./uploads/storage.server.ts";
 import type { WebmentionRuntime } from "./webmention/runtime.server.ts";
@@ -52,7 +52,10 @@ export interface NewsletterServices {
 
 /** The blog in the fediverse (FEDERATION=on). */
 export interface FediverseServices {
-  federation: SiteFederation;
+  /** The site's Fedify federation, made on first use: a server nobody federates with never loads Fedify (decision 095). */
+  federation(): Promise<SiteFederation>;
+  /** The author's answers to replies, through it. */
+  answers: FediverseAnswers;
   /** Wakes the delivery worker (a follow to accept, an answer to send). */
   wake(): void;
 }

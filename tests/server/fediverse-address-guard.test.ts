@@ -96,7 +96,7 @@ for (const engine of engines) {
         });
         return fediverseRound({
           db: database.db,
-          federation,
+          federation: async () => federation,
           origin,
           allowPrivate,
           resolve: toLoopback,

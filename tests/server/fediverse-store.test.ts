@@ -24,10 +24,10 @@ import {
   webmentionsReceived,
 } from "../../app/server/db/schema.ts";
 import { FinishedRecords, FORGET_AFTER_MS, forgetFinished } from "../../app/server/fediverse/expiry.server.ts";
+import { federationStartedAt } from "../../app/server/fediverse/federated-posts.server.ts";
 import { createSiteFederation } from "../../app/server/fediverse/federation.server.ts";
 import { actorKeyPairs } from "../../app/server/fediverse/keys.server.ts";
 import { DatabaseKvStore } from "../../app/server/fediverse/kv.server.ts";
-import { federationStartedAt } from "../../app/server/fediverse/publication.server.ts";
 import { fediverseRound } from "../../app/server/fediverse/worker.server.ts";
 import { approvedResponses, listResponses, saveResponse } from "../../app/server/responses/responses.server.ts";
 import { limit } from "../harness/host-speed.ts";
@@ -217,7 +217,7 @@ for (const engine of engines) {
       await database.db.delete(blogs).where(eq(blogs.id, post?.id ?? ""));
     });
 
-    it("never announces a post published before federation began, as an import's are", async () => {
+    it("never announces a post published before federation began, as an import's are, nor loads the federation for it", async () => {
       const started = await federationStartedAt(database.db);
       const before = new Date(started.getTime() - 30 * 86_400_000);
       await database.db.insert(blogs).values({
@@ -235,15 +235,42 @@ for (const engine of engines) {
         allowPrivate: true,
         wake: () => undefined,
       });
-      await fediverseRound({
+      let made = 0;
+      const options = {
         db: database.db,
-        federation,
+        federation: async () => {
+          made += 1;
+          return federation;
+        },
         origin: "http://127.0.0.1:9",
         allowPrivate: true,
         leaseMs: 1000,
-      });
+      };
+      await fediverseRound(options);
       expect(await database.db.select().from(fediversePosts)).toEqual([]);
       expect(await database.db.select().from(fediverseActivities)).toEqual([]);
+      // Nothing to send: the round did not ask for the federation, so a quiet server never loads Fedify.
+      expect(made).toBe(0);
+      // A post published now is: its Create is made through the federation, and queued.
+      const [fresh] = await database.db
+        .insert(blogs)
+        .values({
+          title: "New",
+          slug: "new-here",
+          content: "Just written.",
+          authorId: author,
+          published: true,
+          lang: "en",
+        })
+        .returning();
+      await fediverseRound(options);
+      expect(made).toBeGreaterThan(0);
+      expect((await database.db.select().from(fediverseActivities)).map((row) => [row.type, row.postId])).toEqual([
+        ["Create", fresh?.id],
+      ]);
+      await database.db.delete(fediverseActivities);
+      await database.db.delete(fediversePosts);
+      await database.db.delete(blogs).where(eq(blogs.id, fresh?.id ?? ""));
     });
 
     it("names the old and the new addresses of a moved blog, and sends each account's Move once", async () => {
@@ -268,7 +295,7 @@ for (const engine of engines) {
       expect(actor.movedTo).toBe("https://new.example/fediverse/blog.en");
       const options = {
         db: database.db,
-        federation,
+        federation: async () => federation,
         origin,
         allowPrivate: true,
         leaseMs: 1000,
@@ -305,7 +332,7 @@ for (const engine of engines) {
       const round = () =>
         fediverseRound({
           db: database.db,
-          federation,
+          federation: async () => federation,
           origin,
           allowPrivate: true,
           leaseMs: 1000,

@@ -35,7 +35,7 @@ import {
   webmentionPosts,
   webmentionSends,
 } from "../../app/server/db/schema.ts";
-import { federationStartedAt } from "../../app/server/fediverse/publication.server.ts";
+import { federationStartedAt } from "../../app/server/fediverse/federated-posts.server.ts";
 import { announcePosts } from "../../app/server/newsletter/queue.server.ts";
 import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";

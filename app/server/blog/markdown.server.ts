@@ -35,6 +35,7 @@ import { dictionaryFor, format, type Lang } from "../../i18n/index.ts";
 import { escapeHtml } from "../../lib/html-entities.ts";
 import { PHONE_IMAGE_WIDTH, uploadedImage } from "../../lib/uploaded-image.ts";
 import { type MarkdownHazard, markdownHazards } from "./markdown-guard.server.ts";
+import { FOREIGN_IMAGE } from "./rendered-html.server.ts";
 
 export { readingMinutes } from "./reading-time.server.ts";
 
@@ -78,9 +79,6 @@ const schema = {
 function isExternal(href: unknown): boolean {
   return typeof href === "string" && /^(?:https?:)?\/\//i.test(href);
 }
-
-/** The class of a link that stands for an image kept on another site: a picture, not a page the post mentions. */
-export const FOREIGN_IMAGE = "foreign-image";
 
 /** What stands for an image kept on another site: its alternative text, else its file name. */
 const foreignImageText = (image: Element, label: string) =>

@@ -18,9 +18,7 @@ import { fediverseDeliveries, fediverseWithdrawnNotes, responses } from "../db/s
 import { findResponse, type ListedResponse } from "../responses/responses.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { ACTOR_IDENTIFIERS, FEDIVERSE_PREFIX, handleOf } from "./handles.server.ts";
-import type { SiteFederation } from "./types.server.ts";
-
-export const ANSWER_MAX_LENGTH = 2000;
+import type { FediverseAnswers, SiteFederation } from "./types.server.ts";
 
 export function noteUrl(origin: string, id: string): string {
   return `${origin}${FEDIVERSE_PREFIX}/notes/${id}`;
@@ -206,4 +204,15 @@ export async function withdrawAnswersTo(
   let withdrawn = 0;
   for (const { id } of answered) if (id) withdrawn += await withdrawAnswers(db, federation, origin, id);
   return withdrawn;
+}
+
+/** The answers' functions bound to one server's database, federation and origin (the admin's, through its services). */
+export function answersOf(db: Database, federation: SiteFederation, origin: string): FediverseAnswers {
+  return {
+    answer: async (reply, markdown) => {
+      await answerReply(db, federation, origin, reply, markdown);
+    },
+    withdraw: (replyId) => withdrawAnswers(db, federation, origin, replyId),
+    withdrawTo: (where) => withdrawAnswersTo(db, federation, origin, where),
+  };
 }

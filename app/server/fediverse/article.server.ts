@@ -7,17 +7,11 @@
  */
 import { Article, Collection, Hashtag, Image, LanguageString, Link, PUBLIC_COLLECTION, Tombstone } from "@fedify/vocab";
 import { Temporal as TemporalPolyfill } from "@js-temporal/polyfill";
-import { type Lang, localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../i18n/paths.ts";
 import type { PostPage } from "../blog/public-posts.server.ts";
 import { tagLabel } from "../blog/tags.server.ts";
 import { type ResponseSubject, subjectOfPost } from "../responses/subject.server.ts";
-import { actorUrl, FEDIVERSE_PREFIX } from "./handles.server.ts";
-
-export { postAddress } from "./handles.server.ts";
-
-export function postUrl(origin: string, lang: Lang, slug: string): string {
-  return `${origin}${localizePath(`/blog/${encodeURIComponent(slug)}`, lang)}`;
-}
+import { actorUrl, FEDIVERSE_PREFIX, postUrl } from "./handles.server.ts";
 
 /**
  * The replies collection of a post (its approved replies), beside the actors: `/replies/{uuid}` for a post of the

@@ -40,11 +40,11 @@ import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
 import { activeContentIn, sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
 import { subjectOfPost } from "../responses/subject.server.ts";
-import { subjectAt } from "../responses/subject-lookup.server.ts";
 import { withdrawAnswersTo } from "./answer.server.ts";
-import { postAddress, postArticle } from "./article.server.ts";
+import { postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
+import { postOfUrl } from "./federated-posts.server.ts";
 import {
   ACTOR_IDENTIFIERS,
   actorPath,
@@ -101,17 +101,6 @@ const ACTIVE_REPLY = "The reply's HTML carries scripts, styles or event handlers
 
 /** Followers, outbox and featured pages hold this many items. */
 const PAGE_SIZE = 20;
-
-/**
- * The post of this site a URL names, if it is public now (the address or its `?from=` variant): a post of the
- * database, or a static article in the language of its address (decision 080).
- */
-export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
-  if (!url || url.origin !== new URL(origin).origin) return undefined;
-  const address = postAddress(url.pathname);
-  if (!address) return undefined;
-  return subjectAt(db, address.lang, address.slug);
-}
 
 /** Name, `@handle`, profile and avatar of a remote actor, for a follower or a response. */
 async function describeActor(actor: APObject | null, fallback: URL) {

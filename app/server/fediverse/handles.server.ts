@@ -5,7 +5,7 @@
  * outbox, followers and featured collections beside it, and one shared
  * inbox for both at `/fediverse/inbox`.
  */
-import type { Lang } from "../../i18n/paths.ts";
+import { type Lang, localizePath } from "../../i18n/paths.ts";
 
 export const ACTOR_IDENTIFIERS = { pt: "blog", en: "blog.en" } as const satisfies Record<Lang, string>;
 
@@ -40,4 +40,9 @@ export function postAddress(pathname: string): { lang: Lang; slug: string } | un
   const slug = match?.[2];
   if (!match || !slug || slug === "tag" || slug === "preview" || slug.includes(".")) return undefined;
   return { lang: match[1] ? "en" : "pt", slug: decodeURIComponent(slug) };
+}
+
+/** A post's address in its language, the id of its Article: `https://site/en/blog/hello`. */
+export function postUrl(origin: string, lang: Lang, slug: string): string {
+  return `${origin}${localizePath(`/blog/${encodeURIComponent(slug)}`, lang)}`;
 }

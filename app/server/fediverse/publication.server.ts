@@ -16,73 +16,17 @@
  * queues its deliveries, so several servers send it once.
  */
 import { Create, Delete, Tombstone, Update } from "@fedify/vocab";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isLang, type Lang } from "../../i18n/paths.ts";
 import { getPublicPost } from "../blog/public-posts.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { fediverseKv, fediversePosts } from "../db/schema.ts";
-import { postArticle, postUrl } from "./article.server.ts";
+import { fediversePosts } from "../db/schema.ts";
+import { postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
-import type { SiteFederation } from "./federation.server.ts";
-import { ACTOR_IDENTIFIERS } from "./handles.server.ts";
+import { federationStartedAt, pendingChanges } from "./federated-posts.server.ts";
+import { ACTOR_IDENTIFIERS, postUrl } from "./handles.server.ts";
 import { approvedReplyIds } from "./replies.server.ts";
-
-const STARTED_KEY = JSON.stringify(["site", "federation-started"]);
-
-/** When federation began on this database (recorded the first time it is asked). */
-export async function federationStartedAt(db: Database, now = new Date()): Promise<Date> {
-  await db
-    .insert(fediverseKv)
-    .values({ key: STARTED_KEY, value: JSON.stringify(now.toISOString()) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(fediverseKv).where(eq(fediverseKv.key, STARTED_KEY));
-  return new Date(JSON.parse(row?.value ?? JSON.stringify(now.toISOString())) as string);
-}
-
-interface Change {
-  postId: string;
-  lang: string;
-  slug: string;
-  kind: "create" | "update" | "delete";
-  version: Date;
-  /** The federated row's version, for the conditional claim. */
-  known: Date | null;
-  objectUrl: string | null;
-}
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-async function pendingChanges(db: Database, startedAt: Date, limit: number): Promise<Change[]> {
-  const result = await db.execute(sql`
-    select b.id as "postId", b.lang, b.slug,
-      case
-        when f.post_id is null or f.state = 'deleted' then 'create'
-        else 'update' end as kind,
-      coalesce(b.edited_at, b.published_at, b.created_at) as version,
-      f.version as known, f.object_url as "objectUrl"
-    from blogs b
-    left join fediverse_posts f on f.post_id = b.id
-    where b.published and coalesce(b.published_at, b.created_at) <= now() and b.deleted_at is null
-      and (
-        (f.post_id is null and coalesce(b.published_at, b.created_at) >= ${startedAt.toISOString()}::timestamptz
-          and coalesce(b.published_at, b.created_at) >= b.created_at - interval '1 minute')
-        or f.state = 'deleted'
-        or (f.state = 'published' and coalesce(b.edited_at, b.published_at, b.created_at) > f.version)
-      )
-    union all
-    select f.post_id as "postId", f.lang, null as slug, 'delete' as kind, now() as version,
-      f.version as known, f.object_url as "objectUrl"
-    from fediverse_posts f
-    where f.state = 'published' and not exists (
-      select 1 from blogs b where b.id = f.post_id and b.published
-        and coalesce(b.published_at, b.created_at) <= now() and b.deleted_at is null)
-    limit ${limit}`);
-  return rowsOf<Change & { version: string | Date; known: string | Date | null }>(result).map((row) => ({
-    ...row,
-    version: new Date(row.version),
-    known: row.known === null ? null : new Date(row.known),
-  }));
-}
+import type { SiteFederation } from "./types.server.ts";
 
 /**
  * Federates what changed since the last round: one activity per change,
@@ -158,13 +102,4 @@ export async function federatePostChanges(
     if (claimed) queued += 1;
   }
   return queued;
-}
-
-/** Whether a post's address answers 410: its Delete went out and it is not public. */
-export async function deletedObject(db: Database, objectUrl: string) {
-  const [row] = await db
-    .select()
-    .from(fediversePosts)
-    .where(and(eq(fediversePosts.objectUrl, objectUrl), eq(fediversePosts.state, "deleted")));
-  return row;
 }

@@ -1,5 +1,24 @@
-/** The site's Fedify federation, named apart from its making so the services can hold one without importing it. */
+/**
+ * What the rest of the server knows of the fediverse's Fedify side, named
+ * apart from its making so the services, the doorway and the admin can hold
+ * it without importing Fedify, which loads on first use (decision 095).
+ */
 import type { Federation } from "@fedify/fedify";
+import type { SQL } from "drizzle-orm";
+import type { ListedResponse } from "../responses/responses.server.ts";
+
+/** The longest answer the author may write to a reply, in characters. */
+export const ANSWER_MAX_LENGTH = 2000;
+
+/** The author's answers to replies (answer.server.ts), sent through this server's federation. */
+export interface FediverseAnswers {
+  /** Stores the answer under the post and queues its Create. */
+  answer(reply: ListedResponse, markdown: string): Promise<void>;
+  /** Withdraws the answers to one reply; how many Deletes were queued. */
+  withdraw(replyId: string): Promise<number>;
+  /** Withdraws the answers to the replies `where` selects (an account or instance blocked). */
+  withdrawTo(where: SQL | undefined): Promise<number>;
+}
 
 /**
  * What one inbox request leaves for the doorway: set by a listener that

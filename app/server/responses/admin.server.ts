@@ -11,8 +11,7 @@ import type { Dictionary } from "../../i18n/index.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { responses } from "../db/schema.ts";
-import { ANSWER_MAX_LENGTH, answerReply, withdrawAnswers, withdrawAnswersTo } from "../fediverse/answer.server.ts";
-import type { SiteFederation } from "../fediverse/federation.server.ts";
+import { ANSWER_MAX_LENGTH, type FediverseAnswers } from "../fediverse/types.server.ts";
 import { block, deleteResponse, findResponse, setResponseStatus, unblock } from "./responses.server.ts";
 
 type Texts = Dictionary["admin"]["responses"];
@@ -26,8 +25,8 @@ export interface ResponseActionBody {
 }
 
 export interface ResponseActionContext {
-  federation: SiteFederation | undefined;
-  origin: string;
+  /** The author's answers through the fediverse; undefined with FEDERATION=off. */
+  answers: FediverseAnswers | undefined;
   /** Wakes the delivery worker after an answer. */
   wake: () => void;
 }
@@ -63,8 +62,8 @@ export async function responseAdminAction(
   const response = await findResponse(db, id);
   if (!response) return answer(404, texts.notFound, id);
   // Deleting or rejecting a reply the author answered withdraws the answer from the fediverse first (decision 081).
-  if ((intent === "delete" || intent === "reject") && context.federation) {
-    if ((await withdrawAnswers(db, context.federation, context.origin, id)) > 0) context.wake();
+  if ((intent === "delete" || intent === "reject") && context.answers) {
+    if ((await context.answers.withdraw(id)) > 0) context.wake();
   }
   switch (intent) {
     case "approve":
@@ -81,9 +80,9 @@ export async function responseAdminAction(
       const value = intent === "block-account" ? response.authorActor : response.instance;
       if (!value) return answer(400, texts.invalid, id);
       // Their replies go: the author's answers to them are withdrawn first (decision 081).
-      if (context.federation) {
+      if (context.answers) {
         const theirs = intent === "block-account" ? eq(responses.authorActor, value) : eq(responses.instance, value);
-        if ((await withdrawAnswersTo(db, context.federation, context.origin, theirs)) > 0) context.wake();
+        if ((await context.answers.withdrawTo(theirs)) > 0) context.wake();
       }
       await block(db, intent === "block-account" ? "account" : "instance", value);
       invalidatePublicPages();
@@ -94,10 +93,10 @@ export async function responseAdminAction(
       if (!text) return answer(400, texts.answerEmpty, id);
       if (text.length > ANSWER_MAX_LENGTH)
         return answer(400, format(texts.answerTooLong, { max: ANSWER_MAX_LENGTH }), id);
-      if (!context.federation || response.kind !== "reply" || response.local) return answer(400, texts.invalid, id);
+      if (!context.answers || response.kind !== "reply" || response.local) return answer(400, texts.invalid, id);
       // An answer shows under the post: the reply it answers shows too.
       if (response.status !== "approved") await setResponseStatus(db, id, "approved");
-      await answerReply(db, context.federation, context.origin, response, text);
+      await context.answers.answer(response, text);
       invalidatePublicPages();
       context.wake();
       return answer(200, texts.answered, id);

@@ -21,7 +21,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isLang } from "../../i18n/paths.ts";
 import { postPath } from "../../lib/blog-paths.ts";
-import { FOREIGN_IMAGE, renderMarkdown } from "../blog/markdown.server.ts";
+import { FOREIGN_IMAGE } from "../blog/rendered-html.server.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   blogs,
@@ -96,7 +96,9 @@ export async function queueNewVersions(db: Database, publicUrl: string, now = ne
     const source = new URL(postPath({ lang: post.lang, slug: post.slug }), publicUrl).href;
     // Published again after it was withdrawn: its pages are told again, however old the post.
     const recent = post.withdrawn || now.getTime() - post.version.getTime() <= SEND_HORIZON_MS;
-    const targets = recent ? externalLinks(renderMarkdown(post.content, post.lang).html, publicUrl) : [];
+    // The renderer loads with the first post that has pages to tell, not with the server.
+    const render = recent ? (await import("../blog/markdown.server.ts")).renderMarkdown : undefined;
+    const targets = render ? externalLinks(render(post.content, post.lang).html, publicUrl) : [];
     queued += await db.transaction(async (tx) => {
       // Recorded by one server only: the one whose statement moved the version.
       const [claimed] = await tx
