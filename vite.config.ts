@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { inlineScripts } from "./app/first-paint/inline-script-plugin.server.ts";
 import { buildSettingsOrExit } from "./config/config.ts";
-import { serverBundleResolution } from "./tools/build/build-server.ts";
+import { SERVER_BUNDLE_TEXT, serverBundleResolution } from "./tools/build/build-server.ts";
 
 // The origin the prerendered pages name (canonical URLs, link previews): the server's own code
 // reads only while prerendering; a server uses its PUBLIC_URL (decision 041), the browser's bundle none.
@@ -47,6 +47,8 @@ export default defineConfig(({ command }) => ({
   // modules instead of hundreds of small ones, each with its package.json.
   // Development keeps Vite's default, packages as Node loads them.
   ssr: command === "build" ? serverBundleResolution() : { external: ["@electric-sql/pglite", "pg", "sharp"] },
+  // React Router's server build is written as the server's own is (tools/build/build-server.ts says why).
+  environments: { ssr: { build: { rollupOptions: { output: SERVER_BUNDLE_TEXT } } } },
   optimizeDeps: {
     exclude: ["@electric-sql/pglite"],
   },

@@ -44,6 +44,19 @@ export const SERVER_EXTERNAL_PACKAGES = [
   "vite",
 ];
 
+/**
+ * How a production server bundle is written: V8 keeps each module's source
+ * text in memory for as long as the process runs, in two bytes a character
+ * when one character of it is outside Latin-1 (a "…" in a string, a "→" in a
+ * comment). Non-ASCII characters escaped and doc comments left out, the
+ * source loaded at start is about 3.6 MB smaller in memory (decision 095).
+ * Licence comments stay.
+ */
+export const SERVER_BUNDLE_TEXT = {
+  charset: "ascii",
+  comments: { legal: true, annotation: false, jsdoc: false },
+} as const;
+
 /** Which imports a production server bundle takes in (`ssr` of a Vite config): all but SERVER_EXTERNAL_PACKAGES. */
 export function serverBundleResolution(): { noExternal: true; external: string[] } {
   return { noExternal: true, external: [...SERVER_EXTERNAL_PACKAGES] };
@@ -78,7 +91,11 @@ export async function buildServerEntry(buildDir: string): Promise<string> {
         // The server holds every language's strings (app/i18n/all.ts); the strings registry's
         // dynamic imports, which that makes ineffective here, are for browsers.
         checks: { ineffectiveDynamicImport: false },
-        output: { entryFileNames: path.basename(entry), chunkFileNames: "chunks/[name]-[hash].js" },
+        output: {
+          entryFileNames: path.basename(entry),
+          chunkFileNames: "chunks/[name]-[hash].js",
+          ...SERVER_BUNDLE_TEXT,
+        },
       },
     },
   });

@@ -74,6 +74,8 @@ const OPENING = `${MARKS}, MaxWords=35, MinWords=25`;
 const OPENING_CHARACTERS = 400;
 /** Paragraphs of the body a snippet shows at most, the best matching ones, in the body's order. */
 const PASSAGES_SHOWN = 2;
+/** Between two passages of a snippet. A parameter, not SQL text: the server's bundle escapes it (decision 095). */
+const PASSAGE_GAP = " … ";
 
 /**
  * The query as one tsquery, each term in the language's configuration:
@@ -222,7 +224,7 @@ export async function searchPublicPosts(
         join search_documents d on d.id = r.id
         cross join q
         left join lateral (
-          select string_agg(ts_headline(search_config(${lang}), best.passage, q.query, ${PASSAGE}), ' … ' order by best.n) as snippet
+          select string_agg(ts_headline(search_config(${lang}), best.passage, q.query, ${PASSAGE}), ${PASSAGE_GAP}::text order by best.n) as snippet
           from (
             select paragraph.passage, paragraph.n
             from unnest(search_passages(d.body), d.passage_vectors) with ordinality as paragraph(passage, vector, n)
