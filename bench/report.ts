@@ -420,6 +420,10 @@ export function renderReport(results: BenchResults): string {
         ["Cold start, existing database, to first 200", ...resources.map((r) => `${s(r.coldStartMs)} s`)],
         ["RSS at rest", ...resources.map((r) => mb(r.rssAtRest))],
         ["RSS under load (highest sample)", ...resources.map((r) => mb(r.rssUnderLoad))],
+        [
+          "RSS after it, the fediverse asked for (Fedify loaded)",
+          ...resources.map((r) => (r.rssWithFediverse === undefined ? "not measured" : mb(r.rssWithFediverse))),
+        ],
         ["RSS high-water mark (VmHWM) at stop", ...resources.map((r) => mb(r.rssPeak))],
       ],
     ),

@@ -73,6 +73,8 @@ export interface ServerResources {
   coldStartMs: number;
   rssAtRest: number;
   rssUnderLoad: number;
+  /** After the load, once the fediverse was asked for and Fedify loaded (absent from runs before decision 095). */
+  rssWithFediverse?: number;
   /** The kernel's high-water mark (VmHWM) when the server was stopped. */
   rssPeak: number;
   /** The load that produced `rssUnderLoad`. */

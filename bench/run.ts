@@ -7,6 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { actorPath } from "../app/server/fediverse/handles.server.ts";
 import { fullBenchSettings } from "../config/bench.ts";
 import { settingsOrExit } from "../config/read.ts";
 import { checkBudgets } from "./budgets.ts";
@@ -47,6 +48,20 @@ async function startTwice(settings: ServerSettings, engine: ServerResources["eng
 async function rssAtRest(server: RunningServer): Promise<number> {
   for (const target of Object.values(loadTargets)) {
     await fetch(`${server.origin}${target}`).then((response) => response.arrayBuffer());
+  }
+  await sleep(2000);
+  return memoryOf(server.child.pid)?.rss ?? 0;
+}
+
+/**
+ * RSS once the fediverse has been asked for: an account and a post as ActivityPub, which load Fedify (about 50 MB,
+ * on first use: decision 095), then quiet. What a server that other servers follow holds.
+ */
+async function rssWithFediverse(server: RunningServer): Promise<number> {
+  for (const target of [actorPath("pt"), loadTargets.post]) {
+    const response = await fetch(`${server.origin}${target}`, { headers: { Accept: "application/activity+json" } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${target} as ActivityPub answered ${response.status}`);
   }
   await sleep(2000);
   return memoryOf(server.child.pid)?.rss ?? 0;
@@ -132,6 +147,7 @@ async function main(): Promise<number> {
   const staticLoad = await ours(loadTargets.static);
   const postLoad = await ours(loadTargets.post);
   const notFoundLoad = await ours(loadTargets.notFound);
+  const embeddedFediverse = await rssWithFediverse(server);
   const embeddedPeak = memoryOf(pid)?.peak ?? 0;
   await server.child.stop();
 
@@ -165,6 +181,7 @@ async function main(): Promise<number> {
       coldStartMs: server.startMs,
       rssAtRest: embeddedRest,
       rssUnderLoad: underLoad([staticLoad, postLoad, notFoundLoad]),
+      rssWithFediverse: embeddedFediverse,
       rssPeak: embeddedPeak,
     },
   ];
@@ -179,6 +196,7 @@ async function main(): Promise<number> {
     console.info(
       `  PostgreSQL ${loadTargets.post}: ${round(pgLoad.requestsPerSecond)} req/s, p99 ${pgLoad.latencyP99} ms`,
     );
+    const withFediverse = await rssWithFediverse(pg.server);
     const peak = memoryOf(pg.server.child.pid)?.peak ?? 0;
     await pg.server.child.stop();
     resources.push({
@@ -187,6 +205,7 @@ async function main(): Promise<number> {
       coldStartMs: pg.server.startMs,
       rssAtRest: rest,
       rssUnderLoad: underLoad([pgLoad]),
+      rssWithFediverse: withFediverse,
       rssPeak: peak,
       load: pgLoad,
     });
