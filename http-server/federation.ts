@@ -12,9 +12,8 @@
  * account: 404). With `FEDERATION=off` this is not mounted at all.
  */
 import type { NextFunction, Request, Response } from "express";
-import { getPublicPost } from "../app/server/blog/public-posts.server.ts";
 import type { Database } from "../app/server/db/client.server.ts";
-import { deletedObject, postOfUrl } from "../app/server/fediverse/federated-posts.server.ts";
+import { deletedObject } from "../app/server/fediverse/federated-posts.server.ts";
 import { FEDIVERSE_PREFIX, langOfIdentifier, postAddress, postUrl } from "../app/server/fediverse/handles.server.ts";
 import { approvedReplyIds } from "../app/server/fediverse/replies.server.ts";
 import type { InboxOutcome, SiteFederation } from "../app/server/fediverse/types.server.ts";
@@ -170,6 +169,8 @@ export function federationDoor(options: FederationDoorOptions) {
       return refuse(res, 403, "Blocked");
     const target = targetOf(activity);
     if (target?.startsWith(`${origin}/`)) {
+      // The posts' lookup (the static articles and their pictures with it) loads with the first activity about one.
+      const { postOfUrl } = await import("../app/server/responses/subject-lookup.server.ts");
       const post = await postOfUrl(db, origin, new URL(target)).catch(() => undefined);
       if (!post) return refuse(res, 404, "No such post");
     }
@@ -191,6 +192,7 @@ export function federationDoor(options: FederationDoorOptions) {
     if (!address) return false;
     res.setHeader("Vary", "Accept");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    const { getPublicPost } = await import("../app/server/blog/public-posts.server.ts");
     const post = await getPublicPost(db, address.slug, address.lang);
     const objectUrl = postUrl(origin, address.lang, address.slug);
     const deleted = post ? undefined : await deletedObject(db, objectUrl);

@@ -2,11 +2,12 @@
  * The server loads its heavy libraries only when a request needs them: the
  * database driver of the engine in use, the image libraries with the first
  * upload, the SMTP library with the first e-mail, the Markdown pipeline with
- * the first body to render, satori with the first link-preview image. Each
+ * the first body to render, satori with the first link-preview image, Fedify
+ * with the fediverse's first request or the first activity to send. Each
  * mock below records that its module was loaded and then hands over the real
  * module.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -40,6 +41,14 @@ vi.mock("unified", async (original) => {
 });
 vi.mock("satori", async (original) => {
   loaded.add("satori");
+  return original();
+});
+vi.mock("@fedify/fedify", async (original) => {
+  loaded.add("@fedify/fedify");
+  return original();
+});
+vi.mock("@fedify/vocab", async (original) => {
+  loaded.add("@fedify/vocab");
   return original();
 });
 vi.mock("aws4fetch", async (original) => {
@@ -107,10 +116,11 @@ describe("heavy libraries load on first use", () => {
     mailer.close();
   });
 
-  it("loads the Markdown pipeline with the first body to render, not with the blog's modules", async () => {
+  it("loads the Markdown pipeline with the first body to render, not with the blog's modules or the webmentions'", async () => {
     const { renderCached } = await import("../../app/server/blog/render-cache.server.ts");
     await import("../../app/server/blog/public-posts.server.ts");
     await import("../../app/routes/admin-blog-preview.ts");
+    await import("../../app/server/webmention/settings.server.ts");
     expect(loaded.has("unified")).toBe(false);
     expect((await renderCached("lazy:1", "*hi*", "en")).html).toBe("<p><em>hi</em></p>");
     expect(loaded.has("unified")).toBe(true);
@@ -146,5 +156,44 @@ describe("heavy libraries load on first use", () => {
       expect(loaded.has("satori")).toBe(true);
     },
     limit(30_000),
+  );
+
+  it(
+    "loads Fedify when the fediverse is first asked for, not with its start, its doorway, the routes or a quiet round",
+    async () => {
+      await import("../../http-server/federation.ts");
+      // Every route module, as React Router's server build loads them all at start.
+      const routes = path.join(import.meta.dirname, "../../app/routes");
+      for (const file of readdirSync(routes).filter((name) => /\.tsx?$/.test(name)))
+        await import(path.join(routes, file));
+      const { startFediverse } = await import("../../app/server/fediverse/start.server.ts");
+      const dir = mkdtempSync(path.join(tmpdir(), "portfolio-lazy-"));
+      dirs.push(dir);
+      const database = await openMigratedPglite(dir);
+      try {
+        const { services, worker } = startFediverse({
+          db: database.db,
+          origin: "http://127.0.0.1:9",
+          allowPrivate: true,
+          leaseMs: 1000,
+          smtp: null,
+          authorMail: "author@example.com",
+        });
+        // The worker's first round runs at once; stopping waits for it. It found nothing to send.
+        await worker.stop();
+        const { federationStartedAt } = await import("../../app/server/fediverse/federated-posts.server.ts");
+        const started = new Date(Date.now() + 60_000);
+        expect((await federationStartedAt(database.db, started)).getTime()).toBeLessThan(started.getTime());
+        expect(loaded.has("@fedify/fedify")).toBe(false);
+        expect(loaded.has("@fedify/vocab")).toBe(false);
+        const federation = await services.federation();
+        expect(loaded.has("@fedify/fedify")).toBe(true);
+        // Made once: every caller gets the same federation.
+        expect(await services.federation()).toBe(federation);
+      } finally {
+        await database.close();
+      }
+    },
+    limit(60_000),
   );
 });

@@ -2,15 +2,12 @@
  * What the fediverse was told of the posts, read without Fedify: when
  * federation began on this database, the changes the worker has still to
  * federate (publication.server.ts makes their activities), and the posts
- * whose Delete went out, and which post an address of the site names. The
- * worker and the doorway ask here, and load the federation only when there
- * is something to send or to answer (decision 095).
+ * whose Delete went out. The worker and the doorway ask here, and load the
+ * federation only when there is something to send or to answer (decision 095).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { fediverseKv, fediversePosts } from "../db/schema.ts";
-import { subjectAt } from "../responses/subject-lookup.server.ts";
-import { postAddress } from "./handles.server.ts";
 
 const STARTED_KEY = JSON.stringify(["site", "federation-started"]);
 
@@ -81,15 +78,4 @@ export async function deletedObject(db: Database, objectUrl: string) {
     .from(fediversePosts)
     .where(and(eq(fediversePosts.objectUrl, objectUrl), eq(fediversePosts.state, "deleted")));
   return row;
-}
-
-/**
- * The post of this site a URL names, if it is public now (the address or its `?from=` variant): a post of the
- * database, or a static article in the language of its address (decision 080).
- */
-export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
-  if (!url || url.origin !== new URL(origin).origin) return undefined;
-  const address = postAddress(url.pathname);
-  if (!address) return undefined;
-  return subjectAt(db, address.lang, address.slug);
 }

@@ -40,11 +40,11 @@ import type { FetchLimits } from "../net/guarded-fetch.server.ts";
 import { deleteRemoteResponse, isBlocked, saveResponse, updateRemoteReply } from "../responses/responses.server.ts";
 import { activeContentIn, sanitizeRemoteHtml } from "../responses/sanitize.server.ts";
 import { subjectOfPost } from "../responses/subject.server.ts";
+import { postOfUrl } from "../responses/subject-lookup.server.ts";
 import { withdrawAnswersTo } from "./answer.server.ts";
 import { postArticle } from "./article.server.ts";
 import { queueActivity } from "./deliveries.server.ts";
 import { documentLimits, guardedAuthenticatedDocumentLoader, guardedDocumentLoader } from "./document-loader.server.ts";
-import { postOfUrl } from "./federated-posts.server.ts";
 import {
   ACTOR_IDENTIFIERS,
   actorPath,

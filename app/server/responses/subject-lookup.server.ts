@@ -8,6 +8,7 @@ import { tr } from "../../content/localized.ts";
 import type { Lang } from "../../i18n/paths.ts";
 import { findPublishedPost } from "../blog/posts.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { postAddress } from "../fediverse/handles.server.ts";
 import { type ResponseSubject, type SubjectColumns, subjectOfRow } from "./subject.server.ts";
 
 /** A subject with what a page says of it: its language and slug. */
@@ -24,6 +25,17 @@ export async function subjectAt(db: Database, lang: Lang, slug: string): Promise
   const post = await findPublishedPost(db, lang, slug);
   if (!post) return undefined;
   return { subject: { postId: post.id }, lang: post.lang === "en" ? "en" : "pt", slug: post.slug };
+}
+
+/**
+ * The post of this site a URL names, if it is public now (the address or its `?from=` variant): a post of the
+ * database, or a static article in the language of its address (decision 080).
+ */
+export async function postOfUrl(db: Database, origin: string, url: URL | null | undefined) {
+  if (!url || url.origin !== new URL(origin).origin) return undefined;
+  const address = postAddress(url.pathname);
+  if (!address) return undefined;
+  return subjectAt(db, address.lang, address.slug);
 }
 
 /** A static article's title, slug and language for a listed response (the database's posts come from its join). */

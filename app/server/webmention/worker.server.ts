@@ -25,7 +25,6 @@ import {
   recordVerification,
 } from "./queue.server.ts";
 import { sendWebmention } from "./send.server.ts";
-import { comparable, linksTo, sourceDetails } from "./source-page.server.ts";
 
 export interface WebmentionWorkerOptions {
   db: Database;
@@ -99,6 +98,8 @@ async function verifyOne(options: WebmentionWorkerOptions, row: WebmentionReceiv
     return "other";
   }
   const contentType = String(page.headers["content-type"] ?? "");
+  // The page's reader (its microformats parser, parse5 with it) loads with the first mention to verify.
+  const { comparable, linksTo, sourceDetails } = await import("./source-page.server.ts");
   if (page.status < 200 || page.status >= 300 || !linksTo(page.body, contentType, page.url, row.target)) {
     await remove();
     const outcome = page.status === 410 ? "gone" : page.status >= 300 ? `answered ${page.status}` : "no-link";
