@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../app/server/db/client.server.ts";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
@@ -27,6 +28,16 @@ const byFile = (source: ParsedSource, file: string): ImportedPost => {
   if (!post) throw new Error(`No post ${file} among ${source.posts.map((p) => p.origin.file).join(", ")}`);
   return post;
 };
+
+/** The paths of the files in an archive, as the import lists them. */
+async function pathsIn(file: string): Promise<string[]> {
+  const tree = await openSource(file);
+  try {
+    return tree.files.map((entry) => entry.path);
+  } finally {
+    tree.close();
+  }
+}
 
 const HUGO_PT = 'defaultContentLanguage = "pt"\n[languages.pt]\nweight = 1\n[languages.en]\nweight = 2\n';
 
@@ -172,17 +183,102 @@ describe("names in a zip made on Linux", () => {
         "caf_.md": Buffer.from([0x63, 0x61, 0x66, 0x82, 0x2e, 0x6d, 0x64]),
       },
     );
-    const tree = await openSource(file);
-    try {
-      expect(tree.files.map((entry) => entry.path)).toContain("content/posts/café-com-leite/xícara.jpg");
-    } finally {
-      tree.close();
-    }
+    expect(await pathsIn(file)).toContain("content/posts/café-com-leite/xícara.jpg");
     const source = await read(file);
     expect(source.problems).toEqual([]);
     expect(byFile(source, "content/posts/café-com-leite/index.md").slug).toBe("cafe-com-leite");
     // 0x82 is not UTF-8 on its own: code page 437's é.
     expect(byFile(source, "content/posts/café.md").title).toBe("Dos");
+  });
+});
+
+/**
+ * A zip of stored files written byte by byte, each name as raw bytes without the UTF-8 flag and, when given, a
+ * Unicode Path extra field (0x7075: version 1, the CRC-32 of the raw name, the name in UTF-8) in the central
+ * directory, as Windows tools write names outside code page 437.
+ */
+function zipWithUnicodePaths(entries: { raw: Buffer; unicodePath?: { name: string; crcOf: Buffer }; text: string }[]) {
+  /** A record of little-endian fields, each at its offset: [offset, bytes, value]. */
+  const record = (size: number, fields: [number, 1 | 2 | 4, number][]) => {
+    const bytes = Buffer.alloc(size);
+    for (const [at, width, value] of fields) bytes.writeUIntLE(value, at, width);
+    return bytes;
+  };
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { raw, unicodePath, text } of entries) {
+    const data = Buffer.from(text);
+    const crc = zlib.crc32(data);
+    const sizes: [number, 4, number][] = [
+      [0, 4, crc],
+      [4, 4, data.length],
+      [8, 4, data.length],
+    ];
+    const local = record(30, [
+      [0, 4, 0x04034b50],
+      [4, 2, 20],
+      ...sizes.map(([at, width, value]): [number, 4, number] => [at + 14, width, value]),
+      [26, 2, raw.length],
+    ]);
+    locals.push(local, raw, data);
+    const name = unicodePath ? Buffer.from(unicodePath.name, "utf8") : undefined;
+    const extra =
+      unicodePath && name
+        ? Buffer.concat([
+            record(9, [
+              [0, 2, 0x7075],
+              [2, 2, 5 + name.length],
+              [4, 1, 1],
+              [5, 4, zlib.crc32(unicodePath.crcOf)],
+            ]),
+            name,
+          ])
+        : Buffer.alloc(0);
+    const central = record(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      ...sizes.map(([at, width, value]): [number, 4, number] => [at + 16, width, value]),
+      [28, 2, raw.length],
+      [30, 2, extra.length],
+      [42, 4, offset],
+    ]);
+    centrals.push(central, raw, extra);
+    offset += local.length + raw.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = record(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, entries.length],
+    [10, 2, entries.length],
+    [12, 4, directory.length],
+    [16, 4, offset],
+  ]);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+describe("names in a zip made on Windows", () => {
+  it("reads a name from its Unicode Path field when that field is of the name written, else the name written", async () => {
+    const md = (title: string) => `---\ntitle: ${title}\ndate: 2021-01-01\n---\nx`;
+    // The name written, a byte 0x81 between "a" and "b", reads "aüb.md" in code page 437: the field says what the tool could not write.
+    const written = Buffer.from([0x61, 0x81, 0x62, 0x2e, 0x6d, 0x64]);
+    const renamed = Buffer.from([0x63, 0x81, 0x64, 0x2e, 0x6d, 0x64]);
+    const file = path.join(path.dirname(await zipFile({ x: "" })), "windows.zip");
+    writeFileSync(
+      file,
+      zipWithUnicodePaths([
+        { raw: written, unicodePath: { name: "ação.md", crcOf: written }, text: md("Ação") },
+        // A field left from before the entry was renamed (its CRC is of another name) is not read.
+        { raw: renamed, unicodePath: { name: "antigo.md", crcOf: written }, text: md("Renomeado") },
+        { raw: Buffer.from("plain.md"), text: md("Plain") },
+      ]),
+    );
+    expect((await pathsIn(file)).sort()).toEqual(["ação.md", "cüd.md", "plain.md"]);
+    const source = await read(file);
+    expect(source.problems).toEqual([]);
+    expect(byFile(source, "ação.md").title).toBe("Ação");
+    expect(byFile(source, "cüd.md").title).toBe("Renomeado");
   });
 });
 
