@@ -4,8 +4,9 @@
  * visitor typed is ever interpreted as HTML. The connection is the site's
  * lazy one (`mail/smtp.server.ts`).
  */
-import "../../i18n/all.ts";
-import { dictionaryFor, format } from "../../i18n/index.ts";
+import { format } from "../../i18n/format.ts";
+// The owner's language's strings of this one area: the server's own bundle loads no other at start.
+import { contact } from "../../i18n/pt/contact.ts";
 import type { ContactMessage } from "../db/schema.ts";
 import { lazySmtpTransport, type SmtpSettings } from "../mail/smtp.server.ts";
 
@@ -17,7 +18,7 @@ export interface Mailer {
 
 /** The e-mail of one message, in the owner's language (the site's default). */
 export function composeMail(message: ContactMessage, from: string, to: string) {
-  const texts = dictionaryFor("pt").contact.mail;
+  const texts = contact.mail;
   const values = {
     name: message.name,
     email: message.email,
