@@ -169,26 +169,32 @@ export function routeMatcher(build: ServerBuild): (path: string) => RouteLeaf | 
     }
   };
   flatten(routes, "");
-  if (optional) {
-    return (path) => {
-      const leaf = matchRoutes(routes, path)?.at(-1);
-      return leaf ? { id: leaf.route.id ?? "", params: leaf.params } : undefined;
-    };
-  }
   // Higher scores first; equal scores keep the table's order, as React Router's stable sort does for siblings.
   branches.sort((a, b) => b.score - a.score || a.order - b.order);
-  return (rawPath) => {
-    const path = decodePath(rawPath);
-    for (const branch of branches) {
-      const match = branch.pattern.exec(path);
-      if (!match) continue;
-      const params: Record<string, string | undefined> = {};
-      branch.params.forEach((name, i) => {
-        params[name] = (match[i + 1] ?? "").replace(/%2F/g, "/");
-      });
-      return { id: branch.id, params };
-    }
-    return undefined;
+  const leafOf = optional
+    ? (path: string): RouteLeaf | undefined => {
+        const leaf = matchRoutes(routes, path)?.at(-1);
+        return leaf ? { id: leaf.route.id ?? "", params: leaf.params } : undefined;
+      }
+    : (rawPath: string): RouteLeaf | undefined => {
+        const path = decodePath(rawPath);
+        for (const branch of branches) {
+          const match = branch.pattern.exec(path);
+          if (!match) continue;
+          const params: Record<string, string | undefined> = {};
+          branch.params.forEach((name, i) => {
+            params[name] = (match[i + 1] ?? "").replace(/%2F/g, "/");
+          });
+          return { id: branch.id, params };
+        }
+        return undefined;
+      };
+  // A request's path is matched twice (whether it names anything, then its metrics label), and a page read by
+  // many is asked for again and again: the last path's leaf is kept. Callers read a leaf, never change it.
+  let last: { path: string; leaf: RouteLeaf | undefined } | undefined;
+  return (path) => {
+    if (last?.path !== path) last = { path, leaf: leafOf(path) };
+    return last.leaf;
   };
 }
 
