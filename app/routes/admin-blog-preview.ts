@@ -46,26 +46,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const content = String(form?.get("content") ?? "").slice(0, POST_LIMITS.content);
   // The pipeline is heavy; it loads with the first preview, not with the server.
-  const [
-    { renderMarkdown },
-    { markdownHazards },
-    { unified },
-    { default: remarkParse },
-    { default: remarkGfm },
-    remarkRehype,
-    stringify,
-  ] = await Promise.all([
-    import("~/server/blog/markdown.server.ts"),
-    import("~/server/blog/markdown-guard.server.ts"),
-    import("unified"),
-    import("remark-parse"),
-    import("remark-gfm"),
-    import("remark-rehype"),
-    import("rehype-stringify"),
-  ]);
-  const html = renderMarkdown(content, lang).html;
+  const [{ renderMarkdown }, { unified }, { default: remarkParse }, { default: remarkGfm }, remarkRehype, stringify] =
+    await Promise.all([
+      import("~/server/blog/markdown.server.ts"),
+      import("unified"),
+      import("remark-parse"),
+      import("remark-gfm"),
+      import("remark-rehype"),
+      import("rehype-stringify"),
+    ]);
+  const { html, hazard } = renderMarkdown(content, lang);
   // A text the parser would spend minutes on is shown as plain text, which removes nothing; the save names its line.
-  if (markdownHazards(content).length > 0) return Response.json({ html, removed: [] });
+  if (hazard) return Response.json({ html, removed: [] });
   // The same Markdown with its raw HTML kept and nothing sanitized: what the author wrote, as HTML.
   const written = String(
     await unified()

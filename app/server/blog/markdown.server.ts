@@ -44,6 +44,8 @@ export interface RenderedMarkdown {
   html: string;
   /** Words of running text, for the reading time. */
   words: number;
+  /** Set when the text was shown as plain text: what the parser could not take (markdown-guard.server.ts). */
+  hazard?: MarkdownHazard;
 }
 
 const languages = {
@@ -267,11 +269,11 @@ const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * lines, every character escaped for HTML; a Markdown escape (`\*`) shows
  * the mark it escapes.
  */
-function plainText(markdown: string): RenderedMarkdown {
+function plainText(markdown: string, hazard: MarkdownHazard): RenderedMarkdown {
   const text = markdown.replace(/\\([!-/:-@[-`{-~])/g, "$1");
   const paragraphs = text.split(/\n[ \t]*\n/).filter((paragraph) => paragraph.trim());
   const html = paragraphs.map((paragraph) => `<p>${paragraph.trim().split("\n").map(escapeHtml).join("<br>\n")}</p>`);
-  return { html: html.join("\n"), words: countWords(text) };
+  return { html: html.join("\n"), words: countWords(text), hazard };
 }
 
 /**
@@ -281,7 +283,8 @@ function plainText(markdown: string): RenderedMarkdown {
  * @example renderMarkdown("**hi**", "en").html // "<p><strong>hi</strong></p>"
  */
 export function renderMarkdown(markdown: string, lang: Lang): RenderedMarkdown {
-  if (markdownHazards(markdown).length > 0) return plainText(markdown);
+  const [hazard] = markdownHazards(markdown);
+  if (hazard) return plainText(markdown, hazard);
   const processor = processors[lang];
   const tree = processor.runSync(processor.parse(markdown)) as Root;
   return { html: processor.stringify(tree), words: countWords(hastToString(tree)) };
