@@ -29,6 +29,9 @@ export interface PostText {
   excerpt: string | null;
   content: string;
   coverImage: string | null;
+  /** The cover's description and caption (absent: an answer from before covers had words). */
+  coverAlt?: string | null;
+  coverCaption?: string | null;
   tags: string[];
   lang: string;
 }

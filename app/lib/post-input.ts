@@ -16,6 +16,9 @@ export const POST_LIMITS = {
   seoDescription: 300,
   socialTitle: 200,
   socialDescription: 300,
+  /** A cover's description: screen readers read it whole, so a sentence or two. */
+  coverAlt: 300,
+  coverCaption: 300,
 } as const;
 
 /** About as much of a description as search engines show under a result's title. */
@@ -51,6 +54,14 @@ export interface PostInput {
   seoDescription?: string | null;
   socialTitle?: string | null;
   socialDescription?: string | null;
+  /**
+   * The cover's description for readers who do not see it, and the line
+   * under it on the article; null: none (a cover without a description is
+   * decorative). Absent when the form did not send the field: the stored
+   * value is kept, unless the post has no cover any more.
+   */
+  coverAlt?: string | null;
+  coverCaption?: string | null;
 }
 
 export type PostField =
@@ -59,6 +70,8 @@ export type PostField =
   | "content"
   | "excerpt"
   | "coverImage"
+  | "coverAlt"
+  | "coverCaption"
   | "lang"
   | "tags"
   | "translationOf"
@@ -137,18 +150,24 @@ export function plainLine(value: string): string {
     .trim();
 }
 
-type SettingsField = "seoDescription" | "socialTitle" | "socialDescription";
+const LINE_FIELDS = ["seoDescription", "socialTitle", "socialDescription", "coverAlt", "coverCaption"] as const;
+type LineField = (typeof LINE_FIELDS)[number];
 
-/** The post's settings the form sent (absent ones are left out: what is stored stays), and their errors. */
-function readSettings(form: FormData, messages: Dictionary["admin"]["errors"]) {
-  const tooLong: Record<SettingsField, string> = {
+/**
+ * The post's lines of plain text the form sent (its settings, its cover's
+ * words; absent ones are left out: what is stored stays), and their errors.
+ */
+function readLines(form: FormData, messages: Dictionary["admin"]["errors"]) {
+  const tooLong: Record<LineField, string> = {
     seoDescription: messages.seoDescriptionTooLong,
     socialTitle: messages.socialTitleTooLong,
     socialDescription: messages.socialDescriptionTooLong,
+    coverAlt: messages.coverAltTooLong,
+    coverCaption: messages.coverCaptionTooLong,
   };
-  const values: Partial<Record<SettingsField, string | null>> = {};
+  const values: Partial<Record<LineField, string | null>> = {};
   const errors: FieldErrors = {};
-  for (const field of ["seoDescription", "socialTitle", "socialDescription"] as const) {
+  for (const field of LINE_FIELDS) {
     if (!form.has(field)) continue;
     const value = plainLine(text(form.get(field)));
     if (value.length > POST_LIMITS[field]) errors[field] = format(tooLong[field], { max: POST_LIMITS[field] });
@@ -218,8 +237,10 @@ export function parsePostInput(
 
   if (translationOf && !UUID.test(translationOf)) errors.translationOf = messages.translationNotFound;
 
-  const settings = readSettings(form, messages);
-  Object.assign(errors, settings.errors);
+  const lines = readLines(form, messages);
+  // Without a cover there is nothing to describe: its words go with it.
+  if (!cover) Object.assign(lines.values, { coverAlt: null, coverCaption: null });
+  Object.assign(errors, lines.errors);
 
   // "Agendar" ticked with no time entered is a mistake to point out, not a draft.
   const wantsSchedule = text(form.get("schedule")) === "on";
@@ -244,7 +265,7 @@ export function parsePostInput(
       ...(tagList.tags.length > 0 ? { tagNames: tagList.names } : {}),
       translationOf: translationOf || null,
       scheduledAt: scheduledAt && !Number.isNaN(scheduledAt.getTime()) ? scheduledAt : null,
-      ...settings.values,
+      ...lines.values,
     },
   };
 }

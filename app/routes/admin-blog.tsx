@@ -86,6 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         content: version.content,
         excerpt: version.excerpt,
         coverImage: version.coverImage,
+        coverAlt: version.coverAlt,
+        coverCaption: version.coverCaption,
         published: post.published,
         pending: pending.has(post.id),
         lang: isLang(version.lang) ? version.lang : "pt",

@@ -202,7 +202,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {t.blog.back}
       </LocalLink>
       <ArticleHeader post={post} />
-      <ArticleCover cover={post.cover} picture={post.picture} />
+      <ArticleCover cover={post.cover} picture={post.picture} alt={post.coverAlt} caption={post.coverCaption} />
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>

@@ -7,6 +7,7 @@ import {
   restoreRevision,
   updatePost,
 } from "../../app/server/blog/posts.server.ts";
+import { getPublicPost } from "../../app/server/blog/public-posts.server.ts";
 import {
   findRevision,
   listRevisions,
@@ -30,6 +31,8 @@ describe("summarizeChange", () => {
     excerpt: null,
     content: "a\nb",
     coverImage: null,
+    coverAlt: null,
+    coverCaption: null,
     tags: ["x"],
     lang: "pt",
   };
@@ -41,6 +44,12 @@ describe("summarizeChange", () => {
     });
     expect(summarizeChange(version, { ...version, tags: ["x", "y"] }).changed).toEqual(["tags"]);
     expect(summarizeChange(version, version).changed).toEqual([]);
+  });
+  it("counts a change of the cover's words as a change of the cover", () => {
+    const covered = { ...version, coverImage: "/uploads/blog-images/a/b.jpg", coverAlt: "Recife" };
+    expect(summarizeChange(covered, { ...covered, coverAlt: "Olinda" }).changed).toEqual(["coverImage"]);
+    expect(summarizeChange(covered, { ...covered, coverCaption: "Foto: Ana" }).changed).toEqual(["coverImage"]);
+    expect(summarizeChange(covered, { ...covered, coverAlt: "Recife" }).changed).toEqual([]);
   });
 });
 
@@ -102,6 +111,53 @@ for (const engine of engines) {
       expect((await findRevision(database.db, ana, post.id, first.id))?.content).toBe("original");
       // A restore from a stale form is refused like a save.
       expect((await restoreRevision(database.db, ana, post.id, first.id, edited.updatedAt)).status).toBe("stale");
+    });
+
+    it("keeps a cover's words with it: saved, kept when not sent, restored with its revision, shown, dropped with it", async () => {
+      const cover = `/uploads/blog-images/${ana}/DescritaDescritaDescri.webp`;
+      const words = { coverImage: cover, coverAlt: "O Capibaribe visto da ponte", coverCaption: "Foto: Ana" };
+      const post = saved(await createPost(database.db, ana, postInput("capa-descrita", { published: true, ...words })));
+      expect(post).toMatchObject(words);
+      // A form that does not send the words (an older editor, a script) keeps them.
+      const kept = saved(
+        await updatePost(
+          database.db,
+          ana,
+          post.id,
+          postInput("capa-descrita", { published: true, coverImage: cover }),
+          post.updatedAt,
+        ),
+      );
+      expect(kept).toMatchObject(words);
+      const described = saved(
+        await updatePost(
+          database.db,
+          ana,
+          post.id,
+          postInput("capa-descrita", { published: true, ...words, coverAlt: "Outra descrição", coverCaption: null }),
+          kept.updatedAt,
+        ),
+      );
+      expect(described).toMatchObject({ coverAlt: "Outra descrição", coverCaption: null });
+      expect(described.editedAt).not.toBeNull();
+      const [newest, , first] = (await listRevisions(database.db, ana, post.id)) ?? [];
+      expect(newest?.changed).toEqual(["coverImage"]);
+      const page = await getPublicPost(database.db, "capa-descrita", "pt");
+      expect(page).toMatchObject({ cover, coverAlt: "Outra descrição" });
+      expect(page && "coverCaption" in page).toBe(false);
+      if (!first) throw new Error("no first revision");
+      const restored = saved(await restoreRevision(database.db, ana, post.id, first.id, described.updatedAt));
+      expect(restored).toMatchObject(words);
+      const bare = saved(
+        await updatePost(
+          database.db,
+          ana,
+          post.id,
+          postInput("capa-descrita", { published: true }),
+          restored.updatedAt,
+        ),
+      );
+      expect(bare).toMatchObject({ coverImage: null, coverAlt: null, coverCaption: null });
     });
 
     it("shows and restores revisions to the post's author only", async () => {

@@ -147,6 +147,8 @@ for (const engine of engines) {
             seoDescription: "Descrição para buscadores.",
             socialTitle: "Título social",
             socialDescription: "Descrição social",
+            coverAlt: "Um pôr do sol laranja sobre o mar",
+            coverCaption: "Foto: Ana, Boa Viagem",
           }),
         }),
       );
@@ -230,6 +232,9 @@ for (const engine of engines) {
         socialTitle: "Título social",
         socialDescription: "Descrição social",
         cover: "image-1.png",
+        // The save after it did not send the cover's words: they stayed.
+        coverAlt: "Um pôr do sol laranja sobre o mar",
+        coverCaption: "Foto: Ana, Boa Viagem",
       });
       expect(String(ola.front.date)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/);
       expect(ola.body).toBe("Primeiro texto.\n\n![Diagrama](image-2.png)\n");
@@ -245,6 +250,10 @@ for (const engine of engines) {
       const olaIndex = index.posts.find((post: { file: string }) => post.file === "pt/ola-mundo/index.md");
       expect(olaIndex.revisions.map((revision: { kind: string }) => revision.kind)).toEqual(["publish", "save"]);
       expect(olaIndex.revisions[0].content).toContain("image-2.png");
+      expect(olaIndex.revisions[1]).toMatchObject({
+        cover: "image-1.png",
+        coverAlt: "Um pôr do sol laranja sobre o mar",
+      });
       expect(olaIndex.redirects).toEqual([expect.objectContaining({ path: "/2019/05/ola", source: "author" })]);
       // The tags' names in both languages, linked: what Markdown, one language a file, cannot hold.
       const tag = (lang: string, slug: string) =>
@@ -345,7 +354,15 @@ for (const engine of engines) {
       expect(olaMundo.translationGroup).not.toBeNull();
       expect(bySlug("en", "ola-mundo").translationGroup).toBe(olaMundo.translationGroup);
       expect(bySlug("en", "second-post").translationGroup).toBe(bySlug("pt", "segundo").translationGroup);
-      expect(olaMundo.coverImage).toMatch(/^\/uploads\/blog-images\//);
+      expect(olaMundo).toMatchObject({
+        coverImage: expect.stringMatching(/^\/uploads\/blog-images\//),
+        coverAlt: "Caixas de mudança empilhadas diante de uma janela",
+        coverCaption: "A mudança, em março",
+      });
+      expect(bySlug("en", "ola-mundo")).toMatchObject({
+        coverAlt: "Moving boxes stacked in front of a window",
+        coverCaption: null,
+      });
       expect(olaMundo.content).toMatch(/!\[Diagrama da mudança\]\(\/uploads\/blog-images\/[^)]+\.png\)/);
 
       // An import is not a publication: every public or scheduled post is listed as not to be mailed.

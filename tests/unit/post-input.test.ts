@@ -174,4 +174,71 @@ describe("parsePostInput", () => {
     expect(result).toMatchObject({ ok: true, value: { translationOf } });
     if (result.ok) expect(result.value.tags).toHaveLength(10);
   });
+
+  describe("the cover's words", () => {
+    it("keeps a description and a caption on one line, within their limits, with a cover", () => {
+      const result = parsePostInput(
+        form({
+          ...valid,
+          coverImage: cover(author),
+          coverAlt: " Ponte  Maurício de Nassau\nao entardecer ",
+          coverCaption: "Foto:\tAna Lima",
+        }),
+        author,
+        pt.admin.errors,
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        value: { coverAlt: "Ponte Maurício de Nassau ao entardecer", coverCaption: "Foto: Ana Lima" },
+      });
+    });
+
+    it("leaves them out when the form did not send them (what is stored stays), and empties them as null", () => {
+      const absent = parsePostInput(form({ ...valid, coverImage: cover(author) }), author, pt.admin.errors);
+      expect(absent.ok && "coverAlt" in absent.value).toBe(false);
+      const emptied = parsePostInput(
+        form({ ...valid, coverImage: cover(author), coverAlt: "  ", coverCaption: "" }),
+        author,
+        pt.admin.errors,
+      );
+      expect(emptied).toMatchObject({ ok: true, value: { coverAlt: null, coverCaption: null } });
+    });
+
+    it("drops them with the cover", () => {
+      const result = parsePostInput(
+        form({ ...valid, coverAlt: "Recife", coverCaption: "Foto" }),
+        author,
+        en.admin.errors,
+      );
+      expect(result).toMatchObject({ ok: true, value: { coverImage: null, coverAlt: null, coverCaption: null } });
+    });
+
+    it.each([
+      [
+        "pt",
+        pt,
+        "A descrição da capa pode ter no máximo 300 caracteres.",
+        "A legenda da capa pode ter no máximo 300 caracteres.",
+      ],
+      [
+        "en",
+        en,
+        "The cover description can be at most 300 characters.",
+        "The cover caption can be at most 300 characters.",
+      ],
+    ] as const)("refuses words too long, in %s", (_lang, dictionary, altMessage, captionMessage) => {
+      const result = parsePostInput(
+        form({ ...valid, coverImage: cover(author), coverAlt: "a".repeat(301), coverCaption: "b".repeat(301) }),
+        author,
+        dictionary.admin.errors,
+      );
+      expect(result).toEqual({ ok: false, errors: { coverAlt: altMessage, coverCaption: captionMessage } });
+      const longest = parsePostInput(
+        form({ ...valid, coverImage: cover(author), coverAlt: "a".repeat(300), coverCaption: "b".repeat(300) }),
+        author,
+        dictionary.admin.errors,
+      );
+      expect(longest.ok).toBe(true);
+    });
+  });
 });

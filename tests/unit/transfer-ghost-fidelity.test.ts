@@ -183,6 +183,34 @@ describe("Ghost's cards of a post with no HTML", () => {
   });
 });
 
+describe("a post's cover", () => {
+  it("comes with its description and caption (posts_meta's, as plain text), and without them when the post has none", () => {
+    const source = ghost(
+      [
+        { title: "Capa descrita", feature_image: "__GHOST_URL__/content/images/2024/03/mar.jpg" },
+        { title: "Capa sem palavras", feature_image: "__GHOST_URL__/content/images/2024/03/rio.jpg" },
+      ],
+      {
+        posts_meta: [
+          {
+            post_id: "p0",
+            feature_image_alt: " O mar  de Boa Viagem ",
+            feature_image_caption: 'Foto de <a href="https://unsplash.com/@ana">Ana</a> no <b>Unsplash</b>',
+          },
+        ],
+      },
+    );
+    const [described, bare] = source.posts;
+    expect(described).toMatchObject({
+      cover: { original: "/content/images/2024/03/mar.jpg" },
+      coverAlt: "O mar de Boa Viagem",
+      coverCaption: "Foto de Ana no Unsplash",
+    });
+    expect(bare?.cover).toBeDefined();
+    expect([bare?.coverAlt, bare?.coverCaption]).toEqual([undefined, undefined]);
+  });
+});
+
 describe("mobiledoc's atoms", () => {
   it("makes a soft return a line break and any other atom its text", () => {
     const post = only(

@@ -105,6 +105,31 @@ describe("a bilingual Hugo site's default language", () => {
   });
 });
 
+describe("a cover's description and caption", () => {
+  it("are read beside the image (Hugo's themes, Jekyll's SEO tag, Astro) or in keys of their own", async () => {
+    const source = await read(
+      await zipFile({
+        "_posts/2021-04-01-jekyll.md":
+          '---\ntitle: Jekyll\nimage:\n  path: /assets/ponte.png\n  alt: "A ponte  giratória"\n---\nx',
+        "_posts/2021-04-02-solta.md":
+          "---\ntitle: Solta\nimage: /assets/rio.png\nimage_alt: O rio\nimage_caption: Foto de Bia\n---\nx",
+        "_posts/2021-04-03-astro.md": "---\ntitle: Astro\nheroImage: /assets/mar.png\nheroImageAlt: O mar\n---\nx",
+        "_posts/2021-04-04-nua.md": "---\ntitle: Nua\nimage: /assets/nua.png\nalt: texto da página\n---\nx",
+        "_posts/2021-04-05-sem-capa.md": "---\ntitle: Sem capa\ncover_alt: sobra\n---\nx",
+      }),
+    );
+    expect(byFile(source, "_posts/2021-04-01-jekyll.md")).toMatchObject({ coverAlt: "A ponte giratória" });
+    expect(byFile(source, "_posts/2021-04-02-solta.md")).toMatchObject({
+      coverAlt: "O rio",
+      coverCaption: "Foto de Bia",
+    });
+    expect(byFile(source, "_posts/2021-04-03-astro.md")).toMatchObject({ coverAlt: "O mar" });
+    // A page-wide `alt` or `caption` says nothing of the cover; words without a cover are nobody's.
+    expect(byFile(source, "_posts/2021-04-04-nua.md").coverAlt).toBeUndefined();
+    expect(byFile(source, "_posts/2021-04-05-sem-capa.md").coverAlt).toBeUndefined();
+  });
+});
+
 describe("TOML dates without a zone", () => {
   it("are the site's: a local date-time at its hour, a local date at midnight", async () => {
     const source = await read(

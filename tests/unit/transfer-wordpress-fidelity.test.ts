@@ -156,6 +156,50 @@ describe("synced patterns", () => {
   });
 });
 
+describe("the featured image", () => {
+  /** An attachment's item, with the custom fields and excerpt given. */
+  const attachment = (id: string, name: string, fields: string) =>
+    `<item><title><![CDATA[${name}]]></title><wp:post_id>${id}</wp:post_id><wp:status><![CDATA[inherit]]></wp:status>` +
+    `<wp:post_type><![CDATA[attachment]]></wp:post_type>` +
+    `<wp:attachment_url><![CDATA[https://diario.exemplo.com.br/wp-content/uploads/2023/08/${name}.png]]></wp:attachment_url>` +
+    `${fields}</item>\n`;
+  const published = { "content:encoded": "Texto.", "wp:status": "publish", "wp:post_date_gmt": "2023-08-01 12:00:00" };
+
+  it("comes with its description and caption, as plain text, whether its attachment comes before or after the post", async () => {
+    const png = await solidPng("#0f766e", 20, 10);
+    const xml = wxr(
+      attachment(
+        "7",
+        "marco-zero",
+        `<excerpt:encoded><![CDATA[Foto de <a href="https://exemplo.com/ana">Ana &amp; Bia</a>]]></excerpt:encoded>${meta("_wp_attachment_image_alt", "O Marco Zero  ao meio-dia")}`,
+      ) +
+        item("Com capa descrita", published, meta("_thumbnail_id", "7")) +
+        item("Capa depois", published, meta("_thumbnail_id", "8")) +
+        attachment("8", "olinda", meta("_wp_attachment_image_alt", "Ladeiras de Olinda")) +
+        item("Capa sem palavras", published, meta("_thumbnail_id", "9")) +
+        attachment("9", "recife", ""),
+    );
+    const source = await read(
+      await zipFile({
+        "export.xml": await readFile(xml, "utf8"),
+        "wp-content/uploads/2023/08/marco-zero.png": png,
+        "wp-content/uploads/2023/08/olinda.png": png,
+        "wp-content/uploads/2023/08/recife.png": png,
+      }),
+    );
+    expect(post(source, "Com capa descrita")).toMatchObject({
+      cover: { file: "wp-content/uploads/2023/08/marco-zero.png" },
+      coverAlt: "O Marco Zero ao meio-dia",
+      coverCaption: "Foto de Ana & Bia",
+    });
+    expect(post(source, "Capa depois")).toMatchObject({ coverAlt: "Ladeiras de Olinda" });
+    expect(post(source, "Capa depois").coverCaption).toBeUndefined();
+    const bare = post(source, "Capa sem palavras");
+    expect(bare.cover?.file).toBe("wp-content/uploads/2023/08/recife.png");
+    expect([bare.coverAlt, bare.coverCaption]).toEqual([undefined, undefined]);
+  });
+});
+
 describe("the posts' state, slugs, excerpts, tags and dates", () => {
   it("keeps a password-protected post a draft, and says so in both languages", async () => {
     const source = await read(

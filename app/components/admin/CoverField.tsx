@@ -2,20 +2,35 @@ import { useId, useState } from "react";
 import { ImageUp, X } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { useT } from "~/i18n";
+import { POST_LIMITS } from "~/lib/post-input.ts";
 import { MAX_UPLOAD_BYTES } from "~/lib/upload-limits.ts";
+import { LineField } from "./editor/LineField.tsx";
+
+/** A cover's words: its description for readers who do not see it, and the line under it on the article. */
+export interface CoverWords {
+  coverAlt: string;
+  coverCaption: string;
+}
 
 /**
  * The cover image: chosen, uploaded at once (the server checks and
- * re-encodes it), previewed, and kept in a hidden field for the form.
+ * re-encodes it), previewed, and kept in a hidden field for the form; once
+ * there is one, its description and caption under it.
  */
 export function CoverField({
   value,
   onChange,
+  words,
+  onWordsChange,
   error,
+  wordErrors,
 }: {
   value: string;
   onChange: (url: string) => void;
+  words: CoverWords;
+  onWordsChange: (key: keyof CoverWords, value: string) => void;
   error?: string | undefined;
+  wordErrors: Partial<Record<keyof CoverWords, string>>;
 }) {
   const { lang, t } = useT();
   const id = useId();
@@ -103,6 +118,29 @@ export function CoverField({
           className="mt-3 aspect-[1200/630] w-full max-w-md rounded-xl border border-line object-cover"
           data-testid="cover-preview"
         />
+      )}
+      {value && (
+        <div className="mt-4 grid max-w-md gap-4">
+          <LineField
+            name="coverAlt"
+            label={t.admin.fields.coverAlt}
+            help={t.admin.fields.coverAltHelp}
+            error={wordErrors.coverAlt}
+            value={words.coverAlt}
+            onChange={(text) => onWordsChange("coverAlt", text)}
+            rows={2}
+            counter={{ from: POST_LIMITS.coverAlt - 60 }}
+          />
+          <LineField
+            name="coverCaption"
+            label={t.admin.fields.coverCaption}
+            help={t.admin.fields.coverCaptionHelp}
+            error={wordErrors.coverCaption}
+            value={words.coverCaption}
+            onChange={(text) => onWordsChange("coverCaption", text)}
+            counter={{ from: POST_LIMITS.coverCaption - 60 }}
+          />
+        </div>
       )}
     </div>
   );

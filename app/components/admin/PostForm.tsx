@@ -288,6 +288,8 @@ export function PostForm({
     content: t.admin.fields.content,
     excerpt: t.admin.fields.excerpt,
     coverImage: t.admin.fields.cover,
+    coverAlt: t.admin.fields.coverAlt,
+    coverCaption: t.admin.fields.coverCaption,
     lang: t.admin.fields.lang,
     tags: t.admin.fields.tags,
     translationOf: t.admin.fields.translation,
@@ -573,7 +575,18 @@ export function PostForm({
             error={errors.translationOf}
           />
 
-          <CoverField value={values.coverImage} onChange={(url) => set("coverImage", url)} error={errors.coverImage} />
+          <CoverField
+            value={values.coverImage}
+            onChange={(url) => {
+              set("coverImage", url);
+              // A removed cover takes its words with it, as the server does.
+              if (!url) for (const key of ["coverAlt", "coverCaption"] as const) set(key, "");
+            }}
+            words={values}
+            onWordsChange={(key, value) => set(key, value)}
+            error={errors.coverImage}
+            wordErrors={errors}
+          />
         </section>
 
         <PostSettings

@@ -9,7 +9,16 @@ import type { PostActionResult } from "./post-types.ts";
 import { TextDiff } from "./TextDiff.tsx";
 
 type Kind = "save" | "publish" | "update" | "schedule" | "restore" | "autosave";
-type FieldName = "title" | "slug" | "excerpt" | "content" | "coverImage" | "tags" | "lang";
+type FieldName =
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "content"
+  | "coverImage"
+  | "coverAlt"
+  | "coverCaption"
+  | "tags"
+  | "lang";
 
 interface RevisionSummary {
   id: string;
@@ -33,6 +42,8 @@ export interface CurrentText {
   excerpt: string;
   content: string;
   coverImage: string;
+  coverAlt: string;
+  coverCaption: string;
   tags: string[];
   lang: string;
 }
@@ -128,7 +139,7 @@ export function RevisionsPanel({
   };
 
   const differing = shown
-    ? (["title", "slug", "excerpt", "coverImage", "tags", "lang"] as const).filter(
+    ? (["title", "slug", "excerpt", "coverImage", "coverAlt", "coverCaption", "tags", "lang"] as const).filter(
         (field) => fieldText(shown[field]) !== fieldText(current[field]),
       )
     : [];
@@ -256,6 +267,6 @@ export function RevisionsPanel({
 }
 
 /** A field's value as one line of text. */
-function fieldText(value: string | string[] | null): string {
+function fieldText(value: string | string[] | null | undefined): string {
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }

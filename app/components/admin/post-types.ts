@@ -24,6 +24,9 @@ export interface EditablePost
   seoDescription?: string | null;
   socialTitle?: string | null;
   socialDescription?: string | null;
+  /** The cover's description and caption. */
+  coverAlt?: string | null;
+  coverCaption?: string | null;
 }
 
 /** What a new post starts from: "translate this post" fills the language, the link, the title, tags and cover. */

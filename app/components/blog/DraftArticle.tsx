@@ -7,6 +7,8 @@ import { htmlLang, type Lang, useT } from "~/i18n";
 export interface DraftView extends ArticleHeading {
   lang: Lang;
   cover?: string | undefined;
+  coverAlt?: string | undefined;
+  coverCaption?: string | undefined;
   /** Given after a client-side navigation; a document's body comes with the server's render. */
   html?: string | undefined;
 }
@@ -35,7 +37,7 @@ export function DraftArticle({ post, children }: { post: DraftView; children?: R
         {children}
       </div>
       <ArticleHeader post={post} />
-      <ArticleCover cover={post.cover} />
+      <ArticleCover cover={post.cover} alt={post.coverAlt} caption={post.coverCaption} />
       <div className="mt-10">
         <ArticleBody html={post.html} />
       </div>

@@ -111,11 +111,14 @@ export function PostCover({
   picture,
   eager,
   sizes,
+  alt = "",
 }: {
   cover?: string | undefined;
   picture?: Picture | undefined;
   eager: boolean;
   sizes: string;
+  /** What the cover shows, when the author described it; none: decorative (a card's title names its link). */
+  alt?: string | undefined;
 }) {
   if (picture) {
     return (
@@ -132,7 +135,7 @@ export function PostCover({
     return (
       <img
         src={cover}
-        alt=""
+        alt={alt}
         width={1200}
         height={630}
         loading={eager ? "eager" : "lazy"}
@@ -203,15 +206,30 @@ export function ArticleHeader({ post }: { post: ArticleHeading }) {
   );
 }
 
-/** An article's cover, when it has one. */
-export function ArticleCover({ cover, picture }: { cover?: string | undefined; picture?: Picture | undefined }) {
+/** An article's cover, when it has one, described as its author described it, and its caption under it. */
+export function ArticleCover({
+  cover,
+  picture,
+  alt,
+  caption,
+}: {
+  cover?: string | undefined;
+  picture?: Picture | undefined;
+  alt?: string | undefined;
+  caption?: string | undefined;
+}) {
   if (!cover && !picture) return null;
   return (
-    <div className="mt-8 overflow-hidden rounded-2xl border border-line">
-      {/* On a phone the article's text, not its cover, is the first screen's largest content:
-          the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
-      <PostCover cover={cover} picture={picture} eager={false} sizes="(min-width: 768px) 720px, 100vw" />
-    </div>
+    <figure className="mt-8">
+      <div className="overflow-hidden rounded-2xl border border-line">
+        {/* On a phone the article's text, not its cover, is the first screen's largest content:
+            the cover loads once laid out, never ahead of the stylesheet and font (decision 032). */}
+        <PostCover cover={cover} picture={picture} alt={alt} eager={false} sizes="(min-width: 768px) 720px, 100vw" />
+      </div>
+      {caption && (
+        <figcaption className="mt-2 text-center text-sm text-fg-muted [overflow-wrap:anywhere]">{caption}</figcaption>
+      )}
+    </figure>
   );
 }
 

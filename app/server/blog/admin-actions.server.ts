@@ -202,6 +202,8 @@ function fieldNames(errors: Partial<Record<PostField, string>>, messages: Messag
     tags: messages.fields.tags,
     translationOf: messages.fields.translation,
     coverImage: messages.fields.cover,
+    coverAlt: messages.fields.coverAlt,
+    coverCaption: messages.fields.coverCaption,
     seoDescription: messages.editor.settings.seoDescription,
     socialTitle: messages.editor.settings.socialTitle,
     socialDescription: messages.editor.settings.socialDescription,

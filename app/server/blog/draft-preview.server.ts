@@ -22,6 +22,8 @@ export interface DraftPage {
   tags: string[];
   tagNames?: TagNames;
   cover?: string;
+  coverAlt?: string;
+  coverCaption?: string;
   html: string;
   readingMinutes: number;
 }
@@ -42,6 +44,8 @@ export async function draftPage(db: Database, post: Blog): Promise<DraftPage> {
     tags: version.tags,
     ...(Object.keys(tagNames).length > 0 ? { tagNames } : {}),
     ...(version.coverImage ? { cover: version.coverImage } : {}),
+    ...(version.coverImage && version.coverAlt ? { coverAlt: version.coverAlt } : {}),
+    ...(version.coverImage && version.coverCaption ? { coverCaption: version.coverCaption } : {}),
     html: rendered.html,
     readingMinutes: readingMinutes(rendered.words),
   };

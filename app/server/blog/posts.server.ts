@@ -185,7 +185,9 @@ async function saving(write: () => Promise<SaveResult>): Promise<SaveResult> {
 
 /** What a save writes besides the author's fields. */
 function stored(input: PostInput) {
-  const { translationOf: _link, scheduledAt: _at, tagNames: _names, ...fields } = input;
+  const { translationOf: _link, scheduledAt: _at, tagNames: _names, ...given } = input;
+  // Without a cover there is nothing to describe: its words go with it.
+  const fields = input.coverImage ? given : { ...given, coverAlt: null, coverCaption: null };
   // A scheduled post is published from its time on: until then `publicNow` keeps it out of sight.
   return input.scheduledAt ? { ...fields, published: true } : fields;
 }
@@ -266,6 +268,8 @@ function changesText(current: Blog, input: PostInput): boolean {
     current.content !== input.content ||
     current.excerpt !== input.excerpt ||
     current.coverImage !== input.coverImage ||
+    (input.coverAlt !== undefined && current.coverAlt !== input.coverAlt) ||
+    (input.coverCaption !== undefined && current.coverCaption !== input.coverCaption) ||
     current.lang !== input.lang ||
     current.tags.join(",") !== input.tags.join(",")
   );
@@ -354,7 +358,12 @@ async function keepPending(tx: Transaction, current: Blog, input: PostInput): Pr
   const [post] = await tx.update(blogs).set({ updatedAt: now }).where(eq(blogs.id, current.id)).returning();
   if (!post) throw new Error(`Autosaving post ${current.id} returned no row`);
   const { title, slug, excerpt, content, coverImage, tags, lang } = input;
-  await recordRevision(tx, post.id, { title, slug, excerpt, content, coverImage, tags, lang }, "autosave", now);
+  const word = (given: string | null | undefined, stored: string | null) =>
+    coverImage ? (given === undefined ? stored : given) : null;
+  const coverAlt = word(input.coverAlt, current.coverAlt);
+  const coverCaption = word(input.coverCaption, current.coverCaption);
+  const version = { title, slug, excerpt, content, coverImage, coverAlt, coverCaption, tags, lang };
+  await recordRevision(tx, post.id, version, "autosave", now);
   return { status: "saved", post, replacedCover: null, pending: true };
 }
 

@@ -67,6 +67,9 @@ export interface PostPage extends PostSummary {
   seoDescription?: string;
   socialTitle?: string;
   socialDescription?: string;
+  /** The cover's description and caption, when written. */
+  coverAlt?: string;
+  coverCaption?: string;
 }
 
 export { excerptOf };
@@ -214,6 +217,8 @@ export async function getPublicPost(db: Database | undefined, slug: string, lang
     ...(stored?.seoDescription ? { seoDescription: stored.seoDescription } : {}),
     ...(stored?.socialTitle ? { socialTitle: stored.socialTitle } : {}),
     ...(stored?.socialDescription ? { socialDescription: stored.socialDescription } : {}),
+    ...(stored?.coverImage && stored.coverAlt ? { coverAlt: stored.coverAlt } : {}),
+    ...(stored?.coverImage && stored.coverCaption ? { coverCaption: stored.coverCaption } : {}),
   };
 }
 

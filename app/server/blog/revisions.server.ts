@@ -23,15 +23,24 @@ export const REVISIONS_KEPT = 50;
 export const REVISION_FIELDS = ["title", "slug", "excerpt", "content", "coverImage", "tags", "lang"] as const;
 export type RevisionField = (typeof REVISION_FIELDS)[number];
 
-type Version = Pick<PostRevision, RevisionField>;
+/** What readers see of a post: the fields, and the cover's words, which change with the cover. */
+export type Version = Pick<PostRevision, RevisionField | "coverAlt" | "coverCaption">;
 
-const sameValue = (a: Version[RevisionField], b: Version[RevisionField]) =>
-  Array.isArray(a) && Array.isArray(b) ? a.join("\n") === b.join("\n") : a === b;
+/** A field as two versions compare it: the cover with its description and caption. */
+const compared = (version: Version, field: RevisionField) =>
+  field === "coverImage"
+    ? [version.coverImage ?? "", version.coverAlt ?? "", version.coverCaption ?? ""].join("\n")
+    : version[field];
+
+const sameValue = (a: Version, b: Version, field: RevisionField) => {
+  const [before, after] = [compared(a, field), compared(b, field)];
+  return Array.isArray(before) && Array.isArray(after) ? before.join("\n") === after.join("\n") : before === after;
+};
 
 /** The fields that differ between two versions, and the content's lines added and removed. */
 export function summarizeChange(before: Version | undefined, after: Version) {
   if (!before) return { changed: [...REVISION_FIELDS] as string[], linesAdded: 0, linesRemoved: 0 };
-  const changed = REVISION_FIELDS.filter((field) => !sameValue(before[field], after[field]));
+  const changed = REVISION_FIELDS.filter((field) => !sameValue(before, after, field));
   const diff = changed.includes("content") ? lineDiff(before.content, after.content) : [];
   return {
     changed: changed as string[],
@@ -62,6 +71,8 @@ export function versionOf(post: Version): Version {
     excerpt: post.excerpt,
     content: post.content,
     coverImage: post.coverImage,
+    coverAlt: post.coverAlt,
+    coverCaption: post.coverCaption,
     tags: post.tags,
     lang: post.lang,
   };
@@ -117,7 +128,7 @@ export async function recordRevision(
   await tx.delete(postRevisions).where(and(eq(postRevisions.postId, postId), notInArray(postRevisions.id, kept)));
 }
 
-const sameVersion = (a: Version, b: Version) => REVISION_FIELDS.every((field) => sameValue(a[field], b[field]));
+const sameVersion = (a: Version, b: Version) => REVISION_FIELDS.every((field) => sameValue(a, b, field));
 
 /**
  * The versions of published posts that readers do not see yet: for each post
@@ -138,6 +149,8 @@ export async function pendingVersions(db: Database, postIds: readonly string[]):
         excerpt: blogs.excerpt,
         content: blogs.content,
         coverImage: blogs.coverImage,
+        coverAlt: blogs.coverAlt,
+        coverCaption: blogs.coverCaption,
         tags: blogs.tags,
         lang: blogs.lang,
       },

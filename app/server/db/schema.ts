@@ -69,6 +69,10 @@ export const blogs = pgTable(
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     coverImage: text("cover_image"),
+    /** The cover described for readers who do not see it (its `alt`); null: decorative. */
+    coverAlt: text("cover_alt"),
+    /** A line shown under the cover on the article (credit, context); null: none. */
+    coverCaption: text("cover_caption"),
     published: boolean("published").notNull().default(false),
     // No cascade: deleting an author must never silently delete their posts.
     authorId: uuid("author_id")
@@ -122,6 +126,8 @@ export const postRevisions = pgTable(
     excerpt: text("excerpt"),
     content: text("content").notNull(),
     coverImage: text("cover_image"),
+    coverAlt: text("cover_alt"),
+    coverCaption: text("cover_caption"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     lang: text("lang").notNull(),
     changed: text("changed").array().notNull().default(sql`'{}'::text[]`),

@@ -74,7 +74,10 @@ export function postArticle({ origin, post, replyIds = [] }: ArticleInput): Arti
     published: instant(post.publishedAt),
     ...(post.editedAt ? { updated: instant(post.editedAt) } : {}),
     tags,
-    ...(cover ? { image: new Image({ url: new URL(cover, origin) }) } : {}),
+    // The cover's description is the image's name, which servers show as its alternative text.
+    ...(cover
+      ? { image: new Image({ url: new URL(cover, origin), ...(post.coverAlt ? { name: post.coverAlt } : {}) }) }
+      : {}),
     to: PUBLIC_COLLECTION,
     cc: new URL(`${actorUrl(lang, origin)}/followers`),
     replies: new Collection({

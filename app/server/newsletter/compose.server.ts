@@ -114,7 +114,7 @@ export function confirmationMail(context: MailContext, confirmToken: string): Se
   return { ...envelope(context, texts.confirm.subject, html, text), headers };
 }
 
-type MailPost = Pick<Blog, "title" | "slug" | "lang" | "excerpt" | "content" | "coverImage">;
+type MailPost = Pick<Blog, "title" | "slug" | "lang" | "excerpt" | "content" | "coverImage" | "coverAlt">;
 
 const postUrl = (publicUrl: string, post: MailPost) =>
   absolute(publicUrl, postPath({ lang: post.lang === "en" ? "en" : "pt", slug: post.slug }));
@@ -126,7 +126,7 @@ export function postMail(context: MailContext, post: MailPost): SendMailOptions 
   const url = postUrl(context.publicUrl, post);
   const summary = excerptOf(post);
   const cover = post.coverImage
-    ? `<img src="${escapeHtml(absolute(context.publicUrl, post.coverImage))}" alt="" width="544" style="display:block;width:100%;height:auto;border-radius:8px;margin:0 0 20px">`
+    ? `<img src="${escapeHtml(absolute(context.publicUrl, post.coverImage))}" alt="${escapeHtml(post.coverAlt ?? "")}" width="544" style="display:block;width:100%;height:auto;border-radius:8px;margin:0 0 20px">`
     : "";
   const footer = footers(context, texts, unsubscribeUrl);
   const html = layout(

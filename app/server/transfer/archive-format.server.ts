@@ -46,6 +46,9 @@ export interface ArchiveFrontMatter {
   socialDescription?: string | undefined;
   /** An image beside the file (`image-1.jpg`). */
   cover?: string | undefined;
+  /** The cover's description for readers who do not see it, and the line under it. */
+  coverAlt?: string | undefined;
+  coverCaption?: string | undefined;
 }
 
 export interface ArchiveRevision {
@@ -55,6 +58,9 @@ export interface ArchiveRevision {
   excerpt: string | null;
   content: string;
   cover: string | null;
+  /** Absent in archives written before covers had words. */
+  coverAlt?: string | null | undefined;
+  coverCaption?: string | null | undefined;
   tags: string[];
   lang: Lang;
   changed: string[];

@@ -223,6 +223,8 @@ async function addPost(
     socialTitle: post.socialTitle ?? undefined,
     socialDescription: post.socialDescription ?? undefined,
     cover,
+    coverAlt: (cover && post.coverAlt) || undefined,
+    coverCaption: (cover && post.coverCaption) || undefined,
   };
   const revisions = context.revisions.map((revision) => ({
     kind: revision.kind,
@@ -231,6 +233,8 @@ async function addPost(
     excerpt: revision.excerpt,
     content: images.rewrite(revision.content),
     cover: revision.coverImage ? images.nameOf(revision.coverImage) : null,
+    ...(revision.coverAlt ? { coverAlt: revision.coverAlt } : {}),
+    ...(revision.coverCaption ? { coverCaption: revision.coverCaption } : {}),
     tags: revision.tags,
     lang: revision.lang as Lang,
     changed: revision.changed,

@@ -18,6 +18,7 @@ import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { decodedAddress, htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
 import {
+  coverWords,
   type ImageRef,
   type ImportedPost,
   type ImportNote,
@@ -28,6 +29,7 @@ import {
   ReportList,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
+import { plainText } from "./wordpress-shortcodes.server.ts";
 
 type Row = Record<string, unknown>;
 
@@ -441,6 +443,10 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
         str(seo?.og_description ?? post.og_description)?.slice(0, POST_LIMITS.socialDescription) ?? null,
       tags,
       ...(cover ? { cover: imageOf(cover.replace(GHOST_URL, "")) } : {}),
+      // Ghost keeps the cover's words in posts_meta; its caption is HTML (a photographer's credit and link).
+      ...(cover
+        ? coverWords(str(seo?.feature_image_alt), plainText(str(seo?.feature_image_caption) ?? "", decodeEntities))
+        : {}),
       images,
       oldPaths: [`/${str(post.slug) ?? slug}/`],
       removed: [...cardsLeft, ...converted.removed],

@@ -6,7 +6,7 @@
  * them in their language (`importTexts` in app/i18n).
  */
 import type { Lang } from "../../i18n/paths.ts";
-import { normalizeTag, POST_LIMITS, tagName } from "../../lib/post-input.ts";
+import { normalizeTag, POST_LIMITS, plainLine, tagName } from "../../lib/post-input.ts";
 import type { MarkdownHazard } from "../blog/markdown-guard.server.ts";
 import type { ArchiveRevision, ArchiveTag } from "./archive-format.server.ts";
 
@@ -52,6 +52,9 @@ export interface ImportedPost {
   socialDescription: string | null;
   tags: ImportedTag[];
   cover?: ImageRef;
+  /** The cover's description (its `alt`) and the line under it, as plain text; absent: none. */
+  coverAlt?: string;
+  coverCaption?: string;
   /** Images of the text (and of the archive's revisions). */
   images: ImageRef[];
   /** Paths the post was published at before (`/2019/05/ola/`), answered with a redirect once imported. */
@@ -221,6 +224,20 @@ export interface SpooledSource extends Omit<ParsedSource, "posts"> {
 export type AnySource = ParsedSource | SpooledSource;
 
 /** How many posts the source holds. */
+/**
+ * A cover's description and caption as an imported post holds them: one line of plain text each, within the
+ * desk's limits; empty ones left out.
+ * @example coverWords(" Recife ao  entardecer ", "") // { coverAlt: "Recife ao entardecer" }
+ */
+export function coverWords(
+  alt: string | undefined,
+  caption: string | undefined,
+): Pick<ImportedPost, "coverAlt" | "coverCaption"> {
+  const coverAlt = plainLine(alt ?? "").slice(0, POST_LIMITS.coverAlt);
+  const coverCaption = plainLine(caption ?? "").slice(0, POST_LIMITS.coverCaption);
+  return { ...(coverAlt ? { coverAlt } : {}), ...(coverCaption ? { coverCaption } : {}) };
+}
+
 export const postCount = (source: AnySource): number => ("texts" in source ? source.count : source.posts.length);
 
 /** What the dry run reads of the source's posts, in order, one at a time. */

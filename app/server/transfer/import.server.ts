@@ -430,12 +430,16 @@ function preparePost(
     const url = urlOf(image);
     if (url) content = replaceAddress(content, image.original, url);
   }
+  const coverImage = urlOf(post.cover);
   const values = {
     title: post.title,
     slug,
     content,
     excerpt: post.excerpt,
-    coverImage: urlOf(post.cover),
+    coverImage,
+    // The words of a cover that did not come are left out with it.
+    coverAlt: (coverImage && post.coverAlt) || null,
+    coverCaption: (coverImage && post.coverCaption) || null,
     published: !post.draft,
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
@@ -465,6 +469,8 @@ function preparePost(
         excerpt: revision.excerpt,
         content: rewrite(revision.content),
         coverImage: revision.cover ? (images.get(revision.cover) ?? null) : null,
+        coverAlt: revision.cover ? (revision.coverAlt ?? null) : null,
+        coverCaption: revision.cover ? (revision.coverCaption ?? null) : null,
         tags: revision.tags,
         lang: revision.lang,
         changed: revision.changed,

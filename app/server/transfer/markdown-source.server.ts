@@ -28,6 +28,7 @@ import { type FrontMatter, readFrontMatter } from "./front-matter.server.ts";
 import { imageAddresses } from "./html-to-markdown.server.ts";
 import {
   arraySink,
+  coverWords,
   type ImageRef,
   ImportError,
   type ImportedPost,
@@ -231,16 +232,31 @@ const list = (value: unknown, separator: RegExp = /,/): string[] =>
       ? value.split(separator).filter((item) => item.trim() !== "")
       : [];
 
-/** The first image a front matter names as the post's cover, in the keys engines and themes use. */
-function coverOf(data: Record<string, unknown>): string | undefined {
+/**
+ * The first image a front matter names as the post's cover, in the keys engines and themes use, with its
+ * description and caption: beside the address (`cover: {image, alt, caption}` as Hugo's themes write it,
+ * `image: {path, alt}` as Jekyll's SEO tag reads it) or in keys of their own (`coverAlt`, `image_alt`).
+ */
+function coverOf(data: Record<string, unknown>): { address: string; alt?: string; caption?: string } | undefined {
+  const first = (record: Record<string, unknown>, keys: readonly string[]) =>
+    keys.map((key) => text(record[key])).find((value) => value?.trim());
+  const words = (record: Record<string, unknown>) => {
+    const alt = first(record, ["alt", "coverAlt", "cover_alt", "imageAlt", "image_alt", "heroImageAlt"]);
+    const caption = first(record, ["caption", "coverCaption", "cover_caption", "imageCaption", "image_caption"]);
+    return { ...(alt ? { alt } : {}), ...(caption ? { caption } : {}) };
+  };
+  const flat = words({ ...data, alt: undefined, caption: undefined });
   for (const key of ["cover", "image", "featured_image", "featuredImage", "feature_image", "heroImage", "banner"]) {
     const value = data[key];
-    if (typeof value === "string" && value) return value;
-    if (value && typeof value === "object" && "image" in value && typeof value.image === "string") return value.image;
-    if (value && typeof value === "object" && "src" in value && typeof value.src === "string") return value.src;
+    if (typeof value === "string" && value) return { address: value, ...flat };
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      const address = first(record, ["image", "src", "path"]);
+      if (address) return { address, ...flat, ...words(record) };
+    }
   }
-  const [first] = list(data.images);
-  return first;
+  const [image] = list(data.images);
+  return image ? { address: image, ...flat } : undefined;
 }
 
 /** The upload's file an image address names, if the upload has it. */
@@ -485,8 +501,8 @@ function postOf(context: FileContext, now: Date): ImportedPost {
   const images = imageAddresses(body)
     .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
     .map(imageOf);
-  const coverAddress = coverOf(data);
-  const cover = coverAddress && !/^data:/.test(coverAddress) ? imageOf(coverAddress) : undefined;
+  const named = coverOf(data);
+  const cover = named && !/^data:/.test(named.address) ? imageOf(named.address) : undefined;
 
   const explicitKey = text(data.translationKey) ?? text(data.translation_key);
   // In a Hugo site a file without a suffix or a folder is in the default language, and shares its path with its
@@ -535,7 +551,7 @@ function postOf(context: FileContext, now: Date): ImportedPost {
     socialTitle: text(data.socialTitle)?.slice(0, POST_LIMITS.socialTitle) ?? null,
     socialDescription: text(data.socialDescription)?.slice(0, POST_LIMITS.socialDescription) ?? null,
     tags,
-    ...(cover ? { cover } : {}),
+    ...(cover ? { cover, ...coverWords(named?.alt, named?.caption) } : {}),
     images,
     // Paths with a token left unfilled (a draft's or an undated file's date) were never an address.
     oldPaths: oldPaths.filter((old) => !/:[a-z_]+/i.test(old.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ""))),
@@ -780,6 +796,8 @@ const archivePostShape = z.object({
       excerpt: z.string().nullable(),
       content: z.string(),
       cover: z.string().nullable(),
+      coverAlt: z.string().max(POST_LIMITS.coverAlt).nullish(),
+      coverCaption: z.string().max(POST_LIMITS.coverCaption).nullish(),
       tags: z.array(z.string()),
       lang,
       changed: z.array(z.string()),

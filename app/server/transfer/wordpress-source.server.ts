@@ -25,6 +25,7 @@ import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
 import {
   arraySink,
+  coverWords,
   type ImageRef,
   ImportError,
   type ImportedPost,
@@ -230,6 +231,8 @@ export async function readWordPressInto(
   const problems = new ReportList<ImportProblem>();
   const notes = new ReportList<ImportNote>();
   const attachments = new Map<string, string>();
+  /** An attachment's description (`_wp_attachment_image_alt`) and caption (its excerpt), kept when it has one. */
+  const attachmentWords = new Map<string, { alt: string; caption: string }>();
   const filesByUploadPath = new Map<string, string>();
   for (const path of files) {
     const at = path.indexOf("uploads/");
@@ -306,6 +309,13 @@ export async function readWordPressInto(
     if (type === "attachment") {
       const attachmentId = value(item["wp:post_id"]);
       attachments.set(attachmentId, value(item["wp:attachment_url"]) || value(item.guid));
+      const alt = value(
+        ((item["wp:postmeta"] as Item[] | undefined) ?? []).find(
+          (row) => value(row["wp:meta_key"]) === "_wp_attachment_image_alt",
+        )?.["wp:meta_value"],
+      );
+      const caption = plainText(value(item["excerpt:encoded"]), decodeEntities);
+      if (alt.trim() || caption) attachmentWords.set(attachmentId, { alt: decodeEntities(alt), caption });
       const parent = value(item["wp:post_parent"]);
       if (parent && parent !== "0") attachmentsOf.set(parent, [...(attachmentsOf.get(parent) ?? []), attachmentId]);
       notes.push({
@@ -452,10 +462,10 @@ export async function readWordPressInto(
   }
   const language = value(channel.language);
   const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
-  const coverOf = new Map<number, ImageRef>();
+  const coverOf = new Map<number, ImageRef & { id: string }>();
   for (const [index, id] of covers) {
     const coverUrl = attachments.get(id);
-    if (coverUrl) coverOf.set(index, imageOf(coverUrl));
+    if (coverUrl) coverOf.set(index, { ...imageOf(coverUrl), id });
   }
   // A slug the import made or restored is given -2, -3… until no other post of the export has it.
   const taken = new Set(givenSlugs);
@@ -475,7 +485,11 @@ export async function readWordPressInto(
   sink.revise((post, index) => {
     post.lang = siteDefault;
     const cover = coverOf.get(index);
-    if (cover) post.cover = cover;
+    if (cover) {
+      const { id, ...image } = cover;
+      const words = attachmentWords.get(id);
+      Object.assign(post, { cover: image }, coverWords(words?.alt, words?.caption));
+    }
     const slug = slugOf.get(index);
     if (slug) post.slug = slug;
     const words = pendingOf.get(index);

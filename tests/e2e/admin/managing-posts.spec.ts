@@ -1,4 +1,4 @@
-import { expect, restoreSession, signIn, test, waitForHydration } from "../fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, restoreSession, signIn, test, waitForHydration } from "../fixtures.ts";
 import {
   adminRow,
   backToPosts,
@@ -206,6 +206,9 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   await expect(input).toBeEnabled();
   const first = await form.getByTestId("cover-preview").getAttribute("src");
   expect(first).toMatch(/^\/uploads\/blog-images\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+\.png$/);
+  // Once there is a cover, its words: a description for readers who do not see it, and a caption.
+  await form.getByLabel("Descrição da capa", { exact: true }).fill("Um quadrado verde-azulado");
+  await form.getByLabel("Legenda da capa", { exact: true }).fill("Ilustração: a equipe");
   await publishAnswering(page, form.getByRole("button", { name: "Publicar agora" }));
   await expect(page.getByText("Post publicado.")).toBeVisible();
 
@@ -216,6 +219,9 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   expect(cover.headers()["cache-control"]).toContain("max-age=31536000");
   await page.goto(`/blog/${slug}`);
   await expect(page.locator(`article img[src="${first}"]`)).toBeVisible();
+  await expect(page.getByRole("img", { name: "Um quadrado verde-azulado" })).toHaveAttribute("src", first ?? "");
+  await expect(page.locator("article figure figcaption")).toHaveText("Ilustração: a equipe");
+  await expectNoSeriousA11yViolations(page);
 
   await openAdmin(page);
   await adminRow(page, `Com capa ${slug}`)
@@ -233,7 +239,8 @@ test("a cover is uploaded, previewed and replaced; the replaced file stays while
   expect((await page.request.get(first ?? "")).status()).toBe(200);
   expect((await page.request.get(second ?? "")).status()).toBe(200);
   await page.goto(`/blog/${slug}`);
-  await expect(page.locator(`article img[src="${second}"]`)).toBeVisible();
+  // A new image keeps the words the author wrote.
+  await expect(page.getByRole("img", { name: "Um quadrado verde-azulado" })).toHaveAttribute("src", second ?? "");
 });
 
 test("leaving the form with unsaved changes asks first", async ({ page }) => {

@@ -1,8 +1,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { useT } from "~/i18n";
 import { POST_LIMITS } from "~/lib/post-input.ts";
-import { Field } from "../Field.tsx";
-import { LimitCounter } from "./LimitCounter.tsx";
+import { LineField } from "./LineField.tsx";
 
 /** The most of a description a search result shows (search engines cut at about 155 to 160). */
 const SEARCH_SHOWN = 160;
@@ -47,67 +46,35 @@ export function PostSettings({
         {texts.heading}
       </summary>
       <div className="grid gap-5 border-t border-line px-4 pt-4 pb-5">
-        <Field
+        <LineField
           name="seoDescription"
           label={texts.seoDescription}
           help={texts.seoDescriptionHelp}
           error={errors.seoDescription}
-          note={
-            <LimitCounter count={values.seoDescription.length} max={POST_LIMITS.seoDescription} target={SEARCH_SHOWN} />
-          }
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              value={values.seoDescription}
-              onChange={(event) => onChange("seoDescription", event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field
+          value={values.seoDescription}
+          onChange={(text) => onChange("seoDescription", text)}
+          rows={3}
+          counter={{ target: SEARCH_SHOWN }}
+        />
+        <LineField
           name="socialTitle"
           label={texts.socialTitle}
           help={texts.socialTitleHelp}
           error={errors.socialTitle}
-          note={
-            <LimitCounter
-              count={values.socialTitle.length}
-              max={POST_LIMITS.socialTitle}
-              from={POST_LIMITS.socialTitle - 40}
-            />
-          }
-        >
-          {(props) => (
-            <input
-              {...props}
-              value={values.socialTitle}
-              onChange={(event) => onChange("socialTitle", event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        <Field
+          value={values.socialTitle}
+          onChange={(text) => onChange("socialTitle", text)}
+          counter={{ from: POST_LIMITS.socialTitle - 40 }}
+        />
+        <LineField
           name="socialDescription"
           label={texts.socialDescription}
           help={texts.socialDescriptionHelp}
           error={errors.socialDescription}
-          note={
-            <LimitCounter
-              count={values.socialDescription.length}
-              max={POST_LIMITS.socialDescription}
-              from={POST_LIMITS.socialDescription - 60}
-            />
-          }
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              value={values.socialDescription}
-              onChange={(event) => onChange("socialDescription", event.currentTarget.value)}
-            />
-          )}
-        </Field>
+          value={values.socialDescription}
+          onChange={(text) => onChange("socialDescription", text)}
+          rows={3}
+          counter={{ from: POST_LIMITS.socialDescription - 60 }}
+        />
       </div>
     </details>
   );

@@ -13,6 +13,8 @@ export interface Values {
   content: string;
   excerpt: string;
   coverImage: string;
+  coverAlt: string;
+  coverCaption: string;
   lang: Lang;
   tags: string[];
   translationOf: string;
@@ -29,6 +31,9 @@ export function valuesOf(post: EditablePost | undefined, start: NewPostStart): V
       content: "",
       excerpt: "",
       coverImage: start.coverImage ?? "",
+      // A translation describes its cover in its own language.
+      coverAlt: "",
+      coverCaption: "",
       lang: start.lang,
       tags: start.tags ?? [],
       translationOf: start.translation?.id ?? "",
@@ -43,6 +48,8 @@ export function valuesOf(post: EditablePost | undefined, start: NewPostStart): V
     content: post.content,
     excerpt: post.excerpt ?? "",
     coverImage: post.coverImage ?? "",
+    coverAlt: post.coverAlt ?? "",
+    coverCaption: post.coverCaption ?? "",
     lang: post.lang,
     tags: post.tags,
     translationOf: post.translation?.id ?? "",
@@ -87,6 +94,8 @@ export function withText(current: Values, text: PostText): Values {
     excerpt: text.excerpt ?? "",
     content: text.content,
     coverImage: text.coverImage ?? "",
+    coverAlt: text.coverAlt ?? "",
+    coverCaption: text.coverCaption ?? "",
     tags: text.tags,
     lang,
     translationOf: lang === current.lang ? current.translationOf : "",
