@@ -54,7 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     unread,
-    redirects: redirects.rows.map(({ path, source, target, title }) => ({ path, source, target, title })),
+    redirects: redirects.rows.map(({ path, source, target, title, kind, lang }) => ({
+      path,
+      source,
+      target,
+      title,
+      kind,
+      lang,
+    })),
     redirectsTotal: redirects.total,
     importing,
   };

@@ -184,7 +184,7 @@ describe("the dry run and its refusals", () => {
     );
     expect(response.status).toBe(200);
     const { plan } = (await response.json()) as { plan: Record<string, unknown> & { notes: { message: string }[] } };
-    expect(plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 3, problems: [] });
+    expect(plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 6, problems: [] });
     expect(plan.notes.map((note) => note.message)).toContain("wordpress.xml, linha 86: Página, não post: “Sobre mim”");
     expect((await location("/?p=42")).status).toBe(200);
   });
@@ -426,6 +426,13 @@ describe("an import and its old addresses", () => {
       status: 301,
       location: "/en/blog/moving-from-wordpress",
     });
+    // The old blogs' feeds and tags' pages lead to the blog's.
+    expect(await location("/feed/")).toEqual({ status: 301, location: "/rss.xml" });
+    expect(await location("/tag/acessibilidade/")).toEqual({
+      status: 301,
+      location: "/blog/tag/acessibilidade-inclusao",
+    });
+    expect(await location("/tag/migration/")).toEqual({ status: 301, location: "/en/blog/tag/migration" });
     // The post answers where the redirect leads; a draft's old address leads to its (not yet public) address.
     expect((await fetch(url("/blog/ola-sao-paulo"))).status).toBe(200);
     // Pages of the site and unknown paths are untouched.
@@ -531,7 +538,8 @@ describe.skipIf(!postgresUrl)("old addresses on PostgreSQL, two servers", () => 
         await readFile(path.join(IMPORT_FIXTURES, "ghost-4.json")),
       ),
     );
-    expect(lines.at(-1)).toMatchObject({ result: { imported: 3, redirects: 3 } });
+    // The three posts' addresses, the feed's and three tags' pages.
+    expect(lines.at(-1)).toMatchObject({ result: { imported: 3, redirects: 7 } });
     await expect
       .poll(async () => location("/migrando-do-wordpress/", second.origin), { timeout: limit(10_000) })
       .toEqual({ status: 301, location: "/blog/migrando-do-wordpress" });

@@ -41,7 +41,13 @@ import { exportArchive } from "../../app/server/transfer/export.server.ts";
 import { applyImport, type ClashChoice, ImportRefused, planImport } from "../../app/server/transfer/import.server.ts";
 import { problemText } from "../../app/server/transfer/messages.server.ts";
 import { readSource } from "../../app/server/transfer/read-source.server.ts";
-import { addAuthorRedirect, listRedirects, redirectTable } from "../../app/server/transfer/redirects.server.ts";
+import {
+  addAuthorRedirect,
+  addRedirects,
+  listRedirects,
+  redirectTable,
+  removeRedirect,
+} from "../../app/server/transfer/redirects.server.ts";
 import { fillSearchDocuments, searchAfterImport } from "../../app/server/transfer/search-after-import.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { localDiskStorage, type ObjectStorage } from "../../app/server/uploads/storage.server.ts";
@@ -198,6 +204,12 @@ for (const engine of engines) {
       expect((await addAuthorRedirect(db, ana, "/blog/do-bruno", "/2019/05/dele/")).status).toBe("post-not-found");
       // Another author's post: never in Ana's archive.
       saved(await createPost(db, bruno, postInput("do-bruno", { published: true })));
+      // A tag's old page and the old feed an import of Ana's kept, and one of Bruno's.
+      await addRedirects(db, [
+        { path: "/tag/cafe", lang: "pt", tag: "cafe", authorId: ana, source: "wordpress" },
+        { path: "/feed", lang: "en", tag: null, authorId: ana, source: "wordpress" },
+        { path: "/tag/dele", lang: "pt", tag: "dele", authorId: bruno, source: "ghost" },
+      ]);
     }, limit(120_000));
 
     afterAll(async () => {
@@ -264,6 +276,10 @@ for (const engine of engines) {
         tag("en", "functional-programming").translationKey,
       );
       expect(JSON.stringify(index)).not.toContain("do-bruno");
+      expect(index.redirects).toEqual([
+        { path: "/feed", lang: "en", source: "wordpress", created: expect.stringMatching(/-03:00$/) },
+        { path: "/tag/cafe", lang: "pt", tag: "cafe", source: "wordpress", created: expect.stringMatching(/-03:00$/) },
+      ]);
     });
 
     it("round-trips: the archive imported into an empty site and exported again is the same archive", async () => {
@@ -275,7 +291,7 @@ for (const engine of engines) {
       expect(plan.kind).toBe("archive");
       expect(plan.problems).toEqual([]);
       expect(plan.translations).toEqual([{ pt: "Olá, mundo!", en: "Hello, world" }]);
-      expect(result).toMatchObject({ imported: 4, skipped: 0, renamed: 0, images: 2, redirects: 1 });
+      expect(result).toMatchObject({ imported: 4, skipped: 0, renamed: 0, images: 2, redirects: 3 });
       const again = await unzip(await exported(site.db, site.storage, site.ana));
       const first = await unzip(archive);
       expect([...again.keys()].sort()).toEqual([...first.keys()].sort());
@@ -302,6 +318,35 @@ for (const engine of engines) {
       }
     });
 
+    it("lists a tag's and the feed's old addresses to the author whose they are, who alone removes one", async () => {
+      const { rows, total } = await listRedirects(database.db, ana);
+      expect(total).toBe(3);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          path: "/2019/05/ola",
+          kind: "post",
+          title: "Olá, mundo!",
+          target: "/blog/ola-mundo",
+        }),
+        expect.objectContaining({ path: "/feed", kind: "feed", lang: "en", target: "/en/rss.xml" }),
+        expect.objectContaining({ path: "/tag/cafe", kind: "tag", title: "Café", target: "/blog/tag/cafe" }),
+      ]);
+      const table = await redirectTable(database.db);
+      expect([table.get("/tag/cafe"), table.get("/feed"), table.get("/tag/dele")]).toEqual([
+        "/blog/tag/cafe",
+        "/en/rss.xml",
+        "/blog/tag/dele",
+      ]);
+      expect(await removeRedirect(database.db, bruno, "/tag/cafe")).toBe(false);
+      expect(await removeRedirect(database.db, ana, "/tag/dele")).toBe(false);
+      expect(await removeRedirect(database.db, ana, "/tag/cafe")).toBe(true);
+      expect((await redirectTable(database.db)).has("/tag/cafe")).toBe(false);
+      // A post's old address is not a tag's: the table's rule holds.
+      await expect(
+        database.db.insert(postRedirects).values({ path: "/x", lang: "pt", tag: "x", source: "author" }),
+      ).rejects.toThrow();
+    });
+
     it("imports a WordPress export, Ghost 4 and 5 and a bilingual Hugo folder with their titles, dates, states, tags and links", async () => {
       const site = await freshSite();
       await site.db.insert(newsletterSubscribers).values({
@@ -314,13 +359,14 @@ for (const engine of engines) {
         confirmedAt: new Date("2026-01-01T00:05:00Z"),
       });
       const wordpress = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "wordpress.xml"));
-      expect(wordpress.plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 3 });
+      // Three posts' addresses, the feed's and the two tags' pages.
+      expect(wordpress.plan).toMatchObject({ kind: "wordpress", byLang: { pt: 2, en: 0 }, oldAddresses: 6 });
       expect(wordpress.plan.missingImages.map((image) => image.address)).toEqual([
         "https://diario.exemplo.com.br/wp-content/uploads/2021/07/ponte.png",
         "https://diario.exemplo.com.br/wp-content/uploads/2021/07/sumiu.jpg",
       ]);
       expect(wordpress.plan.removed).toEqual([expect.objectContaining({ slug: "ola-sao-paulo", items: ["script"] })]);
-      expect(wordpress.result).toMatchObject({ imported: 2, redirects: 3 });
+      expect(wordpress.result).toMatchObject({ imported: 2, redirects: 6 });
       const ghost4 = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "ghost-4.json"));
       expect(ghost4.plan).toMatchObject({ kind: "ghost", byLang: { pt: 2, en: 1 } });
       const ghost5 = await importInto(site, site.ana, path.join(IMPORT_FIXTURES, "ghost-5.json"));
@@ -377,7 +423,7 @@ for (const engine of engines) {
       // the post has no `slug`; the Hugo draft, never published, had no address).
       expect(await listRedirects(site.db, site.ana, 2)).toMatchObject({
         rows: [{ path: "/2021/07/ola-sao-paulo" }, { path: "/2023/03/olá-mundo-notas-de-uma-mudança" }],
-        total: 12,
+        total: 31,
       });
       const table = await redirectTable(site.db);
       expect(table.get("/2021/07/ola-sao-paulo")).toBe("/blog/ola-sao-paulo");
@@ -387,6 +433,15 @@ for (const engine of engines) {
       expect(table.get("/2023/03/olá-mundo-notas-de-uma-mudança")).toBe("/blog/ola-mundo");
       expect(table.get("/en/2023/03/hello-world-notes-from-a-move")).toBe("/en/blog/ola-mundo");
       expect(table.get("/en/notes/second")).toBe("/en/blog/second-post");
+      // The old site's tags' pages and feeds lead to the blog's, in their language.
+      expect(table.get("/tag/acessibilidade")).toBe("/blog/tag/acessibilidade-inclusao");
+      expect(table.get("/feed")).toBe("/rss.xml");
+      expect(table.get("/tag/ghost-5")).toBe("/en/blog/tag/ghost-5");
+      expect(table.get("/rss")).toBe("/rss.xml");
+      expect(table.get("/tags/programação-funcional")).toBe("/blog/tag/programacao-funcional");
+      expect(table.get("/en/tags/functional-programming")).toBe("/en/blog/tag/functional-programming");
+      expect(table.get("/index.xml")).toBe("/rss.xml");
+      expect(table.get("/en/posts/index.xml")).toBe("/en/rss.xml");
     });
 
     it("makes the imported posts' search documents after its transaction, and a start makes those a stop left", async () => {

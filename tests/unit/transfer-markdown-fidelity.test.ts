@@ -13,6 +13,7 @@ import type { Database } from "../../app/server/db/client.server.ts";
 import { readDate } from "../../app/server/transfer/dates.server.ts";
 import { planImport } from "../../app/server/transfer/import.server.ts";
 import type { ImportedPost, ParsedSource } from "../../app/server/transfer/import-types.server.ts";
+import { hugoTerm } from "../../app/server/transfer/markdown-source.server.ts";
 import { convertTemplates, linkNames } from "../../app/server/transfer/markdown-templates.server.ts";
 import { noteText } from "../../app/server/transfer/messages.server.ts";
 import { shortcodeArguments, shortcodeAttributes } from "../../app/server/transfer/shortcode-attributes.server.ts";
@@ -127,6 +128,34 @@ describe("a cover's description and caption", () => {
     // A page-wide `alt` or `caption` says nothing of the cover; words without a cover are nobody's.
     expect(byFile(source, "_posts/2021-04-04-nua.md").coverAlt).toBeUndefined();
     expect(byFile(source, "_posts/2021-04-05-sem-capa.md").coverAlt).toBeUndefined();
+  });
+});
+
+describe("the old site's tags' pages and feeds", () => {
+  it("are Hugo's terms as it writes them, its feeds by language and section, and Jekyll's feed", async () => {
+    expect(hugoTerm(" Programação Funcional ")).toBe("programação-funcional");
+    expect(hugoTerm("Node.js: o guia")).toBe("node.js-o-guia");
+    expect(hugoTerm("C++ & Rust")).toBe("c++--rust");
+    const hugo = await read(
+      await zipFile({
+        "hugo.toml": `${HUGO_PT}`,
+        "content/posts/ola.md": '---\ntitle: Olá\ntags: ["Programação Funcional"]\n---\nx',
+        "content/posts/hello.en.md": '---\ntitle: Hello\ntags: ["Functional Programming"]\n---\nx',
+      }),
+    );
+    expect(hugo.siteAddresses).toEqual(
+      expect.arrayContaining([
+        { path: "/index.xml", lang: "pt" },
+        { path: "/posts/index.xml", lang: "pt" },
+        { path: "/tags/programação-funcional/", lang: "pt", tag: "programacao-funcional" },
+        { path: "/en/index.xml", lang: "en" },
+        { path: "/en/tags/functional-programming/", lang: "en", tag: "functional-programming" },
+      ]),
+    );
+    const jekyll = await read(
+      await zipFile({ "_config.yml": "lang: en\n", "_posts/2021-04-01-hello.md": "---\ntitle: Hello\n---\nx" }),
+    );
+    expect(jekyll.siteAddresses).toEqual([{ path: "/feed.xml", lang: "en" }]);
   });
 });
 
@@ -589,8 +618,9 @@ describe("the dry run's count of old addresses", () => {
     // The dry run reads no posts of the site here: none of its slugs is taken.
     const db = { select: () => ({ from: () => ({ where: async () => [] }) }) } as unknown as Database;
     const plan = await planImport(db, source, "author", NOW);
-    // /antigo (once, for both posts), /outro, /posts/x and /posts/y: not /about nor /blog/x.
-    expect(plan.oldAddresses).toBe(4);
+    // /antigo (once, for both posts), /outro, /posts/x and /posts/y: not /about nor /blog/x; and Hugo's feeds,
+    // /index.xml and /posts/index.xml.
+    expect(plan.oldAddresses).toBe(6);
   });
 });
 

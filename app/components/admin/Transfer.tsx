@@ -8,7 +8,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Download, ImageUp, Trash2 } from "~/components/icons";
 import { notify } from "~/components/layout/Toasts.tsx";
 import { buttonPrimary, buttonSecondary, card } from "~/components/portfolio/styles.ts";
-import { type Dictionary, format, localizePath, useT } from "~/i18n";
+import { type Dictionary, format, type Lang, localizePath, useT } from "~/i18n";
 import { MAX_IMPORT_BYTES } from "~/lib/upload-limits.ts";
 import type { ClashChoice, ImportProgress, ImportResult } from "~/server/transfer/import.server.ts";
 import type { ImportFormState } from "~/server/transfer/import-form.server.ts";
@@ -21,7 +21,10 @@ export interface RedirectView {
   path: string;
   source: string;
   target: string;
+  /** A post's title, a tag's name, or nothing for the feed. */
   title: string;
+  kind: "post" | "tag" | "feed";
+  lang: Lang;
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -674,7 +677,11 @@ function RedirectRow({ redirect }: { redirect: RedirectView }) {
       </th>
       <td className={wrapping}>
         <a href={redirect.target} className="text-accent hover:underline">
-          {redirect.title}
+          {redirect.kind === "post"
+            ? redirect.title
+            : redirect.kind === "tag"
+              ? format(texts.tagTarget, { tag: redirect.title })
+              : texts.feedTarget[redirect.lang]}
         </a>
       </td>
       <td className={cell}>{source}</td>

@@ -126,7 +126,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
   },
   redirects: {
     heading: "Old addresses",
-    help: "Whoever opens one of these addresses goes straight to the post, with a permanent redirect (301). An address that is a page of this site is never redirected.",
+    help: "Whoever opens one of these addresses goes straight to the post, the tag's page or the feed, with a permanent redirect (301). An address that is a page of this site is never redirected.",
     empty: "No old addresses.",
     path: "Old address",
     target: "Leads to",
@@ -140,6 +140,8 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     addPathHelp:
       "A path such as /2019/05/my-post/ or the whole address; the post, by its address here: /blog/meu-post or /en/blog/my-post.",
     post: "Post's address",
+    tagTarget: "The {tag} tag's page",
+    feedTarget: { pt: "Feed in Portuguese", en: "Feed in English" },
     shown: "The first {shown} of {total} old addresses.",
     submit: "Add",
     added: "Address added.",
@@ -153,7 +155,7 @@ export const transfer: Dictionary["admin"]["transfer"] = {
     errors: {
       invalid: "Write a path that starts with /, without .. or control characters.",
       "site-page": "That address is a page of this site: it cannot redirect.",
-      taken: "That address already leads to a post.",
+      taken: "That address already leads to another page.",
       "post-not-found": "None of your posts has that address: write /blog/slug or /en/blog/slug.",
     },
   },

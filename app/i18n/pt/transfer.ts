@@ -125,7 +125,7 @@ export const transfer = {
   },
   redirects: {
     heading: "Endereços antigos",
-    help: "Quem abre um destes endereços vai direto ao post, com um redirecionamento permanente (301). Um endereço que é uma página deste site nunca é redirecionado.",
+    help: "Quem abre um destes endereços vai direto ao post, à página da tag ou ao feed, com um redirecionamento permanente (301). Um endereço que é uma página deste site nunca é redirecionado.",
     empty: "Nenhum endereço antigo.",
     path: "Endereço antigo",
     target: "Leva a",
@@ -139,6 +139,8 @@ export const transfer = {
     addPathHelp:
       "Um caminho como /2019/05/meu-post/ ou o endereço inteiro; o post, pelo endereço dele aqui: /blog/meu-post ou /en/blog/my-post.",
     post: "Endereço do post",
+    tagTarget: "Página da tag {tag}",
+    feedTarget: { pt: "Feed em português", en: "Feed em inglês" },
     shown: "Os primeiros {shown} de {total} endereços antigos.",
     submit: "Adicionar",
     added: "Endereço adicionado.",
@@ -152,7 +154,7 @@ export const transfer = {
     errors: {
       invalid: "Escreva um caminho que comece com /, sem .. nem caracteres de controle.",
       "site-page": "Esse endereço é uma página deste site: ele não pode redirecionar.",
-      taken: "Esse endereço já leva a um post.",
+      taken: "Esse endereço já leva a outra página.",
       "post-not-found": "Nenhum post seu tem esse endereço: escreva /blog/slug ou /en/blog/slug.",
     },
   },

@@ -79,7 +79,7 @@ export function isCacheablePageUrl(url: string): boolean {
 export async function blogTableVersion(db: Database): Promise<string> {
   const [row] = await db
     .select({
-      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t) || ':' || (select count(*) || ':' || coalesce(sum(hashtext(r.path || '/' || r.post_id::text))::text, '') from ${postRedirects} r) || ':' || (select count(*) || ':' || coalesce(max(p.updated_at)::text, '') from responses p where p.status = 'approved')`,
+      version: sql<string>`count(*) || ':' || coalesce(max(${blogs.updatedAt})::text, '') || ':' || coalesce(sum(extract(epoch from ${blogs.updatedAt}))::text, '') || ':' || (select count(*) || ':' || coalesce(sum(hashtext(t.lang || '/' || t.slug || '/' || t.name || '/' || coalesce(t.translation_group::text, '')))::text, '') from ${blogTags} t) || ':' || (select count(*) || ':' || coalesce(sum(hashtext(r.path || '/' || coalesce(r.post_id::text, r.lang || '/' || coalesce(r.tag, ''))))::text, '') from ${postRedirects} r) || ':' || (select count(*) || ':' || coalesce(max(p.updated_at)::text, '') from responses p where p.status = 'approved')`,
     })
     .from(blogs);
   if (!row) throw new Error("The blog version query returned no row");

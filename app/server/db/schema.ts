@@ -523,31 +523,42 @@ export type PostShareLink = typeof postShareLinks.$inferSelect;
 export type BlogTag = typeof blogTags.$inferSelect;
 
 /**
- * Old addresses of posts (`app/server/transfer/redirects.server.ts`): a path
- * another blog engine published a post at (`/2019/05/ola/`, `/?p=42`), kept
- * by an import or added by the author, answered with a 301 to the post in
- * its language. `path` is stored as the server sees it (decoded, without a
- * trailing slash, the query only for WordPress's `?p=`); `lang` is the
- * language of the post it leads to; `source` says where it came from. A
- * path a page of the site answers is never stored. Deleted with the post.
+ * Old addresses (`app/server/transfer/redirects.server.ts`): a path another
+ * blog engine published a post at (`/2019/05/ola/`, `/?p=42`), a tag's page
+ * at (`/tag/cafe/`) or its feed at (`/feed/`), kept by an import or added by
+ * the author, answered with a 301 to the post, the tag's page or the feed
+ * in its language. `path` is stored as the server sees it (decoded, without
+ * a trailing slash, the query only for WordPress's `?p=`); `lang` is the
+ * language of what it leads to; `source` says where it came from. A path a
+ * page of the site answers is never stored. A post's is deleted with the
+ * post; a tag's or the feed's (no post: `tag` names the tag, none the feed)
+ * belongs to the author who imported it.
  */
 export const postRedirects = pgTable(
   "post_redirects",
   {
     path: text("path").primaryKey(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => blogs.id, { onDelete: "cascade" }),
+    postId: uuid("post_id").references(() => blogs.id, { onDelete: "cascade" }),
+    /** The tag's slug in `lang`, for a tag's old page. */
+    tag: text("tag"),
+    /** Whose a tag's or the feed's old address is (a post's is its author's). */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "cascade" }),
     lang: text("lang").notNull(),
     source: text("source").notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     index("post_redirects_post_idx").on(table.postId),
+    index("post_redirects_author_idx").on(table.authorId),
     check("post_redirects_lang_check", sql`${table.lang} in ('pt', 'en')`),
     check(
       "post_redirects_source_check",
       sql`${table.source} in ('archive', 'ghost', 'wordpress', 'markdown', 'author')`,
+    ),
+    // A post's address, or a tag's or the feed's, which someone owns.
+    check(
+      "post_redirects_target_check",
+      sql`(${table.postId} is not null and ${table.tag} is null and ${table.authorId} is null) or (${table.postId} is null and ${table.authorId} is not null)`,
     ),
   ],
 );

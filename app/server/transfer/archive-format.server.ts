@@ -75,6 +75,12 @@ export interface ArchiveRedirect {
   created: string;
 }
 
+/** An old address of a tag's page (`tag`, its slug in `lang`) or of the feed of `lang` (no tag). */
+export interface ArchiveSiteRedirect extends ArchiveRedirect {
+  lang: Lang;
+  tag?: string;
+}
+
 export interface ArchivePost {
   /** The post's Markdown file in the archive. */
   file: string;
@@ -99,6 +105,8 @@ export interface ArchiveIndex {
   authors: string[];
   tags: ArchiveTag[];
   posts: ArchivePost[];
+  /** The old addresses of tags' pages and feeds (absent in archives written before them). */
+  redirects?: ArchiveSiteRedirect[];
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, "0");

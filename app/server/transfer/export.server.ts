@@ -6,7 +6,7 @@
  * before. Only the index (`archive.json`) is kept until the end.
  */
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { stringify } from "yaml";
 import yazl from "yazl";
 import { isLang, type Lang } from "../../i18n/paths.ts";
@@ -176,6 +176,21 @@ async function fill(
   }
   index.authors = [...authors].sort();
   index.tags = await archiveTags(db, usedTags);
+  // The old addresses of tags' pages and feeds: the author's own, or every one for the operator.
+  const siteRedirects = await db
+    .select()
+    .from(postRedirects)
+    .where(
+      and(isNull(postRedirects.postId), "authorId" in scope ? eq(postRedirects.authorId, scope.authorId) : undefined),
+    )
+    .orderBy(asc(postRedirects.path));
+  index.redirects = siteRedirects.map((row) => ({
+    path: row.path,
+    lang: row.lang as Lang,
+    ...(row.tag ? { tag: row.tag } : {}),
+    source: row.source,
+    created: zonedTime(row.createdAt),
+  }));
   zip.addBuffer(Buffer.from(`${JSON.stringify(index, null, 2)}\n`), ARCHIVE_INDEX, { mtime: now });
   // The summary is complete once the last image was read: when the zip has ended.
   const ended = new Promise<void>((resolve) => zip.outputStream.on("end", () => resolve()));

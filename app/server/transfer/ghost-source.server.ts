@@ -13,7 +13,7 @@
  */
 import type { Lang } from "../../i18n/paths.ts";
 import { decodeEntities, escapeHtml } from "../../lib/html-entities.ts";
-import { POST_LIMITS } from "../../lib/post-input.ts";
+import { normalizeTag, POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { decodedAddress, htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
@@ -27,6 +27,7 @@ import {
   type PostSink,
   postTags,
   ReportList,
+  SiteAddresses,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 import { plainText } from "./wordpress-shortcodes.server.ts";
@@ -354,6 +355,9 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
     tagsOf.set(String(link.post_id), list);
   }
   const meta = new Map(rowsOf(data.posts_meta).map((row) => [String(row.post_id), row]));
+  // Ghost's feed, and its tags' pages as its posts name them (`/tag/{slug}/`).
+  const siteAddresses = new SiteAddresses();
+  siteAddresses.add({ path: "/rss/", lang: siteDefault });
   const imageOf = (address: string): ImageRef => {
     const relative = address.replace(GHOST_URL, "").replace(/^\/+/, "");
     const found = /^content\/images\//.test(relative)
@@ -422,6 +426,12 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
     // Internal tags (`#pt`, `#en`, `#hash`) are Ghost's own marks, not the post's.
     const publicNames = postTagRows.map((tag) => str(tag.name) ?? "").filter((name) => !name.trim().startsWith("#"));
     const tags = postTags(publicNames, { file: label }, notes);
+    for (const row of postTagRows) {
+      const here = normalizeTag(str(row.name) ?? "");
+      const there = str(row.slug);
+      if (there && tags.some((tag) => tag.slug === here))
+        siteAddresses.add({ path: `/tag/${there}/`, lang, tag: here });
+    }
     const created = dates.created_at ?? now;
     const slug = slugify(str(post.slug) ?? "") || slugify(title);
     return {
@@ -453,7 +463,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
       ...(converted.hazard ? { hazard: converted.hazard } : {}),
     };
   };
-  return { postOf, problems, notes };
+  return { postOf, problems, notes, siteAddresses };
 }
 
 /** A Ghost export read whole (its data parsed already). */
@@ -464,7 +474,13 @@ export function readGhost(data: Row, file: string, files: ReadonlySet<string>, n
     const post = reader.postOf((row ?? {}) as Row, index);
     if (post) posts.push(post);
   });
-  return { kind: "ghost", posts, problems: reader.problems, notes: reader.notes };
+  return {
+    kind: "ghost",
+    posts,
+    problems: reader.problems,
+    notes: reader.notes,
+    siteAddresses: reader.siteAddresses.list,
+  };
 }
 
 /**
@@ -484,5 +500,5 @@ export async function readGhostPosts(
     const post = reader.postOf((value ?? {}) as Row, index);
     if (post) sink.add(post);
   }
-  return { kind: "ghost", problems: reader.problems, notes: reader.notes };
+  return { kind: "ghost", problems: reader.problems, notes: reader.notes, siteAddresses: reader.siteAddresses.list };
 }

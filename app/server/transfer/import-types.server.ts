@@ -129,6 +129,36 @@ export interface ParsedSource {
    * Jekyll's `url`): a post's absolute links to another post there lead to its new address.
    */
   origins?: string[];
+  /** Where the old site published its tags' pages and its feeds, each path once. */
+  siteAddresses?: OldSiteAddress[];
+}
+
+/** An old address of a tag's page (`tag`, the tag's slug here) or of a feed (no tag), leading to it in `lang`. */
+export interface OldSiteAddress {
+  path: string;
+  lang: Lang;
+  tag?: string;
+  /** This site's archive keeps where one came from and when. */
+  source?: string;
+  created?: Date;
+}
+
+/**
+ * The old addresses of a source's tags' pages and feeds as a reader meets
+ * them: each path once, the first kept (a tag of two languages leads to the
+ * first language's page).
+ * @example const old = new SiteAddresses(); old.add({ path: "/tag/cafe/", lang: "pt", tag: "cafe" }); old.list
+ */
+export class SiteAddresses {
+  readonly #byPath = new Map<string, OldSiteAddress>();
+
+  add(address: OldSiteAddress): void {
+    if (!this.#byPath.has(address.path)) this.#byPath.set(address.path, address);
+  }
+
+  get list(): OldSiteAddress[] {
+    return [...this.#byPath.values()];
+  }
 }
 
 /**
@@ -223,7 +253,6 @@ export interface SpooledSource extends Omit<ParsedSource, "posts"> {
 
 export type AnySource = ParsedSource | SpooledSource;
 
-/** How many posts the source holds. */
 /**
  * A cover's description and caption as an imported post holds them: one line of plain text each, within the
  * desk's limits; empty ones left out.
@@ -238,6 +267,7 @@ export function coverWords(
   return { ...(coverAlt ? { coverAlt } : {}), ...(coverCaption ? { coverCaption } : {}) };
 }
 
+/** How many posts the source holds. */
 export const postCount = (source: AnySource): number => ("texts" in source ? source.count : source.posts.length);
 
 /** What the dry run reads of the source's posts, in order, one at a time. */

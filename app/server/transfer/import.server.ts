@@ -298,6 +298,12 @@ export async function planImport(
       }
     }
   }
+  // The old site's tags' pages and feeds, after the posts' addresses, which keep a path both name.
+  for (const row of siteRedirectRows(source, authorId, now)) {
+    if (counted.has(`old:${row.path}`)) continue;
+    counted.add(`old:${row.path}`);
+    oldAddresses += 1;
+  }
   counted.clear();
   // The pairs' titles, and the files the duplicates repeat, read in a second pass: only the ones shown.
   const pairKeys = keys.pairs();
@@ -738,6 +744,10 @@ export async function applyImport(
         result.imported += rows.length;
         options.onProgress?.({ phase: "posts", done: result.imported, total: chosen });
       }
+      // The old site's tags' pages and feeds, once its posts hold theirs.
+      const siteRows = siteRedirectRows(source, authorId, now);
+      for (let at = 0; at < siteRows.length; at += 500)
+        result.redirects += await addRedirects(tx, siteRows.slice(at, at + 500));
       // A replaced post's translation left alone is linked to nothing any more.
       if (leftGroups.length > 0) {
         await tx
@@ -764,6 +774,24 @@ export async function applyImport(
   ).catch((error: unknown) => logError("Making the imported posts' search documents failed:", error));
   invalidatePublicPages();
   return result;
+}
+
+/** The source's old addresses of tags' pages and feeds as they are stored: valid, no page of the site's. */
+function siteRedirectRows(source: AnySource, authorId: string, now: Date): RedirectRow[] {
+  const rows: RedirectRow[] = [];
+  for (const old of source.siteAddresses ?? []) {
+    const path = oldPathKey(old.path);
+    if (!path || isSitePath(path)) continue;
+    rows.push({
+      path,
+      lang: old.lang,
+      tag: old.tag ?? null,
+      authorId,
+      source: (old.source ?? source.kind) as RedirectSource,
+      createdAt: old.created ?? now,
+    });
+  }
+  return rows;
 }
 
 /**

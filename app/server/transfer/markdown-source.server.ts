@@ -38,6 +38,7 @@ import {
   type PostSink,
   postTags,
   ReportList,
+  SiteAddresses,
 } from "./import-types.server.ts";
 import { jsonPieces } from "./json-stream.server.ts";
 import { convertTemplates, linkNames } from "./markdown-templates.server.ts";
@@ -658,6 +659,19 @@ export async function readMarkdownTreeInto(
   const archive = index !== undefined;
   const settings = await readSettings(tree);
   const files = new Set(tree.files.map((file) => file.path));
+  const siteAddresses = new SiteAddresses();
+  for (const kept of index?.redirects ?? []) {
+    siteAddresses.add({
+      path: kept.path,
+      lang: kept.lang,
+      ...(kept.tag ? { tag: kept.tag } : {}),
+      source: kept.source,
+      created: readDate(kept.created) ?? now,
+    });
+  }
+  // Jekyll's feed (jekyll-feed's `/feed.xml`), in the site's language.
+  if (!archive && settings.jekyllRoot !== undefined)
+    siteAddresses.add({ path: "/feed.xml", lang: settings.defaultLang });
   const read = async (file: string, kept?: ArchivePost) => {
     try {
       const front = readFrontMatter((await tree.read(file)).toString("utf8"), file);
@@ -682,6 +696,9 @@ export async function readMarkdownTreeInto(
       }
       const post = postOf({ file, front, archive, settings, files, notes, linked }, now);
       if (kept) withArchiveIndex(post, kept, files);
+      else if (!archive && (settings.hugoSite || placementOf(file).engine === "hugo")) {
+        hugoAddresses(post, placementOf(file), settings, siteAddresses);
+      }
       sink.add(post);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
@@ -714,7 +731,41 @@ export async function readMarkdownTreeInto(
     notes,
     ...(index ? { tags: index.tags } : {}),
     ...(settings.origin ? { origins: [settings.origin] } : {}),
+    siteAddresses: siteAddresses.list,
   };
+}
+
+/**
+ * A term as Hugo writes it in a path (its `urlize`): in lower case, each
+ * space a hyphen, its letters' accents kept, what is neither a letter, a
+ * digit nor one of `._-+~` left out.
+ * @example hugoTerm("Programação Funcional") // "programação-funcional"
+ * @example hugoTerm("C++ & Rust") // "c++--rust"
+ */
+export function hugoTerm(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s/g, "-")
+    .replace(/[^\p{L}\p{M}\p{N}._+~-]/gu, "");
+}
+
+/**
+ * Where a Hugo site published what a post leads to besides itself: its
+ * tags' pages (`/tags/{term}/`) and the feeds of its language and section
+ * (`/index.xml`, `/posts/index.xml`), under the language's folder but for
+ * the default language's.
+ */
+function hugoAddresses(post: ImportedPost, placement: Placement, settings: SiteSettings, addresses: SiteAddresses) {
+  const { multilingual, defaultInSubdir, defaultLang } = settings;
+  const prefix = multilingual && (post.lang !== defaultLang || defaultInSubdir) ? `/${post.lang}` : "";
+  addresses.add({ path: `${prefix}/index.xml`, lang: post.lang });
+  const section = placement.inner.includes("/") ? placement.inner.split("/")[0] : undefined;
+  if (section) addresses.add({ path: `${prefix}/${section}/index.xml`, lang: post.lang });
+  for (const tag of post.tags) {
+    const term = hugoTerm(tag.name);
+    if (term) addresses.add({ path: `${prefix}/tags/${term}/`, lang: post.lang, tag: tag.slug });
+  }
 }
 
 const PAGE_FILE = /(?:^|\/)_index(?:\.[a-z_-]+)?\.md$/i;
@@ -726,7 +777,7 @@ const ARCHIVE_POSTS = [["posts"]] as const;
 async function readArchiveHeader(
   tree: SourceTree,
   problems: ImportProblem[],
-): Promise<Pick<ArchiveIndex, "tags"> | undefined> {
+): Promise<Pick<ArchiveIndex, "tags" | "redirects"> | undefined> {
   if (!tree.files.some((file) => file.path === ARCHIVE_INDEX)) return undefined;
   let index: Partial<ArchiveIndex> = {};
   try {
@@ -753,7 +804,8 @@ async function readArchiveHeader(
     problems.push(shapeProblem(checked.error.issues[0]));
     return undefined;
   }
-  return { tags: (index as ArchiveIndex).tags };
+  const { tags, redirects } = index as ArchiveIndex;
+  return { tags, ...(redirects ? { redirects } : {}) };
 }
 
 const shapeProblem = (issue: z.core.$ZodIssue | undefined, at: (string | number)[] = []): ImportProblem => ({
@@ -784,6 +836,17 @@ const archiveHeaderShape = z.object({
     z.object({ lang, slug: z.string().max(200), name: z.string().max(200), translationKey: z.string().optional() }),
   ),
   posts: z.array(z.null()),
+  redirects: z
+    .array(
+      z.object({
+        path: z.string().max(600),
+        lang,
+        tag: z.string().max(200).optional(),
+        source: z.enum(["archive", "ghost", "wordpress", "markdown", "author"]),
+        created: when,
+      }),
+    )
+    .optional(),
 });
 const archivePostShape = z.object({
   file: z.string(),

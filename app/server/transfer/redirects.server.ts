@@ -1,18 +1,20 @@
 /**
- * Old addresses of posts (`post_redirects`, docs/decisions/068-old-addresses-answered-from-memory.md):
- * paths another engine published a post at, answered with a 301 to the post
- * in its language. A path is kept as the server will see it: decoded, NFC,
+ * Old addresses (`post_redirects`, docs/decisions/068-old-addresses-answered-from-memory.md and
+ * 097-old-tag-and-feed-addresses.md): paths another engine published a post,
+ * a tag's page or its feed at, answered with a 301 to the post, the tag's
+ * page or the feed in its language. A path is kept as the server will see it: decoded, NFC,
  * without a trailing slash, its query dropped except WordPress's `?p=ID`.
  * A path a page of the site answers is never stored, and one that becomes a
  * post's own address is left out of the table the server answers from.
  */
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { staticArticleIds } from "../../content/ids.ts";
 import { type Lang, localizePath, stripLang } from "../../i18n/paths.ts";
+import { tagPath } from "../../lib/blog-paths.ts";
 import { pageRoutes } from "../../routing/pages.ts";
 import { invalidatePublicPages } from "../blog/page-cache.server.ts";
 import type { Database, Queryable } from "../db/client.server.ts";
-import { blogs, postRedirects } from "../db/schema.ts";
+import { blogs, blogTags, postRedirects } from "../db/schema.ts";
 
 export type RedirectSource = "archive" | "ghost" | "wordpress" | "markdown" | "author";
 
@@ -102,15 +104,29 @@ export function isSitePath(key: string): boolean {
 /** A post's own address. */
 export const postPath = (lang: Lang, slug: string) => localizePath(`/blog/${slug}`, lang);
 
-export interface RedirectRow {
+/** The feed of a language's posts. */
+export const feedPath = (lang: Lang) => localizePath("/rss.xml", lang);
+
+/**
+ * An old address to store: a post's (`postId`), or a tag's page's (`tag`,
+ * the tag's slug in `lang`) or the feed's (neither), which belong to
+ * `authorId`.
+ */
+export type RedirectRow = {
   path: string;
-  postId: string;
   lang: Lang;
   source: RedirectSource;
   createdAt?: Date;
+} & ({ postId: string } | { postId?: null; tag: string | null; authorId: string });
+
+/** Where an old address leads: its post's address, or its tag's page, or the feed, in its language. */
+function leadsTo(row: { lang: string; slug: string | null; tag: string | null }): string {
+  const lang = row.lang as Lang;
+  if (row.slug !== null) return postPath(lang, row.slug);
+  return row.tag === null ? feedPath(lang) : tagPath(row.tag, lang);
 }
 
-/** Stores old addresses; one already taken keeps its post. Returns how many were added. */
+/** Stores old addresses; one already taken keeps what it leads to. Returns how many were added. */
 export async function addRedirects(tx: Queryable, rows: readonly RedirectRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const added = await tx
@@ -125,41 +141,51 @@ export interface ListedRedirect {
   path: string;
   source: string;
   createdAt: Date;
-  postId: string;
+  /** What it leads to: a post (by its title), a tag's page (by the tag's name) or the feed (of `lang`). */
+  kind: "post" | "tag" | "feed";
   title: string;
+  lang: Lang;
   target: string;
 }
 
 /** How many old addresses the admin's page lists at once. */
 export const REDIRECTS_LISTED = 200;
 
-/** The author's posts' old addresses, by path: the first `limit` of them, and how many there are. */
+/** The author's old addresses (their posts', and the tags' and feed's they imported), by path: the first `limit`, and how many. */
 export async function listRedirects(
   db: Database,
   authorId: string,
   limit = REDIRECTS_LISTED,
 ): Promise<{ rows: ListedRedirect[]; total: number }> {
-  const own = eq(blogs.authorId, authorId);
+  const own = or(eq(blogs.authorId, authorId), eq(postRedirects.authorId, authorId));
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         path: postRedirects.path,
         source: postRedirects.source,
         createdAt: postRedirects.createdAt,
-        postId: blogs.id,
+        lang: postRedirects.lang,
+        tag: postRedirects.tag,
         title: blogs.title,
-        lang: blogs.lang,
         slug: blogs.slug,
+        tagName: blogTags.name,
       })
       .from(postRedirects)
-      .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
+      .leftJoin(blogs, eq(blogs.id, postRedirects.postId))
+      .leftJoin(blogTags, and(eq(blogTags.lang, postRedirects.lang), eq(blogTags.slug, postRedirects.tag)))
       .where(own)
       .orderBy(asc(postRedirects.path))
       .limit(limit),
-    db.select({ total: count() }).from(postRedirects).innerJoin(blogs, eq(blogs.id, postRedirects.postId)).where(own),
+    db.select({ total: count() }).from(postRedirects).leftJoin(blogs, eq(blogs.id, postRedirects.postId)).where(own),
   ]);
   return {
-    rows: rows.map(({ lang, slug, ...row }) => ({ ...row, target: postPath(lang as Lang, slug) })),
+    rows: rows.map(({ title, slug, tag, tagName, ...row }) => ({
+      ...row,
+      lang: row.lang as Lang,
+      kind: slug !== null ? "post" : tag !== null ? "tag" : "feed",
+      title: title ?? tagName ?? tag ?? "",
+      target: leadsTo({ lang: row.lang, slug, tag }),
+    })),
     total: counted?.total ?? 0,
   };
 }
@@ -199,14 +225,17 @@ export async function addAuthorRedirect(
   return { status: "added", path };
 }
 
-/** Removes one of the author's posts' old addresses; whether there was one. */
+/** Removes one of the author's old addresses (a post's of theirs, a tag's or the feed's they imported); whether there was one. */
 export async function removeRedirect(db: Database, authorId: string, path: string): Promise<boolean> {
   const removed = await db
     .delete(postRedirects)
     .where(
       and(
         eq(postRedirects.path, path),
-        sql`${postRedirects.postId} in (select id from ${blogs} where ${blogs.authorId} = ${authorId})`,
+        or(
+          eq(postRedirects.authorId, authorId),
+          sql`${postRedirects.postId} in (select id from ${blogs} where ${blogs.authorId} = ${authorId})`,
+        ),
       ),
     )
     .returning({ path: postRedirects.path });
@@ -216,15 +245,19 @@ export async function removeRedirect(db: Database, authorId: string, path: strin
 
 /**
  * Every old address the server answers, with where it leads: those of posts
- * outside the trash, less any that became a post's own address.
+ * outside the trash, less any that became a post's own address; those of
+ * tags' pages and of the feed.
  */
 export async function redirectTable(db: Database): Promise<Map<string, string>> {
   const rows = await db
-    .select({ path: postRedirects.path, lang: blogs.lang, slug: blogs.slug })
+    .select({ path: postRedirects.path, lang: postRedirects.lang, tag: postRedirects.tag, slug: blogs.slug })
     .from(postRedirects)
-    .innerJoin(blogs, eq(blogs.id, postRedirects.postId))
+    .leftJoin(blogs, eq(blogs.id, postRedirects.postId))
     .where(
-      sql`${blogs.deletedAt} is null and not exists (select 1 from ${blogs} p where (p.lang = 'pt' and '/blog/' || p.slug = ${postRedirects.path}) or (p.lang = 'en' and '/en/blog/' || p.slug = ${postRedirects.path}))`,
+      or(
+        isNull(postRedirects.postId),
+        sql`${blogs.deletedAt} is null and not exists (select 1 from ${blogs} p where (p.lang = 'pt' and '/blog/' || p.slug = ${postRedirects.path}) or (p.lang = 'en' and '/en/blog/' || p.slug = ${postRedirects.path}))`,
+      ),
     );
-  return new Map(rows.map((row) => [row.path, postPath(row.lang as Lang, row.slug)]));
+  return new Map(rows.map((row) => [row.path, leadsTo(row)]));
 }

@@ -19,7 +19,7 @@ import { StringDecoder } from "node:string_decoder";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Lang } from "../../i18n/paths.ts";
 import { decodeEntities } from "../../lib/html-entities.ts";
-import { POST_LIMITS } from "../../lib/post-input.ts";
+import { normalizeTag, POST_LIMITS } from "../../lib/post-input.ts";
 import { freeSlug, slugify } from "../../lib/slugify.ts";
 import { readDate } from "./dates.server.ts";
 import { htmlToMarkdown, imageAddresses } from "./html-to-markdown.server.ts";
@@ -36,6 +36,7 @@ import {
   type PostSummary,
   postTags,
   ReportList,
+  SiteAddresses,
 } from "./import-types.server.ts";
 import { siteLang } from "./markdown-source.server.ts";
 import { type Pending, plainText, prepareWordPressHtml } from "./wordpress-shortcodes.server.ts";
@@ -231,6 +232,8 @@ export async function readWordPressInto(
   const problems = new ReportList<ImportProblem>();
   const notes = new ReportList<ImportNote>();
   const attachments = new Map<string, string>();
+  /** The tags' old pages and the slugs they have here: as many as the blog's tags. */
+  const tagPages = new Map<string, string>();
   /** An attachment's description (`_wp_attachment_image_alt`) and caption (its excerpt), kept when it has one. */
   const attachmentWords = new Map<string, { alt: string; caption: string }>();
   const filesByUploadPath = new Map<string, string>();
@@ -392,6 +395,13 @@ export async function readWordPressInto(
     if (locked) notes.push({ ...label, code: "password-draft", values: { title } });
     const shown = !locked && (state === "publish" || state === "future");
     const tags = postTags(tagNames, label, notes);
+    // Its tags' pages, as WordPress published them (`/tag/{nicename}/`), once the channel's language is known.
+    for (const category of (item.category as Item[] | undefined) ?? []) {
+      if (typeof category !== "object" || category["@_domain"] !== "post_tag") continue;
+      const here = normalizeTag(decodeEntities(value(category)));
+      const there = value(category["@_nicename"]);
+      if (there && tags.some((tag) => tag.slug === here)) tagPages.set(`/tag/${there}/`, here);
+    }
     const oldPaths: string[] = [];
     const link = value(item.link);
     try {
@@ -462,6 +472,9 @@ export async function readWordPressInto(
   }
   const language = value(channel.language);
   const siteDefault: Lang = siteLang(language) ?? siteLang(language.slice(0, 2)) ?? "pt";
+  const siteAddresses = new SiteAddresses();
+  siteAddresses.add({ path: "/feed/", lang: siteDefault });
+  for (const [path, tag] of tagPages) siteAddresses.add({ path, lang: siteDefault, tag });
   const coverOf = new Map<number, ImageRef & { id: string }>();
   for (const [index, id] of covers) {
     const coverUrl = attachments.get(id);
@@ -514,7 +527,7 @@ export async function readWordPressInto(
     });
   }
   if (leftOut.comments > 0) notes.push({ file, code: "comments-skipped", values: { count: String(leftOut.comments) } });
-  return { kind: "wordpress", problems, notes, origins: [...origins] };
+  return { kind: "wordpress", problems, notes, origins: [...origins], siteAddresses: siteAddresses.list };
 }
 
 interface Filled {

@@ -49,11 +49,19 @@ test("an author exports, checks a WordPress export, imports it with its progress
   await dryRun.getByRole("button", { name: "Importar 2 posts" }).click();
   expect((await applying).postDataBuffer()).toBeNull();
   await expect(page.getByTestId("import-done")).toHaveText(
-    "Importação concluída: 2 posts importados, 0 pulados, 0 renomeados, 0 substituídos, 0 imagens, 3 endereços antigos.",
+    "Importação concluída: 2 posts importados, 0 pulados, 0 renomeados, 0 substituídos, 0 imagens, 6 endereços antigos.",
   );
   const redirects = page.getByTestId("redirects");
   await expect(redirects.getByRole("rowheader", { name: "/2021/07/ola-sao-paulo" })).toBeVisible();
   await expect(redirects.getByRole("rowheader", { name: "/?p=42" })).toBeVisible();
+  // The old blog's tags' pages and feed lead to the blog's.
+  await expect(redirects.getByRole("link", { name: "Página da tag Acessibilidade & Inclusão" })).toHaveAttribute(
+    "href",
+    "/blog/tag/acessibilidade-inclusao",
+  );
+  await expect(redirects.getByRole("link", { name: "Feed em português" })).toHaveAttribute("href", "/rss.xml");
+  const tagPage = await page.request.get(new URL("/tag/acessibilidade/", page.url()).href, { maxRedirects: 0 });
+  expect([tagPage.status(), tagPage.headers().location]).toEqual([301, "/blog/tag/acessibilidade-inclusao"]);
 
   // An address of the author's own, added and removed; a page of the site refused.
   await redirects.getByLabel("Endereço do post").fill("/blog/ja-estava-aqui");
