@@ -88,6 +88,22 @@ export function missingServerFlags(execArgv: readonly string[], nodeOptions: str
 }
 
 /**
+ * Makes this process the same script started with the server's flags and
+ * environment when it lacks some (execve: nothing stays beside it), so a
+ * command that does the server's heavy work (`npm run import`) holds the
+ * memory the server would; the operator's own settings win. Goes on as it is
+ * when nothing lacks, or where Node cannot replace a process (Windows).
+ * @example withServerFlags() // at the start of a command's main
+ */
+export function withServerFlags(): void {
+  const flags = missingServerFlags(process.execArgv, process.env.NODE_OPTIONS ?? "");
+  const environment = missingServerEnvironment(process.env);
+  if ((flags.length === 0 && environment.length === 0) || !process.execve || process.platform === "win32") return;
+  const env = { ...process.env, ...Object.fromEntries(environment.map((setting) => setting.split("="))) };
+  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], env);
+}
+
+/**
  * How this process was started differently from `npm run serve`, for the
  * log: without some of the flags or of the environment, or from the
  * TypeScript source (which loads Node's TypeScript stripping); undefined when

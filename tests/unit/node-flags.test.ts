@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   missingServerEnvironment,
@@ -79,5 +84,33 @@ describe("the server's command line", () => {
     expect(startedNotAsServe(source, [], "", {})).toBe(
       `Started from runtime/main.ts and without MALLOC_ARENA_MAX=2 ${SERVER_NODE_FLAGS.join(" ")}`,
     );
+  });
+});
+
+describe("a command run with the server's flags", () => {
+  it("becomes the same script with the flags and environment it lacked, its arguments and the operator's own kept", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "server-flags-"));
+    const script = path.join(dir, "command.mjs");
+    const flags = pathToFileURL(path.resolve("runtime/node-flags.ts")).href;
+    writeFileSync(
+      script,
+      `import { withServerFlags } from ${JSON.stringify(flags)};\nwithServerFlags();\n` +
+        "console.log(JSON.stringify({ flags: process.execArgv, args: process.argv.slice(2), arena: process.env.MALLOC_ARENA_MAX }));\n",
+    );
+    const run = (execArgv: string[], env: NodeJS.ProcessEnv) =>
+      JSON.parse(
+        execFileSync(process.execPath, [...execArgv, script, "PATH", "--yes"], {
+          env: { PATH: process.env.PATH, ...env },
+          encoding: "utf8",
+        }),
+      );
+    expect(run([], {})).toEqual({ flags: [...SERVER_NODE_FLAGS], args: ["PATH", "--yes"], arena: "2" });
+    // The operator's young generation and arenas win; only what lacks is added.
+    expect(run(["--max-semi-space-size=16"], { MALLOC_ARENA_MAX: "4" })).toEqual({
+      flags: [...SERVER_NODE_FLAGS.filter((flag) => !flag.startsWith("--max-semi")), "--max-semi-space-size=16"],
+      args: ["PATH", "--yes"],
+      arena: "4",
+    });
+    rmSync(dir, { recursive: true, force: true });
   });
 });
