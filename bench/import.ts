@@ -26,11 +26,12 @@ import type { AnySource } from "../app/server/transfer/import-types.server.ts";
 import { readSource, spoolSource } from "../app/server/transfer/read-source.server.ts";
 import { openSource } from "../app/server/transfer/source-files.server.ts";
 import { localDiskStorage } from "../app/server/uploads/storage.server.ts";
+import { startEnvironment } from "../config/process.ts";
 import { withServerFlags } from "../runtime/node-flags.ts";
 import { type ImportScale, measureImport, writeScaleArchive } from "./import-scale.ts";
 
 // Measured as `npm run import` and the server run it: with the server's flags and environment.
-withServerFlags();
+withServerFlags(startEnvironment());
 
 const { values } = parseArgs({
   options: {

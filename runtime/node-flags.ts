@@ -93,13 +93,19 @@ export function missingServerFlags(execArgv: readonly string[], nodeOptions: str
  * command that does the server's heavy work (`npm run import`) holds the
  * memory the server would; the operator's own settings win. Goes on as it is
  * when nothing lacks, or where Node cannot replace a process (Windows).
- * @example withServerFlags() // at the start of a command's main
+ * `started`: how this process was started (config/process.ts).
+ * @example withServerFlags(startEnvironment()) // at the start of a command's main
  */
-export function withServerFlags(): void {
-  const flags = missingServerFlags(process.execArgv, process.env.NODE_OPTIONS ?? "");
-  const environment = missingServerEnvironment(process.env);
+export function withServerFlags(started: { nodeOptions: string; environment: NodeJS.ProcessEnv }): void {
+  const flags = missingServerFlags(process.execArgv, started.nodeOptions);
+  const environment = missingServerEnvironment(started.environment);
   if ((flags.length === 0 && environment.length === 0) || !process.execve || process.platform === "win32") return;
-  const env = { ...process.env, ...Object.fromEntries(environment.map((setting) => setting.split("="))) };
+  const env = {
+    ...process.env,
+    ...Object.fromEntries(
+      environment.map((setting) => [setting.slice(0, setting.indexOf("=")), setting.slice(setting.indexOf("=") + 1)]),
+    ),
+  };
   process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], env);
 }
 

@@ -36,6 +36,24 @@ export interface PostText {
   lang: string;
 }
 
+/** A version's cover and its words; none: null, or an empty field in the form. */
+type CoverText = Pick<PostText, "coverImage" | "coverAlt" | "coverCaption">;
+
+/**
+ * Whether restoring `revision` keeps the post's cover words: it shows the
+ * same cover and has no words of its own (saved before covers had any), so
+ * its restore, of the text, leaves the description alone.
+ * @example keepsCoverWords({ coverImage: "/a.jpg", coverAlt: null }, { coverImage: "/a.jpg", coverAlt: "Recife" }) // true
+ */
+export function keepsCoverWords(revision: CoverText, current: CoverText): boolean {
+  return (
+    Boolean(revision.coverImage) &&
+    revision.coverImage === current.coverImage &&
+    !revision.coverAlt &&
+    !revision.coverCaption
+  );
+}
+
 /** The post as another tab or window left it: what a stale save is compared with. */
 export interface CurrentVersion extends PostText {
   updatedAt: string;

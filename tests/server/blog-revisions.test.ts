@@ -148,14 +148,30 @@ for (const engine of engines) {
       if (!first) throw new Error("no first revision");
       const restored = saved(await restoreRevision(database.db, ana, post.id, first.id, described.updatedAt));
       expect(restored).toMatchObject(words);
-      const bare = saved(
+      // A revision of the same cover without words (saved before covers had any) restores the text, not the words.
+      const rewritten = saved(
         await updatePost(
           database.db,
           ana,
           post.id,
-          postInput("capa-descrita", { published: true }),
+          postInput("capa-descrita", { published: true, ...words, content: "Outro texto" }),
           restored.updatedAt,
         ),
+      );
+      await database.db.transaction((tx) =>
+        recordRevision(
+          tx,
+          post.id,
+          { ...versionOf(rewritten), content: "Texto antigo", coverAlt: null, coverCaption: null },
+          "save",
+        ),
+      );
+      const [wordless] = (await listRevisions(database.db, ana, post.id)) ?? [];
+      if (!wordless) throw new Error("no wordless revision");
+      const kept2 = saved(await restoreRevision(database.db, ana, post.id, wordless.id, rewritten.updatedAt));
+      expect(kept2).toMatchObject({ content: "Texto antigo", ...words });
+      const bare = saved(
+        await updatePost(database.db, ana, post.id, postInput("capa-descrita", { published: true }), kept2.updatedAt),
       );
       expect(bare).toMatchObject({ coverImage: null, coverAlt: null, coverCaption: null });
     });

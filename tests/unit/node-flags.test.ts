@@ -92,9 +92,11 @@ describe("a command run with the server's flags", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "server-flags-"));
     const script = path.join(dir, "command.mjs");
     const flags = pathToFileURL(path.resolve("runtime/node-flags.ts")).href;
+    const started = pathToFileURL(path.resolve("config/process.ts")).href;
     writeFileSync(
       script,
-      `import { withServerFlags } from ${JSON.stringify(flags)};\nwithServerFlags();\n` +
+      `import { withServerFlags } from ${JSON.stringify(flags)};\n` +
+        `import { startEnvironment } from ${JSON.stringify(started)};\nwithServerFlags(startEnvironment());\n` +
         "console.log(JSON.stringify({ flags: process.execArgv, args: process.argv.slice(2), arena: process.env.MALLOC_ARENA_MAX }));\n",
     );
     const run = (execArgv: string[], env: NodeJS.ProcessEnv) =>

@@ -211,6 +211,28 @@ describe("a post's cover", () => {
   });
 });
 
+describe("the old blog's tags' pages and feed", () => {
+  it("are its public tags' pages, in the post's language, and its feed; never an internal tag's", () => {
+    const source = ghost([{ title: "Maré" }], {
+      tags: [
+        { id: "t1", name: "#en", slug: "hash-en" },
+        { id: "t2", name: "EN", slug: "en-tag" },
+        { id: "t3", name: "Café", slug: "cafe-ghost" },
+      ],
+      posts_tags: [
+        { post_id: "p0", tag_id: "t1", sort_order: 0 },
+        { post_id: "p0", tag_id: "t2", sort_order: 1 },
+        { post_id: "p0", tag_id: "t3", sort_order: 2 },
+      ],
+    });
+    expect(source.siteAddresses).toEqual([
+      { path: "/rss/", lang: "pt" },
+      { path: "/tag/en-tag/", lang: "en", tag: "en" },
+      { path: "/tag/cafe-ghost/", lang: "en", tag: "cafe" },
+    ]);
+  });
+});
+
 describe("mobiledoc's atoms", () => {
   it("makes a soft return a line break and any other atom its text", () => {
     const post = only(

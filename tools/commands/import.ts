@@ -28,6 +28,7 @@ import { spoolSource } from "../../app/server/transfer/read-source.server.ts";
 import { openSource } from "../../app/server/transfer/source-files.server.ts";
 import { openStorage } from "../../app/server/uploads/storage.server.ts";
 import { ConfigError, readConfig } from "../../config/config.ts";
+import { startEnvironment } from "../../config/process.ts";
 import { withServerFlags } from "../../runtime/node-flags.ts";
 
 /** A bar on the terminal, redrawn in place: `[#####-----] 50/100 posts`. */
@@ -43,7 +44,7 @@ function progressBar(progress: ImportProgress, texts: { progress: Record<ImportP
 
 async function main() {
   // The import holds what the admin's would in the server: the same young generation and heap growth.
-  withServerFlags();
+  withServerFlags(startEnvironment());
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {

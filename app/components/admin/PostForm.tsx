@@ -3,6 +3,7 @@ import { ArrowLeft, Clock } from "~/components/icons";
 import { notify, placeToastsAtBottom } from "~/components/layout/Toasts.tsx";
 import { type Lang, languages, useT } from "~/i18n";
 import { postPath } from "~/lib/blog-paths.ts";
+import { keepsCoverWords } from "~/lib/post-actions.ts";
 import { POST_LIMITS } from "~/lib/post-input.ts";
 import { slugify } from "~/lib/slugify.ts";
 import { useContentImages } from "./ContentImages.tsx";
@@ -313,7 +314,11 @@ export function PostForm({
   const onRestored = useCallback(
     (revision: Revision, result: PostActionResult) => {
       if (!result.saved) return;
-      const next = withText(valuesRef.current, revision);
+      const { coverAlt, coverCaption } = valuesRef.current;
+      const next = withText(
+        valuesRef.current,
+        keepsCoverWords(revision, valuesRef.current) ? { ...revision, coverAlt, coverCaption } : revision,
+      );
       saved.current = next;
       setValues(next);
       moveTo({ id: result.saved.id, updatedAt: result.saved.updatedAt });

@@ -124,7 +124,7 @@ export function PostCover({
     return (
       <ResponsiveImage
         image={picture}
-        alt=""
+        alt={alt}
         sizes={sizes}
         priority={eager}
         className="aspect-[1200/630] w-full bg-surface-2 object-cover"

@@ -13,6 +13,7 @@ import { and, arrayContains, asc, count, desc, eq, inArray, isNull, ne, or, sql 
 import type { Lang } from "~/i18n";
 import type { PostInput } from "~/lib/post-input.ts";
 import { staticArticleIds } from "../../content/ids.ts";
+import { keepsCoverWords } from "../../lib/post-actions.ts";
 import type { Database, Transaction } from "../db/client.server.ts";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/errors.server.ts";
 import { type Blog, blogs, postRevisions } from "../db/schema.ts";
@@ -426,6 +427,9 @@ export function restoreRevision(
         .update(blogs)
         .set({
           ...versionOf(revision),
+          ...(keepsCoverWords(revision, current)
+            ? { coverAlt: current.coverAlt, coverCaption: current.coverCaption }
+            : {}),
           translationGroup: revision.lang === current.lang ? current.translationGroup : null,
           updatedAt: now,
           editedAt: wasPublic ? now : current.editedAt,

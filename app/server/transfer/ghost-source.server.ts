@@ -427,6 +427,7 @@ function ghostReader(data: Row, file: string, files: ReadonlySet<string>, now: D
     const publicNames = postTagRows.map((tag) => str(tag.name) ?? "").filter((name) => !name.trim().startsWith("#"));
     const tags = postTags(publicNames, { file: label }, notes);
     for (const row of postTagRows) {
+      if (str(row.name)?.trim().startsWith("#")) continue;
       const here = normalizeTag(str(row.name) ?? "");
       const there = str(row.slug);
       if (there && tags.some((tag) => tag.slug === here))

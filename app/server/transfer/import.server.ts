@@ -475,8 +475,9 @@ function preparePost(
         excerpt: revision.excerpt,
         content: rewrite(revision.content),
         coverImage: revision.cover ? (images.get(revision.cover) ?? null) : null,
-        coverAlt: revision.cover ? (revision.coverAlt ?? null) : null,
-        coverCaption: revision.cover ? (revision.coverCaption ?? null) : null,
+        // The words of a cover that did not come are left out with it.
+        coverAlt: revision.cover && images.get(revision.cover) ? (revision.coverAlt ?? null) : null,
+        coverCaption: revision.cover && images.get(revision.cover) ? (revision.coverCaption ?? null) : null,
         tags: revision.tags,
         lang: revision.lang,
         changed: revision.changed,
@@ -744,8 +745,10 @@ export async function applyImport(
         result.imported += rows.length;
         options.onProgress?.({ phase: "posts", done: result.imported, total: chosen });
       }
-      // The old site's tags' pages and feeds, once its posts hold theirs.
-      const siteRows = siteRedirectRows(source, authorId, now);
+      // The old site's tags' pages and feeds, once its posts hold theirs: a tag's only when a post that came has it.
+      const siteRows = siteRedirectRows(source, authorId, now).filter(
+        (row) => !("tag" in row) || row.tag === null || tagNames[row.lang][row.tag] !== undefined,
+      );
       for (let at = 0; at < siteRows.length; at += 500)
         result.redirects += await addRedirects(tx, siteRows.slice(at, at + 500));
       // A replaced post's translation left alone is linked to nothing any more.

@@ -736,21 +736,6 @@ export async function readMarkdownTreeInto(
 }
 
 /**
- * A term as Hugo writes it in a path (its `urlize`): in lower case, each
- * space a hyphen, its letters' accents kept, what is neither a letter, a
- * digit nor one of `._-+~` left out.
- * @example hugoTerm("Programação Funcional") // "programação-funcional"
- * @example hugoTerm("C++ & Rust") // "c++--rust"
- */
-export function hugoTerm(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/\s/g, "-")
-    .replace(/[^\p{L}\p{M}\p{N}._+~-]/gu, "");
-}
-
-/**
  * Where a Hugo site published what a post leads to besides itself: its
  * tags' pages (`/tags/{term}/`) and the feeds of its language and section
  * (`/index.xml`, `/posts/index.xml`), under the language's folder but for
@@ -760,10 +745,13 @@ function hugoAddresses(post: ImportedPost, placement: Placement, settings: SiteS
   const { multilingual, defaultInSubdir, defaultLang } = settings;
   const prefix = multilingual && (post.lang !== defaultLang || defaultInSubdir) ? `/${post.lang}` : "";
   addresses.add({ path: `${prefix}/index.xml`, lang: post.lang });
-  const section = placement.inner.includes("/") ? placement.inner.split("/")[0] : undefined;
+  // A section's folder holds the post (`posts/x.md`, `posts/x/index.md`); a bundle at the top is no section.
+  const parts = placement.inner.split("/");
+  const bundle = /^index\.[^/]+$/.test(parts.at(-1) ?? "");
+  const section = parts.length > (bundle ? 2 : 1) ? parts[0] : undefined;
   if (section) addresses.add({ path: `${prefix}/${section}/index.xml`, lang: post.lang });
   for (const tag of post.tags) {
-    const term = hugoTerm(tag.name);
+    const term = hugoUrlize(tag.name);
     if (term) addresses.add({ path: `${prefix}/tags/${term}/`, lang: post.lang, tag: tag.slug });
   }
 }
