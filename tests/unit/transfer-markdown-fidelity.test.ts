@@ -711,6 +711,11 @@ describe("code and prose around shortcodes and Liquid", () => {
     const both = await hugoPost("Intro\n\n<!--more-->\n\n```html\n<!--more-->\n```");
     expect(both.excerpt).toBe("Intro");
     expect(both.content).toBe("Intro\n\n\n\n```html\n<!--more-->\n```");
+    // The summary is read as plain words: no image, no link's address, no emphasis marks.
+    const rich = await hugoPost(
+      "Recife tem **ótimos** [cafés](https://cafe.example). ![Mapa](mapa.png)\n\n<!--more-->\n\nResto.",
+    );
+    expect(rich.excerpt).toBe("Recife tem ótimos cafés.");
   });
 
   it("leaves as text a tag not closed on its line, and kramdown's braces in prose", async () => {

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { type Lang, localizePath } from "../../i18n/paths.ts";
 import { POST_LIMITS } from "../../lib/post-input.ts";
 import { slugify } from "../../lib/slugify.ts";
+import { plainText } from "../blog/excerpt.server.ts";
 import { checkMarkdown } from "../blog/markdown.server.ts";
 import {
   ARCHIVE_FORMAT,
@@ -498,7 +499,8 @@ function postOf(context: FileContext, now: Date): ImportedPost {
       });
   body = converted.body;
   const checked = checkMarkdown(body);
-  const separated = "excerpt" in converted ? converted.excerpt : undefined;
+  // The words before the separator, as a summary reads them: no image, no link's address, no emphasis marks.
+  const separated = "excerpt" in converted && converted.excerpt ? plainText(converted.excerpt) : undefined;
   const images = imageAddresses(body)
     .filter((address) => !/^(?:https?:)?\/\//i.test(address) && !address.startsWith("data:"))
     .map(imageOf);
