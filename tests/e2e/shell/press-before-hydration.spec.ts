@@ -92,9 +92,19 @@ test("before hydration, a command's page is loaded as a page", async ({ page }) 
   await page.getByTestId("terminal-button").click();
   const input = page.getByTestId("terminal-input");
   await expect(input).toBeFocused();
+  // The line shows for half a second before the page goes: looked for at every frame, as a poll every second
+  // could fall either side of it on a busy machine.
+  const said = page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid="terminal-output"]')].some(
+        (line) => line.textContent === "Redirecionando para /projects...",
+      ),
+    undefined,
+    { polling: "raf" },
+  );
   await input.fill("cd /projetos");
   await input.press("Enter");
-  await expect(page.getByTestId("terminal-output").last()).toHaveText("Redirecionando para /projects...");
+  await said;
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByTestId("terminal")).toHaveCount(0);
   letThrough();
