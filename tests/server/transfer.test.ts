@@ -341,6 +341,22 @@ for (const engine of engines) {
       expect(await removeRedirect(database.db, ana, "/tag/dele")).toBe(false);
       expect(await removeRedirect(database.db, ana, "/tag/cafe")).toBe(true);
       expect((await redirectTable(database.db)).has("/tag/cafe")).toBe(false);
+      // A post's old address leads to it in its language as it is now, an author having changed it since.
+      const moved = saved(await createPost(database.db, ana, postInput("muda-de-lingua", { published: true })));
+      expect((await addAuthorRedirect(database.db, ana, "/blog/muda-de-lingua", "/2018/muda/")).status).toBe("added");
+      saved(
+        await updatePost(
+          database.db,
+          ana,
+          moved.id,
+          postInput("muda-de-lingua", { published: true, lang: "en" }),
+          moved.updatedAt,
+        ),
+      );
+      expect((await redirectTable(database.db)).get("/2018/muda")).toBe("/en/blog/muda-de-lingua");
+      expect((await listRedirects(database.db, ana)).rows).toContainEqual(
+        expect.objectContaining({ path: "/2018/muda", lang: "en", target: "/en/blog/muda-de-lingua" }),
+      );
       // A post's old address is not a tag's: the table's rule holds.
       await expect(
         database.db.insert(postRedirects).values({ path: "/x", lang: "pt", tag: "x", source: "author" }),

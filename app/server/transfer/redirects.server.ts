@@ -119,12 +119,18 @@ export type RedirectRow = {
   createdAt?: Date;
 } & ({ postId: string } | { postId?: null; tag: string | null; authorId: string });
 
-/** Where an old address leads: its post's address, or its tag's page, or the feed, in its language. */
-function leadsTo(row: { lang: string; slug: string | null; tag: string | null }): string {
+/**
+ * Where an old address leads: its post's address in the post's language as it is now (an author may have changed
+ * it since), or its tag's page, or the feed, in the row's language.
+ */
+function leadsTo(row: { lang: string; tag: string | null; post: { lang: string; slug: string } | null }): string {
+  if (row.post) return postPath(row.post.lang as Lang, row.post.slug);
   const lang = row.lang as Lang;
-  if (row.slug !== null) return postPath(lang, row.slug);
   return row.tag === null ? feedPath(lang) : tagPath(row.tag, lang);
 }
+
+/** A row's post, when it has one: its language and slug as they are now. */
+const postOfRow = { lang: blogs.lang, slug: blogs.slug };
 
 /** Stores old addresses; one already taken keeps what it leads to. Returns how many were added. */
 export async function addRedirects(tx: Queryable, rows: readonly RedirectRow[]): Promise<number> {
@@ -167,7 +173,7 @@ export async function listRedirects(
         lang: postRedirects.lang,
         tag: postRedirects.tag,
         title: blogs.title,
-        slug: blogs.slug,
+        post: postOfRow,
         tagName: blogTags.name,
       })
       .from(postRedirects)
@@ -179,12 +185,12 @@ export async function listRedirects(
     db.select({ total: count() }).from(postRedirects).leftJoin(blogs, eq(blogs.id, postRedirects.postId)).where(own),
   ]);
   return {
-    rows: rows.map(({ title, slug, tag, tagName, ...row }) => ({
+    rows: rows.map(({ title, post, tag, tagName, ...row }) => ({
       ...row,
-      lang: row.lang as Lang,
-      kind: slug !== null ? "post" : tag !== null ? "tag" : "feed",
+      lang: (post?.lang ?? row.lang) as Lang,
+      kind: post ? "post" : tag !== null ? "tag" : "feed",
       title: title ?? tagName ?? tag ?? "",
-      target: leadsTo({ lang: row.lang, slug, tag }),
+      target: leadsTo({ lang: row.lang, tag, post }),
     })),
     total: counted?.total ?? 0,
   };
@@ -250,7 +256,7 @@ export async function removeRedirect(db: Database, authorId: string, path: strin
  */
 export async function redirectTable(db: Database): Promise<Map<string, string>> {
   const rows = await db
-    .select({ path: postRedirects.path, lang: postRedirects.lang, tag: postRedirects.tag, slug: blogs.slug })
+    .select({ path: postRedirects.path, lang: postRedirects.lang, tag: postRedirects.tag, post: postOfRow })
     .from(postRedirects)
     .leftJoin(blogs, eq(blogs.id, postRedirects.postId))
     .where(
