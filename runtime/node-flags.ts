@@ -100,10 +100,11 @@ export function withServerFlags(started: { nodeOptions: string; environment: Nod
   const flags = missingServerFlags(process.execArgv, started.nodeOptions);
   const environment = missingServerEnvironment(started.environment);
   if ((flags.length === 0 && environment.length === 0) || !process.execve || process.platform === "win32") return;
+  // An operator's own value wins, as in `npm run serve`; an empty one is no value.
   const env = {
     ...process.env,
     ...Object.fromEntries(
-      environment.map((setting) => [setting.slice(0, setting.indexOf("=")), setting.slice(setting.indexOf("=") + 1)]),
+      Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => [name, started.environment[name] || value]),
     ),
   };
   process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], env);

@@ -698,8 +698,9 @@ export async function readMarkdownTreeInto(
       }
       const post = postOf({ file, front, archive, settings, files, notes, linked }, now);
       if (kept) withArchiveIndex(post, kept, files);
-      else if (!archive && (settings.hugoSite || placementOf(file).engine === "hugo")) {
-        hugoAddresses(post, placementOf(file), settings, siteAddresses);
+      else if (!archive) {
+        const placement = placementOf(file);
+        if (settings.hugoSite || placement.engine === "hugo") hugoAddresses(post, placement, settings, siteAddresses);
       }
       sink.add(post);
     } catch (error) {

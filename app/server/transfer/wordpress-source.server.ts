@@ -357,9 +357,10 @@ export async function readWordPressInto(
     const converted = convert(value(item["content:encoded"]));
     if (marking.words.length > 0) pendingOf.set(added, marking.words);
     const images = imagesIn(converted.markdown);
-    const tagNames = ((item.category as Item[] | undefined) ?? [])
-      .filter((category) => typeof category === "object" && category["@_domain"] === "post_tag")
-      .map((category) => decodeEntities(value(category)));
+    const postTagItems = ((item.category as Item[] | undefined) ?? []).filter(
+      (category) => typeof category === "object" && category["@_domain"] === "post_tag",
+    );
+    const tagNames = postTagItems.map((category) => decodeEntities(value(category)));
     // Categories are no tags here, and comments no responses (those come from the fediverse and webmentions):
     // both are left out, and said once for the whole export.
     for (const category of (item.category as Item[] | undefined) ?? []) {
@@ -396,12 +397,11 @@ export async function readWordPressInto(
     const shown = !locked && (state === "publish" || state === "future");
     const tags = postTags(tagNames, label, notes);
     // Its tags' pages, as WordPress published them (`/tag/{nicename}/`), once the channel's language is known.
-    for (const category of (item.category as Item[] | undefined) ?? []) {
-      if (typeof category !== "object" || category["@_domain"] !== "post_tag") continue;
-      const here = normalizeTag(decodeEntities(value(category)));
+    postTagItems.forEach((category, at) => {
+      const here = normalizeTag(tagNames[at] ?? "");
       const there = value(category["@_nicename"]);
       if (there && tags.some((tag) => tag.slug === here)) tagPages.set(`/tag/${there}/`, here);
-    }
+    });
     const oldPaths: string[] = [];
     const link = value(item.link);
     try {
